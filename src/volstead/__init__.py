@@ -1,0 +1,8 @@
+"""Volstead: Prohibition-era gang board games with their rules enforced exactly."""
+
+__version__ = "0.1.0"
+
+from volstead.engine import replay  # noqa: E402
+from volstead.games import get_game  # noqa: E402
+
+__all__ = ["__version__", "get_game", "replay"]

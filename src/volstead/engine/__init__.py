@@ -1,0 +1,20 @@
+"""The game-agnostic decision engine."""
+
+from .decision import Decision, Option
+from .errors import (
+    ContentError,
+    GameOverError,
+    IllegalOptionError,
+    RecordError,
+    VolsteadError,
+    WrongSeatError,
+)
+from .record import load_record, replay, save_record, undo
+from .state import GameState
+from .step import Step
+
+__all__ = [
+    "ContentError", "Decision", "GameOverError", "GameState", "IllegalOptionError", "Option",
+    "RecordError", "Step", "VolsteadError", "WrongSeatError", "load_record", "replay",
+    "save_record", "undo",
+]

@@ -1,0 +1,82 @@
+"""What a seat is asked: a finite list of options, each with id, label, index."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import GameState
+    from .step import Step
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    index: int
+    id: str
+    label: str
+
+
+class Decision:
+    """The pending decision of a game.
+
+    `codes` are the step's internal option values (cheap to build); ids and
+    labels are made only when someone asks for them, so random playouts and
+    search never pay for string formatting.
+    """
+
+    __slots__ = ("seat", "step", "codes", "_state", "_ids")
+
+    def __init__(self, state: GameState, step: Step, seat: int, codes: tuple):
+        self._state = state
+        self.step = step
+        self.seat = seat
+        self.codes = codes
+        self._ids: tuple[str, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    @property
+    def kind(self) -> str:
+        return self.step.kind
+
+    @property
+    def prompt(self) -> str:
+        return self.step.prompt(self._state)
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        if self._ids is None:
+            step, state = self.step, self._state
+            self._ids = tuple(step.option_id(state, c) for c in self.codes)
+        return self._ids
+
+    @property
+    def options(self) -> list[Option]:
+        step, state = self.step, self._state
+        return [
+            Option(i, oid, step.option_label(state, c))
+            for i, (oid, c) in enumerate(zip(self.option_ids, self.codes))
+        ]
+
+    def index_of(self, option_id: str) -> int:
+        try:
+            return self.option_ids.index(option_id)
+        except ValueError:
+            from .errors import IllegalOptionError
+
+            shown = ", ".join(self.option_ids[:12])
+            more = "" if len(self.codes) <= 12 else f", … ({len(self.codes)} in all)"
+            raise IllegalOptionError(
+                f"option {option_id!r} is not legal now; seat {self.seat} must "
+                f"choose one of: {shown}{more}"
+            ) from None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [{"index": o.index, "id": o.id, "label": o.label} for o in self.options],
+        }
