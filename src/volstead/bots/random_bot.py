@@ -1,0 +1,29 @@
+"""A bot that picks uniformly at random among the legal options.
+
+It sees only what a seat may see (the seat's view and the pending decision)
+and draws from its own `random.Random`, never from the game's generator, so
+adding or removing a bot never changes what the game itself deals.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int | str | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision) -> int:
+        """Return the index of the option to take (0 ≤ index < len(decision))."""
+        n = len(decision)
+        if n <= 0:
+            raise ValueError("the decision has no options to choose from")
+        return self.rng.randrange(n)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"

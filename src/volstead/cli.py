@@ -1,0 +1,398 @@
+"""The `volstead` command: play games in the terminal, replay records, list games.
+
+The CLI is a thin shell over the engine: it asks the state for the pending
+decision, lets a person or a bot pick an option, and applies it. Views are
+rendered generically from the JSON-ready dict a game returns, so the CLI
+knows nothing about any particular game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from volstead.bots import bot_names, get_bot
+from volstead.engine import RecordError, VolsteadError, load_record, replay, save_record, undo
+from volstead.games import game_names, get_game
+
+app = typer.Typer(
+    name="volstead",
+    help="Volstead: Prohibition-era gang board games with their rules enforced.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+HUMAN = "human"
+_MAX_DEPTH = 5
+
+
+# ---------------------------------------------------------------- helpers
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print `message` as an error on stderr and return the Exit to raise."""
+    err_console.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    return typer.Exit(code)
+
+
+def _scalar(value: Any) -> Text:
+    if value is None:
+        return Text("—", style="dim")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
+    return Text(str(value))
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def render(value: Any, depth: int = 0) -> RenderableType:
+    """Render a JSON-like value readably: dicts as key/value tables, lists of
+    records as tables with one column per key, lists of scalars inline."""
+    if _is_scalar(value):
+        return _scalar(value)
+    if depth >= _MAX_DEPTH:
+        return Text(json.dumps(value, default=str), overflow="fold")
+    if isinstance(value, dict):
+        if not value:
+            return Text("—", style="dim")
+        table = Table(show_header=False, box=box.SIMPLE if depth == 0 else None, padding=(0, 1), pad_edge=False)
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column(overflow="fold")
+        for key, item in value.items():
+            table.add_row(Text(str(key)), render(item, depth + 1))
+        return table
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return Text("—", style="dim")
+        if all(_is_scalar(x) for x in value):
+            return Text(", ".join(str(_scalar(x)) for x in value), overflow="fold")
+        if all(isinstance(x, dict) for x in value):
+            keys: list[str] = []
+            for x in value:
+                keys.extend(k for k in x if k not in keys)
+            table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+            for key in keys:
+                table.add_column(Text(str(key), style="bold"), overflow="fold")
+            for x in value:
+                table.add_row(*(render(x[k], depth + 1) if k in x else Text("") for k in keys))
+            return table
+        return Group(*(render(x, depth + 1) for x in value))
+    return Text(str(value))
+
+
+def view_panel(view: dict, title: str) -> Panel:
+    return Panel(render(view), title=title, title_align="left", border_style="blue")
+
+
+def result_table(result: dict, players: list[str] | None = None) -> Table:
+    scores = result.get("scores") or []
+    money = result.get("money") or []
+    winners = set(result.get("winners") or [])
+    table = Table(title="Final scores", box=box.SIMPLE_HEAVY)
+    table.add_column("Seat", justify="right")
+    if players:
+        table.add_column("Player")
+    table.add_column("Score", justify="right")
+    table.add_column("Money", justify="right")
+    table.add_column("Winner", justify="center")
+    for seat in range(max(len(scores), len(money))):
+        row = [str(seat)]
+        if players:
+            row.append(players[seat] if seat < len(players) else "")
+        row.append(str(scores[seat]) if seat < len(scores) else "")
+        row.append(str(money[seat]) if seat < len(money) else "")
+        row.append("★" if seat in winners else "")
+        table.add_row(*row, style="bold green" if seat in winners else None)
+    return table
+
+
+def print_result(result: dict, players: list[str] | None = None) -> None:
+    console.print(result_table(result, players))
+    details = result.get("details")
+    if details:
+        console.print(Panel(render(details), title="Details", title_align="left", border_style="dim"))
+
+
+def load_game(name: str):
+    try:
+        return get_game(name)
+    except KeyError as e:
+        raise fail(str(e.args[0])) from None
+
+
+def parse_seats(spec: str, game) -> list[str]:
+    seats = [s.strip().lower() for s in spec.split(",")]
+    known = [HUMAN, *bot_names()]
+    for i, s in enumerate(seats):
+        if s not in known:
+            shown = repr(s) if s else "an empty name"
+            raise fail(f"seat {i} is {shown}, which is not a player kind; use one of: {', '.join(known)}")
+    if not game.min_seats <= len(seats) <= game.max_seats:
+        raise fail(
+            f"{game.title} takes {game.min_seats}–{game.max_seats} seats, but --seats names {len(seats)} ({spec})"
+        )
+    return seats
+
+
+def build_options(game, variant: str | None, job_draft: bool):
+    fields = {f.name for f in dataclasses.fields(game.Options)} if dataclasses.is_dataclass(game.Options) else set()
+    kwargs: dict[str, Any] = {}
+    if variant is not None:
+        if "variant" not in fields:
+            raise fail(f"{game.title} has no variants")
+        kwargs["variant"] = variant
+    if job_draft:
+        if "job_draft" not in fields:
+            raise fail(f"{game.title} has no job draft option")
+        kwargs["job_draft"] = True
+    try:
+        return game.Options(**kwargs)
+    except (VolsteadError, ValueError, TypeError) as e:
+        raise fail(str(e)) from None
+
+
+def write_record(state, path: Path | None) -> None:
+    if path is None:
+        return
+    try:
+        save_record(state.record(), path)
+    except OSError as e:
+        err_console.print(Text(f"could not write the record to {path}: {e.strerror}", style="red"), soft_wrap=True)
+        return
+    console.print(Text(f"record written to {path} ({state.decisions_made} decisions)", style="dim"))
+
+
+# ------------------------------------------------------------- human turns
+class Quit(Exception):
+    pass
+
+
+class Undo(Exception):
+    pass
+
+
+def show_decision(d, options) -> None:
+    console.print(Text(f"Seat {d.seat} — {d.prompt}", style="bold"))
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(justify="right", style="bold yellow")
+    table.add_column()
+    table.add_column(style="dim")
+    for o in options:
+        table.add_row(str(o.index + 1), Text(o.label), Text(o.id))
+    console.print(table)
+
+
+def ask_human(state, d) -> int:
+    """Show seat d.seat's view and options; return the chosen index (or raise Quit/Undo)."""
+    options = d.options
+    console.print(Rule(f"Seat {d.seat} to decide"))
+    console.print(view_panel(state.view(d.seat), f"What seat {d.seat} sees"))
+    show_decision(d, options)
+    hint = f"choose 1–{len(options)} or an option id; u = undo, q = quit, ? = options again"
+    console.print(Text(hint, style="dim"))
+    while True:
+        try:
+            answer = console.input(f"[bold]seat {d.seat}>[/bold] ").strip()
+        except EOFError:
+            console.print()
+            raise Quit from None
+        low = answer.lower()
+        if low in ("q", "quit", "exit"):
+            raise Quit
+        if low in ("u", "undo"):
+            raise Undo
+        if low in ("?", "h", "help"):
+            show_decision(d, options)
+            console.print(Text(hint, style="dim"))
+            continue
+        if not answer:
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return int(answer) - 1
+        for o in options:
+            if o.id == answer:
+                return o.index
+        console.print(Text(f"{answer!r} is neither a number 1–{len(options)} nor an option id", style="red"))
+
+
+# ------------------------------------------------------------------ commands
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to play (see `volstead games`).")],
+    seats: Annotated[
+        str, typer.Option("--seats", help="Comma-separated player per seat: human or a bot name (e.g. random).")
+    ],
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one, printed).")] = None,
+    variant: Annotated[str | None, typer.Option(help="Rules variant, e.g. published or rulebook-wip.")] = None,
+    job_draft: Annotated[bool, typer.Option("--job-draft", help="Use the job draft at setup.")] = False,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Write the game record (JSON) here at the end or on quit.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print a line per bot decision.")] = False,
+) -> None:
+    """Play a game in the terminal, with humans (hot-seat) and bots."""
+    game = load_game(game_name)
+    players = parse_seats(seats, game)
+    options = build_options(game, variant, job_draft)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        state = game.new_game(seed=seed, seats=len(players), options=options)
+    except VolsteadError as e:
+        raise fail(str(e)) from None
+    except Exception as e:  # a game still being written should say why it cannot start
+        raise fail(f"could not start {game.name}: {type(e).__name__}: {e}", code=1) from None
+
+    bots = {i: get_bot(p, f"{seed}/{i}/{p}") for i, p in enumerate(players) if p != HUMAN}
+    humans = {i for i, p in enumerate(players) if p == HUMAN}
+    labels = [f"{p}" for p in players]
+    console.print(Text(f"{game.title} — seed {seed}, seats: {', '.join(labels)}", style="bold"))
+    # One entry per decision taken: True where a human really chose (undo stops there).
+    chosen_by_human: list[bool] = []
+
+    try:
+        while not state.is_over():
+            d = state.decision()
+            seat = d.seat
+            if seat in humans:
+                if len(d) == 1:
+                    o = d.options[0]
+                    console.print(Text(f"Seat {seat} — {d.prompt}: only one option, taking it: {o.label}", style="dim"))
+                    index, real = 0, False
+                else:
+                    try:
+                        index = ask_human(state, d)
+                    except Undo:
+                        if True not in chosen_by_human:
+                            console.print(Text("nothing to undo: no human decision has been taken yet", style="red"))
+                            continue
+                        last = len(chosen_by_human) - 1 - chosen_by_human[::-1].index(True)
+                        steps = len(chosen_by_human) - last
+                        state = undo(state, steps)
+                        del chosen_by_human[last:]
+                        console.print(Text(f"undone {steps} decision(s)", style="yellow"))
+                        continue
+                    real = True
+                    console.print(Text(f"seat {seat} chose: {d.options[index].label}", style="green"))
+            else:
+                index = bots[seat].choose(state.view(seat), d)
+                real = False
+                if not quiet:
+                    if humans:  # someone is hiding something: the deciding seat and the question only
+                        console.print(Text(f"seat {seat} ({players[seat]}) decided: {d.kind}", style="dim"))
+                    else:
+                        label = d.options[index].label
+                        console.print(Text(f"#{state.decisions_made + 1:>5}  seat {seat}  {label}"))
+            state.apply_index(index, seat=seat)
+            chosen_by_human.append(real)
+    except Quit:
+        console.print(Text(f"quit after {state.decisions_made} decisions", style="yellow"))
+        write_record(state, record)
+        return
+    except KeyboardInterrupt:
+        console.print(Text(f"\ninterrupted after {state.decisions_made} decisions", style="yellow"))
+        write_record(state, record)
+        raise typer.Exit(130) from None
+    except VolsteadError as e:
+        write_record(state, record)
+        raise fail(f"the game stopped: {type(e).__name__}: {e}", code=1) from None
+
+    console.print(Rule("Game over"))
+    if humans:
+        console.print(view_panel(state.view(None), "Final public view"))
+    print_result(state.result(), players)
+    console.print(Text(f"{state.decisions_made} decisions", style="dim"))
+    write_record(state, record)
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by `volstead play --record`.")],
+    show_log: Annotated[bool, typer.Option("--show-log", help="Print every decision of the record.")] = False,
+) -> None:
+    """Replay a game record and print where it ends."""
+    try:
+        rec = load_record(file)
+        state = replay(rec)
+    except RecordError as e:
+        raise fail(str(e)) from None
+    except VolsteadError as e:
+        raise fail(f"{file} cannot be replayed: {e}") from None
+
+    if show_log:
+        log_state = replay(rec, upto=0)
+        for i, option_id in enumerate(rec["decisions"]):
+            d = log_state.decision()
+            label = d.options[d.index_of(option_id)].label
+            console.print(Text(f"#{i + 1:>5}  seat {d.seat}  {label}"))
+            log_state.apply(option_id)
+
+    game = get_game(rec["game"])
+    summary = Table(show_header=False, box=box.SIMPLE)
+    summary.add_column(style="bold cyan")
+    summary.add_column()
+    summary.add_row("game", Text(f"{game.title} ({game.name})"))
+    summary.add_row("seed", Text(str(rec["seed"])))
+    summary.add_row("seats", Text(str(rec["seats"])))
+    summary.add_row("options", Text(json.dumps(rec["options"])))
+    summary.add_row("written by", Text(f"volstead {rec['version']}"))
+    summary.add_row("decisions", Text(str(len(rec["decisions"]))))
+    if state.is_over():
+        summary.add_row("status", Text("finished"))
+    else:
+        d = state.decision()
+        summary.add_row("status", Text(f"not finished: seat {d.seat} to decide ({d.kind})"))
+    console.print(summary)
+    console.print(view_panel(state.view(None), "Public view"))
+    if state.is_over():
+        print_result(state.result())
+
+
+@app.command()
+def games() -> None:
+    """List the games Volstead can play."""
+    table = Table(title="Games", box=box.SIMPLE_HEAVY)
+    table.add_column("Name", style="bold")
+    table.add_column("Title")
+    table.add_column("Seats", justify="center")
+    table.add_column("Options")
+    for name in game_names():
+        try:
+            game = get_game(name)
+        except Exception as e:  # a game module that does not import yet is listed, not fatal
+            table.add_row(name, Text(f"(unavailable: {type(e).__name__}: {e})", style="red"), "", "")
+            continue
+        opts = ""
+        if dataclasses.is_dataclass(game.Options):
+            parts = []
+            for f in dataclasses.fields(game.Options):
+                default = f.default if f.default is not dataclasses.MISSING else (
+                    f.default_factory() if f.default_factory is not dataclasses.MISSING else None
+                )
+                parts.append(f"{f.name}={default!r}")
+            opts = ", ".join(parts)
+        table.add_row(name, Text(game.title), f"{game.min_seats}–{game.max_seats}", Text(opts))
+    console.print(table)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

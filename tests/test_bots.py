@@ -1,0 +1,62 @@
+"""Bot registry and RandomBot, on the fake game from test_engine.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from test_engine import GAME
+from volstead.bots import RandomBot, bot_names, get_bot
+
+
+def play_with_bots(seed, bot_seeds):
+    state = GAME.new_game(seed, len(bot_seeds))
+    bots = [get_bot("random", s) for s in bot_seeds]
+    picks = []
+    while not state.is_over():
+        d = state.decision()
+        i = bots[d.seat].choose(state.view(d.seat), d)
+        assert isinstance(i, int) and 0 <= i < len(d)
+        picks.append(i)
+        state.apply_index(i, seat=d.seat)
+    return state, picks
+
+
+def test_registry():
+    assert "random" in bot_names()
+    bot = get_bot("random", 3)
+    assert isinstance(bot, RandomBot)
+    with pytest.raises(KeyError, match="unknown bot 'genius'; known bots: random"):
+        get_bot("genius", 1)
+
+
+def test_random_bot_is_reproducible():
+    a, picks_a = play_with_bots(11, [1, 2])
+    b, picks_b = play_with_bots(11, [1, 2])
+    assert picks_a == picks_b and a.record() == b.record()
+    assert a.is_over()
+
+
+def test_random_bot_uses_its_own_rng_not_the_games():
+    state = GAME.new_game(5, 2)
+    rng_before = state.rng
+    random.seed(0)
+    global_before = random.getstate()
+    bot = RandomBot(1)
+    for _ in range(20):
+        bot.choose(state.view(0), state.decision())
+    assert state.rng == rng_before and state.decisions_made == 0
+    assert random.getstate() == global_before
+
+
+def test_random_bot_covers_all_options():
+    state = GAME.new_game(5, 2)
+    bot = RandomBot(7)
+    seen = {bot.choose(state.view(0), state.decision()) for _ in range(200)}
+    assert seen == {0, 1}
+
+
+def test_different_seeds_differ():
+    picks = {tuple(play_with_bots(11, [s, s + 1])[1]) for s in range(20)}
+    assert len(picks) > 1

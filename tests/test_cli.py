@@ -1,0 +1,182 @@
+"""The `volstead` command, driven through typer's CliRunner on the fake game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from test_engine import FAKE_NAME, register_fake_game
+from volstead.cli import app
+from volstead.engine import load_record, replay
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _fake_game(monkeypatch):
+    register_fake_game(monkeypatch)
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_lists_games():
+    r = invoke("games")
+    assert r.exit_code == 0, r.output
+    assert "scarface1920" in r.output
+    assert FAKE_NAME in r.output and "Count to N" in r.output
+
+
+def test_unknown_game_exits_2():
+    r = invoke("play", "chess", "--seats", "random,random")
+    assert r.exit_code == 2
+    assert "unknown game 'chess'" in r.output
+
+
+def test_bad_seat_name_exits_2():
+    r = invoke("play", FAKE_NAME, "--seats", "human,genius", "--seed", "1")
+    assert r.exit_code == 2
+    assert "seat 1 is 'genius', which is not a player kind; use one of: human, random" in r.output
+
+
+def test_seat_count_out_of_range_exits_2():
+    r = invoke("play", FAKE_NAME, "--seats", "random,random,random,random", "--seed", "1")
+    assert r.exit_code == 2
+    assert "takes 2–3 seats, but --seats names 4" in r.output
+    r = invoke("play", FAKE_NAME, "--seats", "random", "--seed", "1")
+    assert r.exit_code == 2
+
+
+def test_bad_variant_exits_2():
+    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--variant", "nope")
+    assert r.exit_code == 2
+    assert "unknown variant 'nope'" in r.output
+    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--job-draft")
+    assert r.exit_code == 2
+    assert "has no job draft option" in r.output
+
+
+def test_all_bots_play_to_the_end_with_record(tmp_path):
+    path = tmp_path / "g.json"
+    r = invoke("play", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--record", str(path))
+    assert r.exit_code == 0, r.output
+    assert "seat 0  Add" in r.output  # one log line per decision
+    assert "Final scores" in r.output
+    rec = load_record(path)
+    state = replay(rec)
+    assert state.is_over() and rec["seed"] == 3 and rec["seats"] == 3
+    # same seed and seats: same bots, same game
+    path2 = tmp_path / "g2.json"
+    r2 = invoke("play", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--quiet", "--record", str(path2))
+    assert r2.exit_code == 0
+    assert load_record(path2) == rec
+    assert "seat 0  Add" not in r2.output
+
+
+def test_variant_reaches_the_game(tmp_path):
+    path = tmp_path / "g.json"
+    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--seed", "3", "--variant", "short",
+               "--quiet", "--record", str(path))
+    assert r.exit_code == 0, r.output
+    assert json.loads(path.read_text())["options"]["variant"] == "short"
+
+
+def test_human_plays_by_number_and_id(tmp_path):
+    path = tmp_path / "h.json"
+    # seat 0 human, seat 1 random; the human always adds 2 ("2" or "add2")
+    r = invoke("play", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
+               input="2\nadd2\n2\nadd2\n2\nadd2\n2\n")
+    assert r.exit_code == 0, r.output
+    assert "What seat 0 sees" in r.output and "secret" in r.output
+    assert "seat 1 (random) decided: add" in r.output  # bots' labels are not shown to humans
+    assert "Final scores" in r.output
+    rec = load_record(path)
+    assert replay(rec).is_over()
+
+
+def test_human_invalid_input_then_quit_writes_record(tmp_path):
+    path = tmp_path / "q.json"
+    r = invoke("play", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
+               input="9\nbogus\n1\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "'9' is neither a number 1–2 nor an option id" in r.output
+    assert "quit after 1 decisions" in r.output
+    rec = load_record(path)
+    assert rec["decisions"] == ["add1"]
+
+
+def test_human_undo(tmp_path):
+    path = tmp_path / "u.json"
+    # seat 0 adds 1, seat 1 adds 2, seat 1... undo goes back to seat 1's decision
+    r = invoke("play", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
+               input="u\n1\n2\nu\n1\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "nothing to undo" in r.output
+    assert "undone 1 decision(s)" in r.output
+    assert load_record(path)["decisions"] == ["add1", "add1"]
+
+
+def test_human_undo_skips_back_over_bots(tmp_path):
+    path = tmp_path / "u.json"
+    r = invoke("play", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
+               input="1\nu\n2\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "undone 2 decision(s)" in r.output
+    rec = load_record(path)
+    assert rec["decisions"][0] == "add2" and len(rec["decisions"]) == 2
+
+
+def test_eof_quits(tmp_path):
+    r = invoke("play", FAKE_NAME, "--seats", "human,random", "--seed", "1", input="")
+    assert r.exit_code == 0
+    assert "quit after 0 decisions" in r.output
+
+
+def test_replay_command(tmp_path):
+    path = tmp_path / "g.json"
+    assert invoke("play", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet",
+                  "--record", str(path)).exit_code == 0
+    r = invoke("replay", str(path))
+    assert r.exit_code == 0, r.output
+    assert "finished" in r.output and "Final scores" in r.output and "Public view" in r.output
+    n = len(load_record(path)["decisions"])
+    r = invoke("replay", str(path), "--show-log")
+    assert r.exit_code == 0, r.output
+    assert f"#{n:>5}  seat" in r.output
+
+
+def test_replay_unfinished_record(tmp_path):
+    path = tmp_path / "q.json"
+    invoke("play", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path), input="1\nq\n")
+    r = invoke("replay", str(path))
+    assert r.exit_code == 0, r.output
+    assert "not finished: seat 1 to decide (add)" in r.output
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{oops", "is not valid JSON"),
+        ("[]", "must be a JSON object, got list"),
+        (json.dumps({"format": 1, "game": "chess"}), "no 'version' field"),
+        (json.dumps({"format": 1, "game": "chess", "version": "0", "options": {}, "seed": 1, "seats": 2,
+                     "decisions": []}), "unknown game 'chess'"),
+        (json.dumps({"format": 1, "game": FAKE_NAME, "version": "0", "options": {}, "seed": 1, "seats": 2,
+                     "decisions": ["add1", "add9"]}), "decision #1 does not match the game"),
+    ],
+)
+def test_replay_malformed_exits_2(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    r = invoke("replay", str(path))
+    assert r.exit_code == 2
+    assert message in r.output
+
+
+def test_replay_missing_file_exits_2(tmp_path):
+    r = invoke("replay", str(tmp_path / "nope.json"))
+    assert r.exit_code == 2
+    assert "cannot read the record" in r.output

@@ -1,0 +1,377 @@
+"""Engine tests on a tiny fake game, so they do not depend on any real game's rules.
+
+"Count to N": two or three seats take turns adding 1 or 2 to a shared counter;
+whoever brings it to the target wins. Each seat is dealt a private secret at
+setup from the game's generator (hidden information for views), and when the
+counter is one short of the target the only option is to add 1 (a forced
+decision). test_cli.py and test_bots.py import the fake game from here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+import pytest
+
+import volstead.games
+from volstead.engine import (
+    GameOverError,
+    GameState,
+    IllegalOptionError,
+    RecordError,
+    Step,
+    WrongSeatError,
+    load_record,
+    replay,
+    save_record,
+    undo,
+)
+from volstead.engine import rng as vrng
+from volstead.engine.errors import VolsteadError
+
+FAKE_NAME = "count-to-n"
+
+
+# ------------------------------------------------------------------ fake game
+@dataclass(frozen=True)
+class CountOptions:
+    variant: str = "published"
+    target: int = 10
+
+    def __post_init__(self):
+        if self.variant not in ("published", "short"):
+            raise VolsteadError(f"unknown variant {self.variant!r}; choose one of published, short")
+        if not isinstance(self.target, int) or self.target < 2:
+            raise VolsteadError("target must be an integer of at least 2")
+
+
+class Add(Step):
+    """The seat to move adds 1 or 2 (never past the target)."""
+
+    __slots__ = ()
+    kind = "add"
+
+    def seat(self, state):
+        return state.turn
+
+    def options(self, state):
+        room = state.target - state.counter
+        return (1, 2) if room >= 2 else (1,)
+
+    def choose(self, state, code):
+        state.counter += code
+        state.adds = tuple(a + (code if i == state.turn else 0) for i, a in enumerate(state.adds))
+        if state.counter < state.target:
+            state.stack.append(NextTurn())
+
+    def option_id(self, state, code):
+        return f"add{code}"
+
+    def option_label(self, state, code):
+        return f"Add {code} (to {state.counter + code})"
+
+    def prompt(self, state):
+        return f"the counter is at {state.counter}; add how much?"
+
+
+class NextTurn(Step):
+    __slots__ = ()
+    auto = True
+    kind = "next-turn"
+
+    def run(self, state):
+        state.turn = (state.turn + 1) % state.seats
+        state.stack.append(Add())
+
+
+class CountState(GameState):
+    game_name = FAKE_NAME
+
+    def __init__(self, seed: int, seats: int, options: CountOptions):
+        self.seed = seed
+        self.seats = seats
+        self.options = options
+        self.rng = vrng.seed_state(seed)
+        self.target = options.target if options.variant == "published" else min(options.target, 5)
+        self.counter = 0
+        self.adds = (0,) * seats
+        secrets = []
+        r = self.rng
+        for _ in range(seats):
+            v, r = vrng.below(r, 1000)
+            secrets.append(v)
+        self.rng = r
+        self.secrets = tuple(secrets)
+        self.turn = 0
+        self.stack = [Add()]
+        self._start()
+
+    def result(self):
+        winner = self.turn if self.counter >= self.target else None
+        return {
+            "scores": [int(i == winner) for i in range(self.seats)],
+            "money": list(self.adds),
+            "winners": [] if winner is None else [winner],
+            "details": {"counter": self.counter, "target": self.target},
+        }
+
+    def view(self, seat):
+        v = {
+            "counter": self.counter,
+            "target": self.target,
+            "turn": self.turn,
+            "players": [{"seat": i, "added": a} for i, a in enumerate(self.adds)],
+        }
+        if seat is not None:
+            v["secret"] = self.secrets[seat]
+        return v
+
+    def options_json(self):
+        return asdict(self.options)
+
+
+@dataclass(frozen=True)
+class CountGame:
+    name: str = FAKE_NAME
+    title: str = "Count to N"
+    min_seats: int = 2
+    max_seats: int = 3
+    Options: type = CountOptions
+
+    def new_game(self, seed, seats, options=None):
+        if not self.min_seats <= seats <= self.max_seats:
+            raise VolsteadError(f"{self.title} takes 2–3 seats, not {seats}")
+        return CountState(seed, seats, options or CountOptions())
+
+    def options_from_json(self, data):
+        if not isinstance(data, dict):
+            raise VolsteadError("options must be a JSON object")
+        return CountOptions(**data)
+
+
+GAME = CountGame()
+
+
+def register_fake_game(monkeypatch) -> None:
+    """Make `get_game(FAKE_NAME)` (and so replay) find the fake game."""
+    monkeypatch.setitem(volstead.games._GAMES, FAKE_NAME, __name__)
+
+
+@pytest.fixture(autouse=True)
+def _fake_game(monkeypatch):
+    register_fake_game(monkeypatch)
+
+
+def play_out(state, picks):
+    """Apply option indexes cyclically from `picks` until the game ends."""
+    i = 0
+    while not state.is_over():
+        d = state.decision()
+        state.apply_index(picks[i % len(picks)] % len(d))
+        i += 1
+    return state
+
+
+def snapshot(state):
+    return (json.dumps(state.view(None), sort_keys=True), json.dumps(state.record(), sort_keys=True),
+            [json.dumps(state.view(s), sort_keys=True) for s in range(state.seats)])
+
+
+# ---------------------------------------------------------------------- tests
+def test_fake_game_registered():
+    assert volstead.games.get_game(FAKE_NAME) is GAME
+
+
+def test_decision_shape():
+    s = GAME.new_game(1, 2)
+    d = s.decision()
+    assert d.seat == 0 and d.kind == "add" and len(d) == 2
+    assert d.option_ids == ("add1", "add2")
+    assert [o.index for o in d.options] == [0, 1]
+    assert d.options[1].label == "Add 2 (to 2)"
+    assert "counter is at 0" in d.prompt
+    assert d.to_json()["options"][0] == {"index": 0, "id": "add1", "label": "Add 1 (to 1)"}
+
+
+def test_forced_decision_near_target():
+    s = GAME.new_game(1, 2)
+    while s.counter < s.target - 1:
+        s.apply_index(0)
+    assert len(s.decision()) == 1
+    s.apply("add1")
+    assert s.is_over()
+    r = s.result()
+    assert r["winners"] == [s.turn] and r["scores"][s.turn] == 1
+
+
+def test_clone_is_independent():
+    s = GAME.new_game(3, 3)
+    s.apply("add2")
+    before = snapshot(s)
+    c = s.clone()
+    assert snapshot(c) == before
+    play_out(c, [1, 0])
+    assert c.is_over()
+    assert snapshot(s) == before
+    assert not s.is_over()
+    # and the other way round
+    c2 = s.clone()
+    s.apply("add1")
+    assert c2.counter == 2 and s.counter == 3
+    assert c2.decisions_made == 1 and s.decisions_made == 2
+
+
+def test_same_seed_same_decisions_same_state():
+    a = play_out(GAME.new_game(42, 3), [0, 1, 1])
+    b = play_out(GAME.new_game(42, 3), [0, 1, 1])
+    assert snapshot(a) == snapshot(b)
+    assert a.result() == b.result()
+    assert a.secrets == b.secrets
+    c = GAME.new_game(43, 3)
+    assert c.secrets != a.secrets
+
+
+def test_views_hide_other_seats_secrets():
+    s = GAME.new_game(5, 2)
+    assert "secret" not in s.view(None)
+    assert s.view(0)["secret"] == s.secrets[0]
+    assert s.view(1)["secret"] == s.secrets[1]
+    json.dumps(s.view(0))  # JSON-ready
+
+
+def test_wrong_seat_raises_and_leaves_state_unchanged():
+    s = GAME.new_game(1, 2)
+    s.apply("add1")
+    before = snapshot(s)
+    with pytest.raises(WrongSeatError, match="seat 0 cannot decide now: it is seat 1's decision"):
+        s.apply("add1", seat=0)
+    with pytest.raises(WrongSeatError):
+        s.apply_index(0, seat=0)
+    assert snapshot(s) == before
+    s.apply("add1", seat=1)
+    assert s.counter == 2
+
+
+def test_unknown_option_id_raises_and_leaves_state_unchanged():
+    s = GAME.new_game(1, 2)
+    before = snapshot(s)
+    expected = r"option 'add3' is not legal now; seat 0 must choose one of: add1, add2"
+    with pytest.raises(IllegalOptionError, match=expected):
+        s.apply("add3")
+    with pytest.raises(IllegalOptionError, match="must be a string"):
+        s.apply(1)
+    assert snapshot(s) == before
+
+
+@pytest.mark.parametrize("index", [2, -1, 99, True])
+def test_out_of_range_index_raises_and_leaves_state_unchanged(index):
+    s = GAME.new_game(1, 2)
+    before = snapshot(s)
+    with pytest.raises(IllegalOptionError, match="out of range"):
+        s.apply_index(index)
+    assert snapshot(s) == before
+
+
+def test_game_over_raises():
+    s = play_out(GAME.new_game(1, 2), [1])
+    with pytest.raises(GameOverError):
+        s.decision()
+    with pytest.raises(GameOverError):
+        s.apply("add1")
+    with pytest.raises(GameOverError):
+        s.apply_index(0)
+
+
+def test_record_replay_round_trip(tmp_path):
+    s = play_out(GAME.new_game(9, 3, CountOptions(target=12)), [1, 0, 0, 1])
+    rec = s.record()
+    assert rec["game"] == FAKE_NAME and rec["seed"] == 9 and rec["seats"] == 3
+    assert rec["options"] == {"variant": "published", "target": 12}
+    assert len(rec["decisions"]) == s.decisions_made
+    json.dumps(rec)
+    r = replay(rec)
+    assert snapshot(r) == snapshot(s)
+    assert r.result() == s.result()
+    path = tmp_path / "game.json"
+    save_record(rec, path)
+    assert load_record(path) == rec
+    assert snapshot(replay(load_record(path))) == snapshot(s)
+
+
+def test_replay_partial_and_unfinished():
+    s = GAME.new_game(2, 2)
+    for _ in range(3):
+        s.apply_index(1)
+    r = replay(s.record())
+    assert not r.is_over() and snapshot(r) == snapshot(s)
+    r2 = replay(s.record(), upto=1)
+    assert r2.decisions_made == 1 and r2.counter == 2
+
+
+def _valid_record():
+    return play_out(GAME.new_game(4, 2), [0, 1]).record()
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda r: r.pop("seed"), "no 'seed' field"),
+        (lambda r: r.pop("decisions"), "no 'decisions' field"),
+        (lambda r: r.update(seed="seven"), "'seed' must be a int, got str"),
+        (lambda r: r.update(seats=True), "'seats' must be a int, got bool"),
+        (lambda r: r.update(decisions="add1"), "'decisions' must be a list"),
+        (lambda r: r.update(game="chess"), "unknown game 'chess'"),
+        (lambda r: r.update(format=99), "format 99 is not supported"),
+        (lambda r: r["decisions"].__setitem__(2, "add7"), "decision #2 does not match the game: option 'add7'"),
+        (lambda r: r["decisions"].__setitem__(0, 5), "decision #0 of the record must be an option id string"),
+        (lambda r: r["decisions"].append("add1"), "comes after the game ended"),
+        (lambda r: r.update(options={"colour": "red"}), "the record's setup is invalid"),
+        (lambda r: r.update(seats=7), "the record's setup is invalid"),
+    ],
+)
+def test_malformed_records_raise_record_error(mutate, message):
+    rec = _valid_record()
+    mutate(rec)
+    with pytest.raises(RecordError) as info:
+        replay(rec)
+    assert message in str(info.value)
+
+
+def test_record_not_an_object():
+    with pytest.raises(RecordError, match="must be a JSON object, got list"):
+        replay([1, 2])
+
+
+def test_load_record_errors(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(RecordError, match="is not valid JSON"):
+        load_record(bad)
+    with pytest.raises(RecordError, match="cannot read the record"):
+        load_record(tmp_path / "missing.json")
+    missing = tmp_path / "missing-field.json"
+    rec = _valid_record()
+    del rec["game"]
+    missing.write_text(json.dumps(rec))
+    with pytest.raises(RecordError, match="no 'game' field"):
+        load_record(missing)
+
+
+def test_undo():
+    s = GAME.new_game(6, 2)
+    states = [snapshot(s)]
+    for pick in (1, 0, 1, 1):
+        s.apply_index(pick)
+        states.append(snapshot(s))
+    u1 = undo(s)
+    assert snapshot(u1) == states[3]
+    u3 = undo(s, 3)
+    assert snapshot(u3) == states[1]
+    assert snapshot(undo(s, 4)) == states[0]
+    assert snapshot(s) == states[4]  # the original is untouched
+    with pytest.raises(RecordError, match="cannot undo 5 decisions: only 4 were taken"):
+        undo(s, 5)
+    # after undo the game goes on as if the undone decisions never happened
+    u1.apply("add1")
+    assert u1.counter == 6 and u1.decisions_made == 4 and s.counter == 7
