@@ -180,3 +180,19 @@ def test_replay_missing_file_exits_2(tmp_path):
     r = invoke("replay", str(tmp_path / "nope.json"))
     assert r.exit_code == 2
     assert "cannot read the record" in r.output
+
+
+def test_internal_error_keeps_record_and_exits_1(tmp_path, monkeypatch):
+    import test_engine
+
+    def broken_view(self, seat):
+        if self.decisions_made >= 3:
+            raise RuntimeError("view exploded")
+        return {"counter": self.counter}
+
+    monkeypatch.setattr(test_engine.CountState, "view", broken_view)
+    path = tmp_path / "crash.json"
+    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--seed", "1", "--record", str(path))
+    assert r.exit_code == 1
+    assert "the game stopped after 3 decisions: RuntimeError: view exploded" in r.output
+    assert len(load_record(path)["decisions"]) == 3

@@ -133,6 +133,8 @@ def load_game(name: str):
         return get_game(name)
     except KeyError as e:
         raise fail(str(e.args[0])) from None
+    except Exception as e:  # the game's module does not import
+        raise fail(f"could not load {name}: {type(e).__name__}: {e}", code=1) from None
 
 
 def parse_seats(spec: str, game) -> list[str]:
@@ -253,9 +255,7 @@ def play(
         seed = random.SystemRandom().randrange(2**31)
     try:
         state = game.new_game(seed=seed, seats=len(players), options=options)
-    except VolsteadError as e:
-        raise fail(str(e)) from None
-    except Exception as e:  # a game still being written should say why it cannot start
+    except Exception as e:  # a broken or unfinished game says why it cannot start
         raise fail(f"could not start {game.name}: {type(e).__name__}: {e}", code=1) from None
 
     bots = {i: get_bot(p, f"{seed}/{i}/{p}") for i, p in enumerate(players) if p != HUMAN}
@@ -311,6 +311,11 @@ def play(
     except VolsteadError as e:
         write_record(state, record)
         raise fail(f"the game stopped: {type(e).__name__}: {e}", code=1) from None
+    except Exception as e:  # a bug in the rules or a bot: keep the record for the bug report
+        err_console.print_exception(max_frames=8)
+        write_record(state, record)
+        message = f"the game stopped after {state.decisions_made} decisions: {type(e).__name__}: {e}"
+        raise fail(message, code=1) from None
 
     console.print(Rule("Game over"))
     if humans:
@@ -333,6 +338,8 @@ def replay_cmd(
         raise fail(str(e)) from None
     except VolsteadError as e:
         raise fail(f"{file} cannot be replayed: {e}") from None
+    except Exception as e:  # the game itself failed while replaying
+        raise fail(f"{file} could not be replayed: {type(e).__name__}: {e}", code=1) from None
 
     if show_log:
         log_state = replay(rec, upto=0)
