@@ -42,9 +42,23 @@ class GameState:
         self._advance()
 
     def _advance(self) -> None:
+        """Run automatic steps until a decision with at least one option is on top.
+
+        A decision step with no legal option when it comes up lapses: that is
+        the golden rule "do as much as possible" applied uniformly.
+        """
         stack = self.stack
-        while stack and stack[-1].auto:
-            stack.pop().run(self)
+        while stack:
+            top = stack[-1]
+            if top.auto:
+                stack.pop().run(self)
+                continue
+            codes = top.options(self)
+            if codes:
+                self._decision = Decision(self, top, top.seat(self), codes)
+                return
+            stack.pop()
+        self._decision = None
 
     def is_over(self) -> bool:
         return not self.stack

@@ -1,0 +1,324 @@
+"""Load and validate the Scarface 1920 data files into one indexed `Content`.
+
+Everything here runs once per (data folder, variant); the rules then use the
+plain tuples and dicts built below, never the TOML or the pydantic models on
+the hot path.
+"""
+
+from __future__ import annotations
+
+import inspect
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from volstead.engine.errors import ContentError
+
+from .models import (
+    CRIME_TYPES,
+    STAT_NAMES,
+    Associates,
+    Board,
+    Dealers,
+    Effect,
+    GangMembers,
+    Gangs,
+    Jobs,
+    NewsDeck,
+    PlayCard,
+    Raids,
+)
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+# file name -> (model, what a complete set holds: card copies, or None)
+FILES = {
+    "board.toml": (Board, None),
+    "gangs.toml": (Gangs, None),
+    "gang_members.toml": (GangMembers, 40),
+    "associates.toml": (Associates, 60),
+    "dealers.toml": (Dealers, 31),
+    "jobs.toml": (Jobs, 39),
+    "raids.toml": (Raids, 28),
+    "news.toml": (NewsDeck, 16),
+}
+VARIANTS = ("published", "rulebook-wip")
+
+
+def _load_file(path: Path, model):
+    try:
+        raw = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise ContentError(f"{path.name}: file not found in {path.parent}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(f"{path.name}: not valid TOML: {e}") from None
+    try:
+        return model.model_validate(raw), raw
+    except ValidationError as e:
+        problems = []
+        for err in e.errors():
+            loc = list(err["loc"])
+            where = ".".join(str(x) for x in loc)
+            # name the card: cards[3] -> its id
+            if len(loc) >= 2 and isinstance(loc[1], int):
+                items = raw.get(loc[0])
+                if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
+                    cid = items[loc[1]].get("id", f"#{loc[1]}")
+                    where = f"{loc[0]} {cid!r}: " + ".".join(str(x) for x in loc[2:])
+            problems.append(f"{where}: {err['msg']}")
+        raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
+
+
+@dataclass(frozen=True, eq=False)
+class Content:
+    """All authored facts, indexed for the rules. Built once, shared by every state."""
+
+    variant: str
+    board: Board
+    district_ids: tuple[str, ...]
+    district_names: tuple[str, ...]
+    adjacency: tuple[frozenset[int], ...]
+    police_start: tuple[int, ...]
+    tiles: tuple  # Neighborhood models, index = tile number
+    gangs: tuple  # Gang models, index = gang number
+    cards: tuple[PlayCard, ...]  # gang members and Associates, index = card number
+    card_index: dict[str, int]
+    card_muscle: tuple[int, ...]
+    card_influence: tuple[int, ...]
+    card_crime: tuple[int, ...]  # index into CRIME_TYPES, -1 for the Boss
+    card_stars: tuple[int, ...]  # 0 for gang members
+    card_gang: tuple[int, ...]  # -1 for Associates
+    boss_card: tuple[int, ...]  # per gang
+    start_cards: tuple[tuple[int, ...], ...]  # per gang, the six starting cards (copies repeated)
+    right_hands: tuple[tuple[int, ...], ...]  # per gang, set aside at setup
+    associates_low: tuple[int, ...]  # 1–3★ deck (copies repeated)
+    associates_high: tuple[int, ...]  # 4–5★ deck
+    jobs: tuple
+    job_index: dict[str, int]
+    job_deck: tuple[int, ...]
+    dealers: tuple
+    dealer_index: dict[str, int]
+    dealer_deck: tuple[int, ...]  # the Dealer deck (basic Suppliers excluded)
+    basic_alcohol: int
+    basic_guns: int
+    raids: tuple
+    raid_index: dict[str, int]
+    raid_deck: tuple[int, ...]
+    news: tuple
+    news_index: dict[str, int]
+    news_first: int
+    news_last: int
+    news_middle: tuple[int, ...]
+
+
+def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] | None) -> None:
+    if registry is None:
+        return
+    fn = registry.get(effect.effect)
+    if fn is None:
+        raise ContentError(f"{where}: unknown effect {effect.effect!r}")
+    try:
+        inspect.signature(fn).bind(None, None, **effect.args)
+    except TypeError as e:
+        raise ContentError(f"{where}: effect {effect.effect!r} does not take these args {effect.args}: {e}") from None
+
+
+def build_content(
+    data_dir: Path = DATA_DIR,
+    variant: str = "published",
+    effects: Mapping[str, Callable] | None = None,
+    modifiers: frozenset[str] | None = None,
+    require_complete: bool = False,
+) -> Content:
+    if variant not in VARIANTS:
+        raise ContentError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    data_dir = Path(data_dir)
+    loaded = {name: _load_file(data_dir / name, model)[0] for name, (model, _) in FILES.items()}
+    board: Board = loaded["board.toml"]
+    gangs = loaded["gangs.toml"].gangs
+    members = loaded["gang_members.toml"].cards
+    associates = loaded["associates.toml"].cards
+    dealers = loaded["dealers.toml"].cards
+    jobs = loaded["jobs.toml"].cards
+    raids = loaded["raids.toml"].cards
+    news = loaded["news.toml"].cards
+
+    if require_complete:
+        for name, (_, expected) in FILES.items():
+            if expected is None:
+                continue
+            cards = loaded[name].cards
+            got = sum(getattr(c, "count", 1) for c in cards)
+            if got != expected:
+                raise ContentError(f"{name}: the complete set has {expected} cards, this file has {got}")
+
+    # -- board
+    district_ids = tuple(d.id for d in board.districts)
+    dix = {d: i for i, d in enumerate(district_ids)}
+    if len(dix) != 7:
+        raise ContentError("board.toml: district ids must be unique")
+    adjacency = []
+    for d in board.districts:
+        for a in d.adjacent:
+            if a not in dix:
+                raise ContentError(f"board.toml: district {d.id!r}: adjacent district {a!r} does not exist")
+            if d.id not in board.districts[dix[a]].adjacent:
+                raise ContentError(f"board.toml: district {d.id!r} is adjacent to {a!r} but not the other way round")
+        adjacency.append(frozenset(dix[a] for a in d.adjacent))
+    for players in ("2", "3", "4"):
+        total = sum(d.tiles.get(players, 0) for d in board.districts)
+        if total > len(board.neighborhoods):
+            raise ContentError(f"board.toml: {players} players need {total} tiles, only {len(board.neighborhoods)} exist")
+    _unique("board.toml", "neighborhood", [t.id for t in board.neighborhoods])
+
+    # -- gangs and cards
+    gang_ids = [g.id for g in gangs]
+    _unique("gangs.toml", "gang", gang_ids)
+    for g in gangs:
+        for i, s in enumerate(g.boss_skills):
+            _check_effect(s, f"gangs.toml gang {g.id!r} boss_skills[{i}]", effects)
+    cards: list[PlayCard] = []
+    card_gang, boss, start, rh = [], {}, {g: [] for g in gang_ids}, {g: [] for g in gang_ids}
+    for m in members:
+        if m.gang not in gang_ids:
+            raise ContentError(f"gang_members.toml card {m.id!r}: gang {m.gang!r} does not exist")
+        if variant == "rulebook-wip" and not m.in_wip:
+            continue
+        idx = len(cards)
+        cards.append(m)
+        card_gang.append(gang_ids.index(m.gang))
+        if m.role == "boss":
+            if m.gang in boss:
+                raise ContentError(f"gang_members.toml card {m.id!r}: gang {m.gang!r} has two Bosses")
+            boss[m.gang] = idx
+            start[m.gang].append(idx)
+        elif m.role == "starting":
+            start[m.gang].extend([idx] * m.count)
+        else:
+            rh[m.gang].extend([idx] * m.count)
+    for g in gang_ids:
+        if g not in boss:
+            raise ContentError(f"gang_members.toml: gang {g!r} has no Boss")
+        if len(start[g]) != 6:
+            raise ContentError(f"gang_members.toml: gang {g!r} has {len(start[g])} starting cards, needs 6")
+    low, high = [], []
+    for a in associates:
+        idx = len(cards)
+        cards.append(a)
+        card_gang.append(-1)
+        (low if a.stars <= 3 else high).append(idx)
+    card_ids = [c.id for c in cards]
+    _unique("gang_members.toml/associates.toml", "card", card_ids)
+    for c in cards:
+        fname = "associates.toml" if hasattr(c, "stars") else "gang_members.toml"
+        for part in ("skill", "matching", "end_bonus"):
+            eff = getattr(c, part)
+            if eff is not None:
+                _check_effect(eff, f"{fname} card {c.id!r} {part}", effects)
+        if c.crime is None and getattr(c, "role", None) != "boss":
+            raise ContentError(f"{fname} card {c.id!r}: only the Boss may have no crime type")
+
+    # -- decks
+    _unique("dealers.toml", "dealer", [d.id for d in dealers])
+    basics = {"alcohol": [], "guns": []}
+    dealer_deck = []
+    for i, d in enumerate(dealers):
+        if d.basic:
+            basics[d.basic].append(i)
+        else:
+            dealer_deck.extend([i] * d.count)
+    if len(basics["alcohol"]) != 1 or len(basics["guns"]) != 1:
+        raise ContentError("dealers.toml: needs exactly one basic alcohol and one basic guns Supplier entry")
+
+    _unique("jobs.toml", "job", [j.id for j in jobs])
+    for j in jobs:
+        if j.effect is not None:
+            _check_effect(j.effect, f"jobs.toml job {j.id!r} effect", effects)
+        _check_modifiers(j.modifiers, f"jobs.toml job {j.id!r}", modifiers)
+    _unique("raids.toml", "raid", [r.id for r in raids])
+    for r in raids:
+        _check_effect(r.overall, f"raids.toml raid {r.id!r} overall", effects)
+        for i, b in enumerate(r.bands):
+            _check_effect(b, f"raids.toml raid {r.id!r} bands[{i}]", effects)
+    _unique("news.toml", "news", [n.id for n in news])
+    first = [i for i, n in enumerate(news) if n.role == "first"]
+    last = [i for i, n in enumerate(news) if n.role == "last"]
+    if len(first) != 1 or len(last) != 1:
+        raise ContentError("news.toml: needs exactly one 'first' and one 'last' News card")
+    for n in news:
+        _check_modifiers(n.modifiers, f"news.toml news {n.id!r}", modifiers)
+    middle = tuple(i for i, n in enumerate(news) if n.role == "middle")
+    if len(middle) < 2:
+        raise ContentError("news.toml: needs at least 2 'middle' News cards")
+
+    crime_ix = {c: i for i, c in enumerate(CRIME_TYPES)}
+    return Content(
+        variant=variant,
+        board=board,
+        district_ids=district_ids,
+        district_names=tuple(d.name for d in board.districts),
+        adjacency=tuple(adjacency),
+        police_start=tuple(i for i, d in enumerate(board.districts) if d.police_at_start),
+        tiles=tuple(board.neighborhoods),
+        gangs=tuple(gangs),
+        cards=tuple(cards),
+        card_index={c: i for i, c in enumerate(card_ids)},
+        card_muscle=tuple(c.muscle for c in cards),
+        card_influence=tuple(c.influence for c in cards),
+        card_crime=tuple(crime_ix[c.crime] if c.crime else -1 for c in cards),
+        card_stars=tuple(getattr(c, "stars", 0) for c in cards),
+        card_gang=tuple(card_gang),
+        boss_card=tuple(boss[g] for g in gang_ids),
+        start_cards=tuple(tuple(start[g]) for g in gang_ids),
+        right_hands=tuple(tuple(rh[g]) for g in gang_ids),
+        associates_low=tuple(low),
+        associates_high=tuple(high),
+        jobs=tuple(jobs),
+        job_index={j.id: i for i, j in enumerate(jobs)},
+        job_deck=tuple(i for i, j in enumerate(jobs) for _ in range(j.count)),
+        dealers=tuple(dealers),
+        dealer_index={d.id: i for i, d in enumerate(dealers)},
+        dealer_deck=tuple(dealer_deck),
+        basic_alcohol=basics["alcohol"][0],
+        basic_guns=basics["guns"][0],
+        raids=tuple(raids),
+        raid_index={r.id: i for i, r in enumerate(raids)},
+        raid_deck=tuple(i for i, r in enumerate(raids) for _ in range(r.count)),
+        news=tuple(news),
+        news_index={n.id: i for i, n in enumerate(news)},
+        news_first=first[0],
+        news_last=last[0],
+        news_middle=middle,
+    )
+
+
+def _unique(fname: str, what: str, ids: list[str]) -> None:
+    seen = set()
+    for i in ids:
+        if i in seen:
+            raise ContentError(f"{fname}: {what} id {i!r} appears twice")
+        seen.add(i)
+
+
+def _check_modifiers(mods: dict, where: str, known: frozenset[str] | None) -> None:
+    if known is None:
+        return
+    for k in mods:
+        if k not in known:
+            raise ContentError(f"{where}: unknown modifier {k!r}; known: {', '.join(sorted(known))}")
+
+
+@lru_cache(maxsize=8)
+def default_content(variant: str = "published") -> Content:
+    """The embedded card set, validated against the real effect registry."""
+    from ..effects import EFFECTS
+    from ..rules.modifiers import MODIFIERS
+
+    return build_content(DATA_DIR, variant, effects=EFFECTS, modifiers=frozenset(MODIFIERS))
+
+
+__all__ = ["Content", "build_content", "default_content", "DATA_DIR", "STAT_NAMES"]

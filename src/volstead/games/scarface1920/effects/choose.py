@@ -1,0 +1,52 @@
+"""Small decision steps that effects push."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from volstead.engine.step import Step
+
+
+class ChooseRival(Step):
+    """Pick a rival; then `action(state, seat, rival)` (a registered module-level function name)."""
+
+    __slots__ = ("seat_", "action", "args")
+    kind = "choose_rival"
+
+    def __init__(self, seat: int, action: str, args: tuple):
+        self.seat_, self.action, self.args = seat, action, args
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Choose a rival"
+
+    def options(self, s):
+        return tuple(s.rivals(self.seat_))
+
+    def choose(self, s, code):
+        RIVAL_ACTIONS[self.action](s, self.seat_, code, *self.args)
+
+    def option_id(self, s, code):
+        return f"rival:{code}"
+
+    def option_label(self, s, code):
+        return f"Seat {code} ({s.content.gangs[s.players[code].gang].name})"
+
+
+RIVAL_ACTIONS: dict[str, Callable] = {}
+
+
+def with_rival(s, seat: int, action: str, *args) -> None:
+    """Apply `action` to the only rival, or ask which rival."""
+    rivals = s.rivals(seat)
+    if len(rivals) == 1:
+        RIVAL_ACTIONS[action](s, seat, rivals[0], *args)
+    else:
+        s.stack.append(ChooseRival(seat, action, args))
+
+
+def rival_action(fn: Callable) -> Callable:
+    RIVAL_ACTIONS[fn.__name__] = fn
+    return fn

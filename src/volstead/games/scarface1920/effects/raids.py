@@ -1,0 +1,160 @@
+"""Effects printed on Raid cards."""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..rules.goods import PayGoods
+from ..rules.thugs import add_at
+from ..state import STATS
+from .registry import effect
+
+
+@effect
+def ness_up(s, seat, n=1):
+    s.raise_ness(n)
+
+
+@effect
+def crime_all(s, seat, amount):
+    for k in s.clockwise_from(s.active):
+        s.change_crime(k, amount)
+
+
+@effect
+def lose_goods(s, seat, n):
+    PayGoods.push(s, seat, 0, 0, n)
+
+
+@effect
+def police_to_busiest(s, seat, n=1):
+    """Police cars move from the districts with the fewest thugs to the one with the most."""
+    for _ in range(n):
+        thugs = [sum(p.thugs[d] for p in s.players) for d in range(7)]
+        target = max(range(7), key=lambda d: (thugs[d], -d))
+        sources = [d for d in sorted(set(s.police)) if d != target]
+        if not sources:
+            return
+        src = min(sources, key=lambda d: (thugs[d], d))
+        police = list(s.police)
+        police[police.index(src)] = target
+        s.police = tuple(sorted(police))
+
+
+@effect
+def thugs_to_prison(s, seat, n, **kw):
+    sources = tuple(kw.get("from", ("districts", "hq")))
+    s.stack.append(ThugsToPrison(seat, n, sources))
+
+
+class ThugsToPrison(Step):
+    __slots__ = ("seat_", "left", "sources")
+    kind = "to_prison"
+
+    def __init__(self, seat, left, sources):
+        self.seat_, self.left, self.sources = seat, left, sources
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return f"Put one of your thugs in Prison ({self.left} left)"
+
+    def options(self, s):
+        p = s.players[self.seat_]
+        out = []
+        if "districts" in self.sources:
+            out.extend(d for d in range(7) if p.thugs[d])
+        for area in ("hq", "authorities"):
+            if area in self.sources and getattr(p, area):
+                out.append(area)
+        return tuple(out)
+
+    def choose(self, s, code):
+        p = s.players[self.seat_]
+        if isinstance(code, int):
+            p.thugs = add_at(p.thugs, code, -1)
+        else:
+            setattr(p, code, getattr(p, code) - 1)
+        p.prison += 1
+        if self.left > 1:
+            s.stack.append(ThugsToPrison(self.seat_, self.left - 1, self.sources))
+
+    def option_id(self, s, code):
+        return "prison:" + (s.content.district_ids[code] if isinstance(code, int) else code)
+
+    def option_label(self, s, code):
+        where = s.content.district_names[code] if isinstance(code, int) else code
+        return f"Send a thug from {where} to Prison"
+
+
+@effect
+def lose_business(s, seat, n):
+    s.stack.append(LoseBusiness(seat, n))
+
+
+class LoseBusiness(Step):
+    __slots__ = ("seat_", "left")
+    kind = "lose_business"
+
+    def __init__(self, seat, left):
+        self.seat_, self.left = seat, left
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return f"Remove one of your business markers ({self.left} left)"
+
+    def options(self, s):
+        return tuple((i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_
+                     for k in ("speakeasy", "casino", "brothel") if getattr(h, k))
+
+    def choose(self, s, code):
+        i, kind = code
+        s.set_hood(i, **{kind: getattr(s.hoods[i], kind) - 1})
+        if self.left > 1:
+            s.stack.append(LoseBusiness(self.seat_, self.left - 1))
+
+    def option_id(self, s, code):
+        return f"lose:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
+
+    def option_label(self, s, code):
+        return f"Remove a {code[1]} from {s.content.tiles[s.hoods[code[0]].tile].name}"
+
+
+@effect
+def lose_upgrade(s, seat, n=1):
+    s.stack.append(LoseUpgrade(seat, n))
+
+
+class LoseUpgrade(Step):
+    """Lose a stat level: the rightmost cube of the chosen stat goes back to the box."""
+
+    __slots__ = ("seat_", "left")
+    kind = "lose_upgrade"
+
+    def __init__(self, seat, left):
+        self.seat_, self.left = seat, left
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Lose one level of a gang stat"
+
+    def options(self, s):
+        return tuple(k for k, lvl in enumerate(s.players[self.seat_].stats) if lvl > 1)
+
+    def choose(self, s, code):
+        p = s.players[self.seat_]
+        p.stats = p.stats[:code] + (p.stats[code] - 1,) + p.stats[code + 1:]
+        p.cubes_lost += 1
+        if self.left > 1:
+            s.stack.append(LoseUpgrade(self.seat_, self.left - 1))
+
+    def option_id(self, s, code):
+        return "downgrade:" + STATS[code]
+
+    def option_label(self, s, code):
+        return f"Lose a level of {STATS[code].replace('_', ' ')}"

@@ -1,0 +1,1 @@
+"""Scarface 1920 rules, one module per rulebook section."""

@@ -1,0 +1,195 @@
+"""Jobs (rulebook: Choose 1 Job; Fulfilling a Job).
+
+A Job's requirements are alternatives; each alternative is a list of Have /
+Plan / Spend requirements that must all be met. Fulfilling is not an action:
+the owner may do it in their action menu, and every player may do it in the
+reaction windows Volstead offers — just before each Raid resolves and at the
+end of every turn — which are only asked when a Job can be fulfilled.
+(docs/scarface1920-rules.md, "Job reaction windows".)
+"""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..state import ScarfaceState
+from .counting import count
+from .raid_check import CheckRaidLazy
+
+
+def _plan_count(s: ScarfaceState, seat: int, req) -> int:
+    p = s.players[seat]
+    c = s.content
+    what = req.what
+    if what == "muscle":
+        return s.muscle(seat) if p.plan else 0
+    if what == "influence":
+        return s.influence(seat) if p.plan else 0
+    if what == "cards":
+        return len(p.plan)
+    if what == "associate":
+        return sum(1 for x in p.plan if req.min_stars <= c.card_stars[x] <= req.max_stars and c.card_stars[x])
+    from ..content.models import CRIME_TYPES
+
+    ix = CRIME_TYPES.index(what)
+    return sum(1 for x in p.plan if c.card_crime[x] == ix)
+
+
+def _spend_ok(s: ScarfaceState, seat: int, spends: list) -> bool:
+    p = s.players[seat]
+    a, g = s.goods_of(seat)
+    need_a = need_g = need_any = money = thugs = 0
+    for r in spends:
+        if r.what == "money":
+            money += r.n
+        elif r.what == "alcohol":
+            need_a += r.n
+        elif r.what == "guns":
+            need_g += r.n
+        elif r.what == "goods":
+            need_any += r.n
+        elif r.what == "thug":
+            thugs += r.n
+    return p.money >= money and p.hq >= thugs and a >= need_a and g >= need_g and a + g >= need_a + need_g + need_any
+
+
+def alternative_met(s: ScarfaceState, seat: int, alt) -> bool:
+    spends = []
+    for r in alt:
+        if r.kind == "have":
+            if count(s, seat, r.what) < r.n:
+                return False
+        elif r.kind == "plan":
+            if _plan_count(s, seat, r) < r.n:
+                return False
+        else:
+            spends.append(r)
+    return _spend_ok(s, seat, spends) if spends else True
+
+
+def fulfillable(s: ScarfaceState, seat: int) -> list[tuple[int, int]]:
+    """(job, alternative) pairs the seat could fulfil now."""
+    out = []
+    jobs = s.content.jobs
+    seen = set()
+    for j in s.players[seat].jobs:
+        if j in seen:
+            continue
+        seen.add(j)
+        for k, alt in enumerate(jobs[j].requires):
+            if alternative_met(s, seat, alt):
+                out.append((j, k))
+    return out
+
+
+def fulfil(s: ScarfaceState, seat: int, job_alt: tuple[int, int]) -> None:
+    """Reveal the Job, pay its Spend requirements, then resolve it."""
+    from .goods import PayGoods
+
+    j, k = job_alt
+    p = s.players[seat]
+    jobs = list(p.jobs)
+    jobs.remove(j)
+    p.jobs = tuple(jobs)
+    job = s.content.jobs[j]
+    s.stack.append(ResolveJob(seat, j))
+    a = g = e = 0
+    for r in job.requires[k]:
+        if r.kind != "spend":
+            continue
+        if r.what == "money":
+            s.pay(seat, r.n)
+        elif r.what == "thug":
+            p.hq -= r.n
+            p.job_thugs += r.n
+        elif r.what == "alcohol":
+            a += r.n
+        elif r.what == "guns":
+            g += r.n
+        else:
+            e += r.n
+    PayGoods.push(s, seat, a, g, e)
+    s.jobs_fulfilled += 1
+
+
+class ResolveJob(Step):
+    __slots__ = ("seat_", "job")
+    auto = True
+    kind = "resolve_job"
+
+    def __init__(self, seat: int, job: int):
+        self.seat_, self.job = seat, job
+
+    def run(self, s: ScarfaceState) -> None:
+        from ..effects import run_effect
+
+        job = s.content.jobs[self.job]
+        p = s.players[self.seat_]
+        if job.type == "permanent":
+            p.done_jobs = p.done_jobs + (self.job,)
+        else:
+            s.job_deck = s.job_deck + (self.job,)  # instant Jobs go to the bottom of the deck
+        if job.effect is not None:
+            run_effect(s, self.seat_, job.effect)
+
+
+def push_windows(s: ScarfaceState, first: int, reason: str) -> None:
+    """Offer every player, clockwise from `first`, a chance to fulfil Jobs."""
+    for seat in reversed(s.clockwise_from(first)):
+        s.stack.append(OfferJobs(seat, reason))
+
+
+class OfferJobs(Step):
+    """Asks the seat only if one of its Jobs can be fulfilled now."""
+
+    __slots__ = ("seat_", "reason")
+    auto = True
+    kind = "offer_jobs"
+
+    def __init__(self, seat: int, reason: str):
+        self.seat_, self.reason = seat, reason
+
+    def run(self, s: ScarfaceState) -> None:
+        if s.players[self.seat_].jobs and fulfillable(s, self.seat_):
+            s.stack.append(JobWindow(self.seat_, self.reason))
+
+
+class JobWindow(Step):
+    __slots__ = ("seat_", "reason")
+    kind = "job_window"
+
+    def __init__(self, seat: int, reason: str):
+        self.seat_, self.reason = seat, reason
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return f"You may fulfil a Job ({self.reason})"
+
+    def options(self, s):
+        return tuple(fulfillable(s, self.seat_)) + (None,)
+
+    def choose(self, s, code):
+        if code is None:
+            return
+        s.stack.append(OfferJobs(self.seat_, self.reason))
+        s.stack.append(CheckRaidLazy())
+        fulfil(s, self.seat_, code)
+
+    def option_id(self, s, code):
+        if code is None:
+            return "pass"
+        return job_option_id(s, code)
+
+    def option_label(self, s, code):
+        if code is None:
+            return "Pass"
+        j = s.content.jobs[code[0]]
+        return f"Fulfil Job {j.name} ({j.requires_text})"
+
+
+def job_option_id(s: ScarfaceState, code: tuple[int, int]) -> str:
+    j, k = code
+    job = s.content.jobs[j]
+    return f"job:{job.id}" if len(job.requires) == 1 else f"job:{job.id}:{k + 1}"

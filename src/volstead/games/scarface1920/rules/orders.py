@@ -1,0 +1,730 @@
+"""The orders of an action turn (rulebook: Actions a–h; player aid).
+
+`legal_orders` lists the orders that can do something with the current
+Plan; `start_order` carries one out, pushing the steps that need choices.
+Remove thugs is always legal: it is what you must do when you cannot or
+will not do anything else.
+"""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..state import (
+    DEALERS_SUPPLY,
+    NIGHTCLUBS,
+    STATS,
+    VEHICLES,
+    ScarfaceState,
+)
+from . import market
+from .goods import ALCOHOL, GUNS, PayGoods, StoreGoods, available
+from .sales import SellLoop, sale_possible
+from .thugs import MoveFrom, RecruitSteps, SendThugs, send_options
+
+ORDER_LABELS = {
+    "deal": "Send 1 thug to a Deal (get goods)",
+    "recruit": "Underworld: recruit thugs",
+    "hire": "Underworld: hire 1 Associate",
+    "job": "Underworld: choose 1 Job",
+    "dealer": "Underworld: choose 1 Dealer",
+    "sell": "Underworld: make sales in your Neighborhoods",
+    "business": "Authorities: add businesses",
+    "reduce_crime": "Authorities: decrease your Crime Rate",
+    "prison": "Authorities: retrieve your thugs from Prison",
+    "remove_control": "Authorities: remove control markers",
+    "sell_authorities": "Authorities: sell goods for $6 each",
+    "send": "Send thugs to 1 district",
+    "move": "Move thugs and/or vehicles from 1 district",
+    "seize": "Seize 1 Neighborhood",
+    "upgrade": "Upgrade your gang",
+    "remove_thugs": "Remove thugs (1 per Plan card)",
+}
+UNDERWORLD = ("recruit", "hire", "job", "dealer", "sell")
+AUTHORITIES = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
+
+
+# ------------------------------------------------------------------ legality
+def deal_requirement(s: ScarfaceState, seat: int, deal) -> tuple[int, int, int]:
+    dealers = s.content.dealers
+    m = i = e = 0
+    for d in deal.dealers:
+        x = dealers[d]
+        m += x.muscle
+        i += x.influence
+        e += x.either
+    return m, i, e
+
+
+def deal_ok(s: ScarfaceState, seat: int, idx: int, muscle: int, influence: int) -> bool:
+    deal = s.players[seat].deals[idx]
+    if deal.thugs >= s.content.dealers[deal.dealers[0]].thug_limit:
+        return False
+    m, i, e = deal_requirement(s, seat, deal)
+    return muscle >= m and influence >= i and (muscle - m) + (influence - i) >= e
+
+
+def upgradable_stats(s: ScarfaceState, seat: int) -> list[int]:
+    p = s.players[seat]
+    if p.boss_box >= 12:
+        return []
+    gang = s.content.gangs[p.gang]
+    muscle, influence = s.muscle(seat), s.influence(seat)
+    out = []
+    for k, name in enumerate(STATS):
+        level = p.stats[k]
+        if level >= 3:
+            continue
+        up = gang.stats[name].upgrades[level - 1]
+        if muscle >= up.muscle and influence >= up.influence and p.money >= upgrade_cost(s, seat, up):
+            out.append(k)
+    return out
+
+
+def upgrade_cost(s: ScarfaceState, seat: int, up) -> int:
+    return max(0, up.cost + s.mod(seat, "upgrade_cost") - s.turn_upgrade_discount)
+
+
+def seizable(s: ScarfaceState, seat: int, muscle: int) -> list[int]:
+    if s.control_markers_left(seat) <= 0:
+        return []
+    out = []
+    for i, h in enumerate(s.hoods):
+        if h.owner != seat and s.present(seat, h.district) and s.defense(i, seat) <= muscle:
+            out.append(i)
+    return out
+
+
+def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
+    p = s.players[seat]
+    muscle, influence = s.muscle(seat), s.influence(seat)
+    out = []
+    if p.hq:
+        if any(deal_ok(s, seat, i, muscle, influence) for i in range(len(p.deals))):
+            out.append("deal")
+        if influence:
+            if p.recruits or p.safehouses:
+                out.append("recruit")
+            if any(s.content.card_stars[card] <= influence for (_, _, card) in market.hireable(s)):
+                out.append("hire")
+            if s.job_deck:
+                out.append("job")
+            if s.dealer_deck:
+                out.append("dealer")
+            if any(sale_possible(s, seat, i) for i in s.owned_hoods(seat)):
+                out.append("sell")
+            if any(h.owner == seat and h.basic_businesses < 3 for h in s.hoods) and any(
+                s.businesses_left(k) for k in ("speakeasy", "casino", "brothel")
+            ):
+                out.append("business")
+            if p.crime > s.ness + 1:
+                out.append("reduce_crime")
+            if influence >= 2 and p.prison:
+                out.append("prison")
+            if influence >= 5 and any(h.owner >= 0 and h.owner != seat for h in s.hoods):
+                out.append("remove_control")
+            if sum(s.goods_of(seat)):
+                out.append("sell_authorities")
+        if muscle and send_options(s, seat, muscle):
+            out.append("send")
+    if muscle:
+        if MoveFrom(seat, muscle).options(s):
+            out.append("move")
+    if seizable(s, seat, muscle):
+        out.append("seize")
+    if upgradable_stats(s, seat):
+        out.append("upgrade")
+    out.append("remove_thugs")
+    return out
+
+
+# ------------------------------------------------------------------ carrying out
+def start_order(s: ScarfaceState, seat: int, order: str) -> None:
+    p = s.players[seat]
+    muscle, influence = s.muscle(seat), s.influence(seat)
+    if order in UNDERWORLD:
+        p.hq -= 1
+        p.underworld += 1
+        s.change_crime(seat, max(0, p.underworld + s.mod(seat, "underworld_crime")))
+    elif order in AUTHORITIES:
+        p.hq -= 1
+        p.authorities += 1
+
+    if order == "deal":
+        s.stack.append(ChooseDeal(seat))
+    elif order == "recruit":
+        RecruitSteps.push(s, seat, influence)
+    elif order == "hire":
+        s.stack.append(HireAssociate(seat, influence))
+    elif order == "job":
+        drawn = s.draw_jobs(influence)
+        if drawn:
+            s.stack.append(KeepJob(seat, drawn))
+    elif order == "dealer":
+        drawn = s.dealer_deck[:influence]
+        s.dealer_deck = s.dealer_deck[influence:]
+        if drawn:
+            s.stack.append(KeepDealer(seat, drawn))
+    elif order == "sell":
+        SellLoop.push(s, seat, influence, frozenset())
+    elif order == "business":
+        s.stack.append(AddBusiness(seat, influence))
+    elif order == "reduce_crime":
+        s.change_crime(seat, -influence)
+    elif order == "prison":
+        p.hq += p.prison
+        p.prison = 0
+    elif order == "remove_control":
+        s.stack.append(RemoveControl(seat, influence // 5))
+    elif order == "sell_authorities":
+        s.stack.append(SellToAuthorities(seat, influence))
+    elif order == "send":
+        s.stack.append(SendThugs(seat, muscle))
+    elif order == "move":
+        s.stack.append(MoveFrom(seat, muscle))
+    elif order == "seize":
+        s.stack.append(Seize(seat, muscle))
+    elif order == "upgrade":
+        s.stack.append(Upgrade(seat))
+    elif order == "remove_thugs":
+        RemoveThugs.push(s, seat, len(p.plan))
+    else:  # pragma: no cover - legal_orders never offers anything else
+        raise ValueError(order)
+
+
+class SeatStep(Step):
+    __slots__ = ("seat_",)
+
+    def seat(self, s):
+        return self.seat_
+
+
+# ------------------------------------------------------------------ a) Deal
+class ChooseDeal(SeatStep):
+    kind = "choose_deal"
+
+    def __init__(self, seat: int):
+        self.seat_ = seat
+
+    def prompt(self, s):
+        return "Send a thug to which Deal?"
+
+    def options(self, s):
+        m, i = s.muscle(self.seat_), s.influence(self.seat_)
+        return tuple(k for k in range(len(s.players[self.seat_].deals)) if deal_ok(s, self.seat_, k, m, i))
+
+    def choose(self, s, code):
+        supply_from_deal(s, self.seat_, code)
+
+    def option_id(self, s, code):
+        return f"deal:{code + 1}:" + s.content.dealers[s.players[self.seat_].deals[code].dealers[0]].id
+
+    def option_label(self, s, code):
+        deal = s.players[self.seat_].deals[code]
+        names = " + ".join(s.content.dealers[d].name for d in deal.dealers)
+        return f"Send a thug to {names}"
+
+
+def supply_from_deal(s: ScarfaceState, seat: int, idx: int) -> None:
+    """Thug from HQ onto the Deal; its goods, plus the Dealers Supply bonus per Dealer card."""
+    p = s.players[seat]
+    deal = p.deals[idx]
+    p.hq -= 1
+    from ..state import replace_at
+
+    p.deals = replace_at(p.deals, idx, deal._replace(thugs=deal.thugs + 1))
+    dealers = s.content.dealers
+    alcohol = sum(dealers[d].alcohol for d in deal.dealers)
+    guns = sum(dealers[d].guns for d in deal.dealers)
+    extra = s.stat(seat, DEALERS_SUPPLY) * len(deal.dealers) + s.mod(seat, "deal_bonus")
+    if extra > 0:
+        s.stack.append(ChooseExtraGoods(seat, alcohol, guns, extra))
+    else:
+        StoreGoods.push(s, seat, alcohol, guns)
+
+
+class ChooseExtraGoods(SeatStep):
+    __slots__ = ("alcohol", "guns", "extra")
+    kind = "extra_goods"
+
+    def __init__(self, seat, alcohol, guns, extra):
+        self.seat_, self.alcohol, self.guns, self.extra = seat, alcohol, guns, extra
+
+    def prompt(self, s):
+        return f"Dealers Supply: how many of your {self.extra} extra goods are alcohol (the rest guns)?"
+
+    def options(self, s):
+        return tuple(range(self.extra + 1))
+
+    def choose(self, s, code):
+        StoreGoods.push(s, self.seat_, self.alcohol + code, self.guns + self.extra - code)
+
+    def option_id(self, s, code):
+        return f"extra:{code}a{self.extra - code}g"
+
+    def option_label(self, s, code):
+        return f"{code} alcohol and {self.extra - code} guns"
+
+
+# ------------------------------------------------------------------ b) Underworld
+class HireAssociate(SeatStep):
+    __slots__ = ("influence",)
+    kind = "hire"
+
+    def __init__(self, seat, influence):
+        self.seat_, self.influence = seat, influence
+
+    def prompt(self, s):
+        return f"Hire an Associate of at most {self.influence}★"
+
+    def options(self, s):
+        stars = s.content.card_stars
+        return tuple((w, pos) for (w, pos, card) in market.hireable(s) if stars[card] <= self.influence)
+
+    def choose(self, s, code):
+        seat = self.seat_
+        card = market.take(s, *code)
+        s.take_family_ring(seat)
+        gain_card(s, seat, card, 1 if s.content.card_stars[card] <= 3 else 2)
+
+    def _card(self, s, code):
+        spaces, deck = market.row(s, code[0])
+        return deck[0] if code[1] == -1 else spaces[code[1]]
+
+    def option_id(self, s, code):
+        return "hire:" + s.content.cards[self._card(s, code)].id
+
+    def option_label(self, s, code):
+        c = s.content.cards[self._card(s, code)]
+        return f"Hire {c.name} ({c.stars}★ {c.crime}, {c.muscle} Muscle {c.influence} Influence)"
+
+
+def gain_card(s: ScarfaceState, seat: int, card: int, alcohol_to_hand: int) -> None:
+    """A new card goes to the discard pile, or to hand for `alcohol_to_hand` alcohol."""
+    cost = max(0, alcohol_to_hand + s.mod(seat, "hire_alcohol"))
+    if available(s, seat, ALCOHOL) >= cost:
+        s.stack.append(CardToHand(seat, card, cost))
+    else:
+        p = s.players[seat]
+        p.discard = p.discard + (card,)
+
+
+class CardToHand(SeatStep):
+    __slots__ = ("card", "cost")
+    kind = "card_to_hand"
+
+    def __init__(self, seat, card, cost):
+        self.seat_, self.card, self.cost = seat, card, cost
+
+    def prompt(self, s):
+        return f"Put {s.content.cards[self.card].name} in your hand for {self.cost} alcohol, or in your discard pile?"
+
+    def options(self, s):
+        return (True, False)
+
+    def choose(self, s, code):
+        p = s.players[self.seat_]
+        if code:
+            p.hand = tuple(sorted(p.hand + (self.card,)))
+            PayGoods.push(s, self.seat_, self.cost, 0)
+        else:
+            p.discard = p.discard + (self.card,)
+
+    def option_id(self, s, code):
+        return "to:hand" if code else "to:discard"
+
+    def option_label(self, s, code):
+        return f"To your hand (spend {self.cost} alcohol)" if code else "To your discard pile"
+
+
+class KeepJob(SeatStep):
+    __slots__ = ("drawn",)
+    kind = "keep_job"
+
+    def __init__(self, seat, drawn):
+        self.seat_, self.drawn = seat, drawn
+
+    def prompt(self, s):
+        return "Keep one of the Jobs you drew (the others go to the bottom of the deck)"
+
+    def options(self, s):
+        return tuple(dict.fromkeys(self.drawn))
+
+    def choose(self, s, code):
+        rest = list(self.drawn)
+        rest.remove(code)
+        s.job_deck = s.job_deck + tuple(rest)
+        p = s.players[self.seat_]
+        p.jobs = tuple(sorted(p.jobs + (code,)))
+
+    def option_id(self, s, code):
+        return "keep:" + s.content.jobs[code].id
+
+    def option_label(self, s, code):
+        j = s.content.jobs[code]
+        return f"Keep {j.name}: {j.effect.text if j.effect else ''} ({j.requires_text})"
+
+
+class KeepDealer(SeatStep):
+    __slots__ = ("drawn",)
+    kind = "keep_dealer"
+
+    def __init__(self, seat, drawn):
+        self.seat_, self.drawn = seat, drawn
+
+    def prompt(self, s):
+        return "Keep one of the Dealers you drew"
+
+    def options(self, s):
+        deals = len(s.players[self.seat_].deals)
+        return tuple((d, where) for d in dict.fromkeys(self.drawn) for where in range(-1, deals))
+
+    def choose(self, s, code):
+        d, where = code
+        rest = list(self.drawn)
+        rest.remove(d)
+        s.dealer_deck = s.dealer_deck + tuple(rest)
+        p = s.players[self.seat_]
+        from ..state import Deal, replace_at
+
+        if where == -1:
+            p.deals = p.deals + (Deal((d,)),)
+        else:
+            deal = p.deals[where]
+            p.deals = replace_at(p.deals, where, deal._replace(dealers=deal.dealers + (d,)))
+
+    def option_id(self, s, code):
+        d, where = code
+        return f"dealer:{s.content.dealers[d].id}:" + ("new" if where == -1 else f"tuck{where + 1}")
+
+    def option_label(self, s, code):
+        d, where = code
+        name = s.content.dealers[d].name
+        if where == -1:
+            return f"Keep {name} as a new Deal"
+        top = s.content.dealers[s.players[self.seat_].deals[where].dealers[0]].name
+        return f"Keep {name}, tucked under your {top} Deal"
+
+
+# ------------------------------------------------------------------ c) Authorities
+class AddBusiness(SeatStep):
+    __slots__ = ("left",)
+    kind = "add_business"
+
+    def __init__(self, seat, left):
+        self.seat_, self.left = seat, left
+
+    def prompt(self, s):
+        return f"Add a business marker ({self.left} left)"
+
+    def options(self, s):
+        kinds = [k for k in ("speakeasy", "casino", "brothel") if s.businesses_left(k)]
+        out = [(i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_ and h.basic_businesses < 3 for k in kinds]
+        return tuple(out) + (None,) if out else ()
+
+    def choose(self, s, code):
+        if code is None:
+            return
+        i, kind = code
+        s.set_hood(i, **{kind: getattr(s.hoods[i], kind) + 1})
+        if self.left > 1:
+            AddBusiness.push(s, self.seat_, self.left - 1)
+
+    @staticmethod
+    def push(s, seat, left):
+        step = AddBusiness(seat, left)
+        if step.options(s):
+            s.stack.append(step)
+
+    def option_id(self, s, code):
+        return "stop" if code is None else f"business:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
+
+    def option_label(self, s, code):
+        if code is None:
+            return "Stop adding businesses"
+        return f"Add a {code[1]} in {s.content.tiles[s.hoods[code[0]].tile].name}"
+
+
+class RemoveControl(SeatStep):
+    __slots__ = ("left",)
+    kind = "remove_control"
+
+    def __init__(self, seat, left):
+        self.seat_, self.left = seat, left
+
+    def prompt(self, s):
+        return "Remove a rival's control marker"
+
+    def options(self, s):
+        out = tuple(i for i, h in enumerate(s.hoods) if h.owner >= 0 and h.owner != self.seat_)
+        return out + (None,) if out else (None,)
+
+    def choose(self, s, code):
+        if code is None:
+            return
+        s.set_hood(code, owner=-1)
+        if self.left > 1:
+            s.stack.append(RemoveControl(self.seat_, self.left - 1))
+
+    def option_id(self, s, code):
+        return "stop" if code is None else "remove:" + s.content.tiles[s.hoods[code].tile].id
+
+    def option_label(self, s, code):
+        if code is None:
+            return "Stop"
+        return f"Remove the control marker from {s.content.tiles[s.hoods[code].tile].name}"
+
+
+class SellToAuthorities(SeatStep):
+    __slots__ = ("left",)
+    kind = "sell_authorities"
+
+    def __init__(self, seat, left):
+        self.seat_, self.left = seat, left
+
+    def prompt(self, s):
+        return f"Sell goods to the Authorities ({self.left} left)"
+
+    def options(self, s):
+        a, g = s.goods_of(self.seat_)
+        out = ((ALCOHOL,) if a else ()) + ((GUNS,) if g else ())
+        return out + (None,) if out else ()
+
+    def choose(self, s, code):
+        if code is None:
+            return
+        seat = self.seat_
+        s.gain(seat, max(0, 6 + s.mod(seat, "authorities_price")))
+        if self.left > 1:
+            step = SellToAuthorities(seat, self.left - 1)
+            if step.options(s):
+                s.stack.append(step)
+        PayGoods.push(s, seat, 1 if code == ALCOHOL else 0, 1 if code == GUNS else 0)
+
+    def option_id(self, s, code):
+        return "stop" if code is None else ("sell6:alcohol" if code == ALCOHOL else "sell6:gun")
+
+    def option_label(self, s, code):
+        if code is None:
+            return "Stop selling"
+        return "Sell 1 alcohol for $6" if code == ALCOHOL else "Sell 1 gun for $6"
+
+
+# ------------------------------------------------------------------ f) Seize
+class Seize(SeatStep):
+    __slots__ = ("muscle",)
+    kind = "seize"
+
+    def __init__(self, seat, muscle):
+        self.seat_, self.muscle = seat, muscle
+
+    def prompt(self, s):
+        return f"Seize which Neighborhood (your Muscle: {self.muscle})?"
+
+    def options(self, s):
+        return tuple(seizable(s, self.seat_, self.muscle))
+
+    def choose(self, s, code):
+        # The new owner keeps businesses, goods and even a Nightclub.
+        s.set_hood(code, owner=self.seat_)
+
+    def option_id(self, s, code):
+        return "seize:" + s.content.tiles[s.hoods[code].tile].id
+
+    def option_label(self, s, code):
+        h = s.hoods[code]
+        return f"Seize {s.content.tiles[h.tile].name} (defense {s.defense(code, self.seat_)})"
+
+
+# ------------------------------------------------------------------ g) Upgrade
+class Upgrade(SeatStep):
+    kind = "upgrade"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def prompt(self, s):
+        return "Upgrade which gang stat?"
+
+    def options(self, s):
+        return tuple(upgradable_stats(s, self.seat_))
+
+    def choose(self, s, code):
+        seat = self.seat_
+        p = s.players[seat]
+        gang = s.content.gangs[p.gang]
+        up = gang.stats[STATS[code]].upgrades[p.stats[code] - 1]
+        s.pay(seat, upgrade_cost(s, seat, up))
+        box = gang.boss_track[p.boss_box]  # the cube ahead of the Boss
+        p.boss_box += 1  # the Boss advances into the vacated box
+        p.stats = p.stats[:code] + (p.stats[code] + 1,) + p.stats[code + 1:]
+        p.upgrades_made += 1
+        s.change_crime(seat, up.crime)
+        if code == VEHICLES:
+            PlaceVehicle.push(s, seat)
+        elif code == NIGHTCLUBS:
+            OpenNightclub.push(s, seat)
+        s.gain(seat, box.money)
+        if box.right_hand and p.right_hands:
+            s.stack.append(ChooseRightHand(seat))
+
+    def option_id(self, s, code):
+        return "upgrade:" + STATS[code]
+
+    def option_label(self, s, code):
+        p = s.players[self.seat_]
+        up = s.content.gangs[p.gang].stats[STATS[code]].upgrades[p.stats[code] - 1]
+        return (f"Upgrade {STATS[code].replace('_', ' ')} to level {p.stats[code] + 1} "
+                f"(${upgrade_cost(s, self.seat_, up)}, Crime Rate +{up.crime})")
+
+
+class ChooseRightHand(SeatStep):
+    kind = "right_hand"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def prompt(self, s):
+        return "Choose a Right-hand to join your gang"
+
+    def options(self, s):
+        return tuple(dict.fromkeys(s.players[self.seat_].right_hands))
+
+    def choose(self, s, code):
+        p = s.players[self.seat_]
+        rh = list(p.right_hands)
+        rh.remove(code)
+        p.right_hands = tuple(rh)
+        gain_card(s, self.seat_, code, 2)
+
+    def option_id(self, s, code):
+        return "right_hand:" + s.content.cards[code].id
+
+    def option_label(self, s, code):
+        c = s.content.cards[code]
+        return f"{c.name} ({c.muscle} Muscle, {c.influence} Influence)"
+
+
+class PlaceVehicle(SeatStep):
+    kind = "place_vehicle"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    @staticmethod
+    def push(s, seat):
+        step = PlaceVehicle(seat)
+        if step.options(s):
+            s.stack.append(step)
+
+    def prompt(self, s):
+        return "Place a car or a truck in a district where you are present"
+
+    def options(self, s):
+        seat = self.seat_
+        p = s.players[seat]
+        kinds = [k for k, left in (("car", 3 - sum(p.cars)), ("truck", 2 - sum(p.trucks))) if left > 0]
+        return tuple((k, d) for d in s.present_districts(seat) if p.money >= s.bribe(seat, d) for k in kinds)
+
+    def choose(self, s, code):
+        kind, d = code
+        p = s.players[self.seat_]
+        s.pay(self.seat_, s.bribe(self.seat_, d))
+        if kind == "car":
+            p.cars = p.cars[:d] + (p.cars[d] + 1,) + p.cars[d + 1:]
+        else:
+            p.trucks = p.trucks[:d] + (p.trucks[d] + 1,) + p.trucks[d + 1:]
+
+    def option_id(self, s, code):
+        return f"place:{code[0]}:{s.content.district_ids[code[1]]}"
+
+    def option_label(self, s, code):
+        return f"Place a {code[0]} in {s.content.district_names[code[1]]}"
+
+
+class OpenNightclub(SeatStep):
+    kind = "nightclub"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    @staticmethod
+    def push(s, seat):
+        step = OpenNightclub(seat)
+        if step.options(s):
+            s.stack.append(step)
+
+    def prompt(self, s):
+        return "Flip a Neighborhood you control to its Nightclub side"
+
+    def options(self, s):
+        if not s.businesses_left("nightclub"):
+            return ()
+        return tuple(i for i, h in enumerate(s.hoods) if h.owner == self.seat_ and not h.night)
+
+    def choose(self, s, code):
+        s.set_hood(code, night=True, nightclub=1)
+
+    def option_id(self, s, code):
+        return "nightclub:" + s.content.tiles[s.hoods[code].tile].id
+
+    def option_label(self, s, code):
+        return f"Open a Nightclub in {s.content.tiles[s.hoods[code].tile].name}"
+
+
+# ------------------------------------------------------------------ h) Remove thugs
+class RemoveThugs(SeatStep):
+    """Forced: remove 1 thug per Plan card, from any area, back to the box."""
+
+    __slots__ = ("left",)
+    kind = "remove_thugs"
+
+    def __init__(self, seat, left):
+        self.seat_, self.left = seat, left
+
+    def prompt(self, s):
+        return f"Remove a thug from the game ({self.left} to remove)"
+
+    def options(self, s):
+        p = s.players[self.seat_]
+        out = [a for a in ("recruits", "safehouses", "hq", "prison", "underworld", "authorities") if getattr(p, a)]
+        out.extend(("district", d) for d in range(7) if p.thugs[d])
+        out.extend(("deal", i) for i, d in enumerate(p.deals) if d.thugs)
+        if p.job_thugs:
+            out.append("jobs")
+        return tuple(out)
+
+    @staticmethod
+    def push(s, seat, left):
+        step = RemoveThugs(seat, left)
+        if left > 0 and step.options(s):
+            s.stack.append(step)
+
+    def choose(self, s, code):
+        from ..state import replace_at
+
+        p = s.players[self.seat_]
+        if isinstance(code, str):
+            attr = "job_thugs" if code == "jobs" else code
+            setattr(p, attr, getattr(p, attr) - 1)
+        elif code[0] == "district":
+            p.thugs = replace_at(p.thugs, code[1], p.thugs[code[1]] - 1)
+        else:
+            deal = p.deals[code[1]]
+            p.deals = replace_at(p.deals, code[1], deal._replace(thugs=deal.thugs - 1))
+        p.removed += 1
+        RemoveThugs.push(s, self.seat_, self.left - 1)
+
+    def option_id(self, s, code):
+        if isinstance(code, str):
+            return "remove:" + code
+        if code[0] == "district":
+            return "remove:" + s.content.district_ids[code[1]]
+        return f"remove:deal{code[1] + 1}"
+
+    def option_label(self, s, code):
+        if isinstance(code, str):
+            return f"Remove a thug from your {code.replace('hq', 'Headquarters')}"
+        if code[0] == "district":
+            return f"Remove a thug from {s.content.district_names[code[1]]}"
+        return f"Remove a thug from Deal {code[1] + 1}"

@@ -1,0 +1,145 @@
+"""Raids and the End of the Round (rulebook: End of the round; Raid!).
+
+A Raid happens at each end of round and as soon as the effect that moved a
+Crime Rate marker to 11 has been completed (`CheckRaid` sits under every
+effect on the stack). Jobs may be fulfilled just before each Raid resolves.
+"""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..state import RAID_LEVEL, ScarfaceState
+from . import jobs as job_rules
+from .raid_check import CheckRaidLazy as CheckRaid  # noqa: F401  (re-exported)
+
+# Raid effects that act once on the whole game rather than on each player.
+GLOBAL_RAID_EFFECTS = frozenset({"ness_up", "police_to_busiest", "crime_all", "nothing"})
+
+
+def push_raid(s: ScarfaceState) -> None:
+    s.stack.append(ResolveRaid())
+    job_rules.push_windows(s, s.active, "before the Raid")
+
+
+def crime_band(crime: int) -> int:
+    """Colour band of a Crime Rate: 0 = 1–4, 1 = 5–6, 2 = 7–8, 3 = 9–11."""
+    if crime <= 4:
+        return 0
+    if crime <= 6:
+        return 1
+    if crime <= 8:
+        return 2
+    return 3
+
+
+class ResolveRaid(Step):
+    __slots__ = ()
+    auto = True
+    kind = "raid"
+
+    def run(self, s: ScarfaceState) -> None:
+        s.in_raid = True
+        s.raids_done += 1
+        for p in s.players:  # 1. Underworld thugs to Prison
+            p.prison += p.underworld
+            p.underworld = 0
+        if not s.raid_deck:  # never expected in 3 rounds; reshuffle rather than stall
+            s.raid_deck = s.shuffle(s.raid_discard)
+            s.raid_discard = ()
+        card = s.raid_deck[0]
+        s.raid_deck = s.raid_deck[1:]
+        s.raid_card = card
+        raid = s.content.raids[card]
+        order = s.clockwise_from(s.active)
+        # Pushed in reverse: overall effect first, then each player's colour band, then reductions.
+        s.stack.append(FinishRaid(card))
+        s.stack.extend(RaidEffect(card, 2, seat) for seat in reversed(order))
+        bands = [crime_band(s.players[seat].crime) for seat in order]
+        s.stack.extend(RaidEffect(card, 1, seat, band) for seat, band in reversed(list(zip(order, bands))))
+        if raid.overall.effect in GLOBAL_RAID_EFFECTS:
+            s.stack.append(RaidEffect(card, 0, s.active))
+        else:
+            s.stack.extend(RaidEffect(card, 0, seat) for seat in reversed(order))
+
+
+class RaidEffect(Step):
+    """part 0: overall effect, 1: colour band, 2: Crime Rate reduction."""
+
+    __slots__ = ("card", "part", "seat_", "band")
+    auto = True
+    kind = "raid_effect"
+
+    def __init__(self, card: int, part: int, seat: int, band: int = 0):
+        self.card, self.part, self.seat_, self.band = card, part, seat, band
+
+    def run(self, s: ScarfaceState) -> None:
+        from ..effects import run_effect
+
+        raid = s.content.raids[self.card]
+        if self.part == 0:
+            run_effect(s, self.seat_, raid.overall)
+        elif self.part == 1:
+            run_effect(s, self.seat_, raid.bands[self.band])
+        else:
+            if raid.reduction == "lawyers":
+                from ..state import LAWYERS
+
+                amount = s.stat(self.seat_, LAWYERS)
+            else:
+                amount = raid.reduction
+            amount += s.mod(self.seat_, "raid_reduction")
+            if amount > 0:
+                s.change_crime(self.seat_, -amount)
+
+
+class FinishRaid(Step):
+    __slots__ = ("card",)
+    auto = True
+    kind = "raid_end"
+
+    def __init__(self, card: int):
+        self.card = card
+
+    def run(self, s: ScarfaceState) -> None:
+        s.raid_discard = s.raid_discard + (self.card,)
+        s.in_raid = False
+        # Someone still at 11 (a band raised them) does not chain Raids: the marker
+        # must leave 11 and come back to trigger again.
+        for p in s.players:
+            if p.crime > RAID_LEVEL:
+                p.crime = RAID_LEVEL
+
+
+class EndOfRound(Step):
+    """Raid, Ness +1, refresh the Market, reveal a News card, time marker back."""
+
+    __slots__ = ()
+    auto = True
+    kind = "end_of_round"
+
+    def run(self, s: ScarfaceState) -> None:
+        s.stack.append(RoundAftermath())
+        push_raid(s)
+
+
+class RoundAftermath(Step):
+    __slots__ = ()
+    auto = True
+    kind = "round_aftermath"
+
+    def run(self, s: ScarfaceState) -> None:
+        from .market import refresh_market
+
+        s.raise_ness(1)
+        refresh_market(s)
+        card = s.news_deck[0]
+        s.news_deck = s.news_deck[1:]
+        s.news_active = card
+        s.news_revealed += 1
+        s.round += 1
+        s.time = 0
+        if card == s.content.news_last:
+            from .scoring import end_game
+
+            end_game(s)

@@ -1,0 +1,16 @@
+"""A Raid check usable from modules that `raid` itself imports (avoids an import cycle)."""
+
+from volstead.engine.step import Step
+
+
+class CheckRaidLazy(Step):
+    __slots__ = ()
+    auto = True
+    kind = "check_raid"
+
+    def run(self, s) -> None:
+        if s.raid_pending:
+            from .raid import push_raid
+
+            s.raid_pending = False
+            push_raid(s)

@@ -1,0 +1,94 @@
+"""Reorganizing (rulebook: Reorganizing, steps 1–7)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..state import LAWYERS, RECRUITMENT, ScarfaceState
+from .sales import SellLoop
+from .thugs import RecruitSteps
+
+
+def reorganize_steps(s: ScarfaceState, seat: int) -> list[Step]:
+    """Steps in stack order (last runs first)."""
+    return [ReorganizeFinish(seat), ReorganizeRecruit(seat), ReorganizeIncome(seat), ReorganizeSell(seat)]
+
+
+class ReorganizeSell(Step):
+    """1. You may sell once in each Neighborhood you control (no thug needed)."""
+
+    __slots__ = ("seat_",)
+    auto = True
+    kind = "reorganize_sell"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def run(self, s: ScarfaceState) -> None:
+        SellLoop.push(s, self.seat_, 7, frozenset())
+
+
+class ReorganizeIncome(Step):
+    """2. Businesses; 3. retrieve thugs (Authorities, Deals, Jobs; Prison up to Lawyers)."""
+
+    __slots__ = ("seat_",)
+    auto = True
+    kind = "reorganize_income"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def run(self, s: ScarfaceState) -> None:
+        seat = self.seat_
+        p = s.players[seat]
+        per = (2 if s.options.variant == "rulebook-wip" else 3) + s.mod(seat, "business_income")
+        s.gain(seat, per * sum(h.businesses for h in s.hoods if h.owner == seat))
+        back = p.authorities + p.deal_thugs + p.job_thugs
+        p.authorities = 0
+        p.job_thugs = 0
+        if p.deals:
+            p.deals = tuple(d._replace(thugs=0) if d.thugs else d for d in p.deals)
+        lawyers = max(0, s.stat(seat, LAWYERS) + s.mod(seat, "lawyers"))
+        freed = min(lawyers, p.prison)
+        p.prison -= freed
+        p.hq += back + freed
+
+
+class ReorganizeRecruit(Step):
+    """4. Recruitment steps up to your Recruitment value."""
+
+    __slots__ = ("seat_",)
+    auto = True
+    kind = "reorganize_recruit"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def run(self, s: ScarfaceState) -> None:
+        seat = self.seat_
+        RecruitSteps.push(s, seat, max(0, s.stat(seat, RECRUITMENT) + s.mod(seat, "recruitment")))
+
+
+class ReorganizeFinish(Step):
+    """5. Reshuffle and draw; 6. advance the time marker; 7. end of the round?"""
+
+    __slots__ = ("seat_",)
+    auto = True
+    kind = "reorganize_finish"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def run(self, s: ScarfaceState) -> None:
+        seat = self.seat_
+        p = s.players[seat]
+        p.deck = s.shuffle(p.discard)
+        p.discard = ()
+        s.draw_cards(seat, s.hand_size(seat) - len(p.hand))
+        s.reorganizations += 1
+        spaces = s.content.board.time_track_spaces[str(s.seats)]
+        s.time = min(spaces, s.time + 1)
+        if s.time >= spaces:
+            from .raid import EndOfRound
+
+            s.stack.append(EndOfRound())

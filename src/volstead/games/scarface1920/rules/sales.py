@@ -1,0 +1,124 @@
+"""Make sales in Neighborhoods (rulebook: Make sales; Reorganizing step 1; Trucks; Graft).
+
+One sale per Neighborhood per order: spend the goods the tile wants, from
+that Neighborhood or from Deals (never another Neighborhood), one good less
+per truck of yours in its district (your choice which, never below 0); take
+the price; then pay $2 graft per police car in the district.
+"""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..state import ScarfaceState
+from .goods import ALCOHOL, GUNS, PayGoods, available
+
+
+def _waivers(s: ScarfaceState, seat: int, i: int) -> list[int]:
+    """Alcohol waived by trucks for each valid way to pay (guns waived = discount − it)."""
+    side = s.hood_side(i)
+    a, g = side.alcohol, side.guns
+    k = min(s.players[seat].trucks[s.hoods[i].district], a + g)
+    have_a = available(s, seat, ALCOHOL, i)
+    have_g = available(s, seat, GUNS, i)
+    return [wa for wa in range(max(0, k - g), min(a, k) + 1) if a - wa <= have_a and g - (k - wa) <= have_g]
+
+
+def sale_possible(s: ScarfaceState, seat: int, i: int) -> bool:
+    return bool(_waivers(s, seat, i))
+
+
+class SellLoop(Step):
+    __slots__ = ("seat_", "left", "sold")
+    kind = "sell"
+
+    def __init__(self, seat: int, left: int, sold: frozenset):
+        self.seat_, self.left, self.sold = seat, left, sold
+
+    @staticmethod
+    def push(s: ScarfaceState, seat: int, left: int, sold: frozenset) -> None:
+        step = SellLoop(seat, left, sold)
+        if left > 0 and step.options(s):
+            s.stack.append(step)
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return f"Make a sale in one of your Neighborhoods ({self.left} left)"
+
+    def options(self, s):
+        seat = self.seat_
+        out = tuple(i for i in s.owned_hoods(seat) if i not in self.sold and sale_possible(s, seat, i))
+        return out + (None,) if out else ()
+
+    def choose(self, s, code):
+        if code is None:
+            return
+        seat = self.seat_
+        SellLoop.push(s, seat, self.left - 1, self.sold | {code})
+        s.stack.append(SaleDone(seat, code))
+        ways = _waivers(s, seat, code)
+        if len(ways) == 1:
+            pay_sale(s, seat, code, ways[0])
+        else:
+            s.stack.append(ChooseWaiver(seat, code, tuple(ways)))
+
+    def option_id(self, s, code):
+        return "stop" if code is None else "sell:" + s.content.tiles[s.hoods[code].tile].id
+
+    def option_label(self, s, code):
+        if code is None:
+            return "Stop selling"
+        side = s.hood_side(code)
+        name = s.content.tiles[s.hoods[code].tile].name
+        return f"Sell in {name}: {side.alcohol} alcohol + {side.guns} guns for ${side.price}"
+
+
+def pay_sale(s: ScarfaceState, seat: int, i: int, waived_alcohol: int) -> None:
+    side = s.hood_side(i)
+    k = min(s.players[seat].trucks[s.hoods[i].district], side.alcohol + side.guns)
+    PayGoods.push(s, seat, side.alcohol - waived_alcohol, side.guns - (k - waived_alcohol), 0, i)
+
+
+class ChooseWaiver(Step):
+    __slots__ = ("seat_", "hood", "ways")
+    kind = "truck_discount"
+
+    def __init__(self, seat, hood, ways):
+        self.seat_, self.hood, self.ways = seat, hood, ways
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Your trucks let you spend fewer goods: how many alcohol do you skip?"
+
+    def options(self, s):
+        return self.ways
+
+    def choose(self, s, code):
+        pay_sale(s, self.seat_, self.hood, code)
+
+    def option_id(self, s, code):
+        return f"skip:{code}a"
+
+    def option_label(self, s, code):
+        side = s.hood_side(self.hood)
+        k = min(s.players[self.seat_].trucks[s.hoods[self.hood].district], side.alcohol + side.guns)
+        return f"Skip {code} alcohol and {k - code} guns"
+
+
+class SaleDone(Step):
+    __slots__ = ("seat_", "hood")
+    auto = True
+    kind = "sale_done"
+
+    def __init__(self, seat, hood):
+        self.seat_, self.hood = seat, hood
+
+    def run(self, s: ScarfaceState) -> None:
+        seat = self.seat_
+        s.gain(seat, s.hood_side(self.hood).price + s.mod(seat, "sale_bonus"))
+        s.pay(seat, s.graft(seat, s.hoods[self.hood].district))
+        s.sales_made += 1

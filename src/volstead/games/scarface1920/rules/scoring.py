@@ -1,0 +1,50 @@
+"""Game end and winner (rulebook: Game end and winner; published summary §6)."""
+
+from __future__ import annotations
+
+from ..state import ScarfaceState
+
+
+def end_game(s: ScarfaceState) -> None:
+    """"Prohibition Ends at Last!" is revealed: final income, bonuses, and the game is over."""
+    from ..effects import end_bonus
+
+    wip = s.options.variant == "rulebook-wip"
+    per_business, per_star = (5, 1) if wip else (3, 2)
+    c = s.content
+    rows = []
+    for seat, p in enumerate(s.players):
+        screen = p.money
+        businesses = per_business * sum(h.businesses for h in s.hoods if h.owner == seat)
+        stars = per_star * sum(c.card_stars[x] for x in s.owned_cards(seat))
+        bonus = 0
+        for card in s.owned_cards(seat):
+            eff = c.cards[card].end_bonus
+            if eff is not None:
+                bonus += end_bonus(s, seat, eff)
+        rows.append({"screen": screen, "businesses": businesses, "associates": stars, "card_bonuses": bonus,
+                     "total": screen + businesses + stars + bonus})
+    s.final = tuple(rows)
+    s.stack.clear()
+
+
+def rank(totals: list[int], screens: list[int]) -> list[int]:
+    """Winners: highest total; ties broken by money behind the screen; still tied, shared."""
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    top_screen = max(screens[i] for i in tied)
+    return [i for i in tied if screens[i] == top_screen]
+
+
+def result(s: ScarfaceState) -> dict:
+    if not s.is_over() or s.final is None:
+        return {"over": False}
+    totals = [r["total"] for r in s.final]
+    screens = [r["screen"] for r in s.final]
+    return {
+        "over": True,
+        "scores": totals,
+        "money": screens,
+        "winners": rank(totals, screens),
+        "details": [dict(r) for r in s.final],
+    }

@@ -1,0 +1,279 @@
+"""Game setup and player setup (rulebook: Game setup; Player setup; Job draft variant)."""
+
+from __future__ import annotations
+
+from volstead.engine.errors import VolsteadError
+from volstead.engine.rng import seed_state
+from volstead.engine.step import Step
+
+from ..content.loader import default_content
+from ..options import Options
+from ..state import BASIC_BUSINESSES, Deal, Hood, Player, ScarfaceState
+from .turn import StartTurn
+
+
+def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise VolsteadError(f"seed must be an integer, got {seed!r}")
+    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
+        raise VolsteadError(f"Scarface 1920 is for 2–4 players, got seats={seats!r}")
+    c = default_content(options.variant)
+    gang_ids = [g.id for g in c.gangs]
+    if options.gangs:
+        if len(options.gangs) != seats:
+            raise VolsteadError(f"options.gangs names {len(options.gangs)} gangs for {seats} seats")
+        for g in options.gangs:
+            if g not in gang_ids:
+                raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(gang_ids)}")
+        if len(set(options.gangs)) != seats:
+            raise VolsteadError("each seat needs a different gang")
+
+    s = object.__new__(ScarfaceState)
+    s.content = c
+    s.seed = seed
+    s.seats = seats
+    s.options = options
+    s.rng = seed_state(seed)
+    s.stack = []
+    s.active = 0
+    s.turn_number = 0
+    s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
+    s.order_done = False
+    s.used_skills = frozenset()
+    s.used_job_actions = frozenset()
+    s.boss_uses = 0
+    s.raid_pending = False
+    s.in_raid = False
+    s.raid_card = -1
+    s.final = None
+    s.round = 1
+    s.time = 0
+    s.ness = 0
+    s.family_ring = -1
+    s.sales_made = s.raids_done = s.reorganizations = s.jobs_fulfilled = 0
+    s.news_revealed = 1
+    s.draft = ()
+
+    # Decks (shuffled from the seed).
+    low = s.shuffle(c.associates_low)
+    high = s.shuffle(c.associates_high)
+    s.market_low, s.deck_low = low[:3], low[3:]
+    s.market_high, s.deck_high = high[:1], high[1:]
+    s.job_deck = s.shuffle(c.job_deck)
+    s.dealer_deck = s.shuffle(c.dealer_deck)
+    s.raid_deck = s.shuffle(c.raid_deck)
+    s.raid_discard = ()
+    middle = s.shuffle(c.news_middle)
+    s.news_active = c.news_first
+    s.news_deck = middle[:2] + (c.news_last,)
+
+    # The map: tiles at random per district, one random basic business each.
+    tiles = list(s.shuffle(range(len(c.tiles))))
+    tokens = list(s.shuffle([k for k in BASIC_BUSINESSES for _ in range(c.board.business_supply[k])]))
+    hoods = []
+    for d, district in enumerate(c.board.districts):
+        for _ in range(district.tiles[str(seats)]):
+            kind = tokens.pop()
+            hoods.append(Hood(tiles.pop(), d, **{kind: 1}))
+    s.hoods = tuple(hoods)
+    s.police = tuple(c.police_start)
+
+    # Players.
+    if options.gangs:
+        gangs = [gang_ids.index(g) for g in options.gangs]
+    else:
+        gangs = list(s.shuffle(range(len(c.gangs))))[:seats]
+    players = []
+    for seat in range(seats):
+        p = Player(seat, gangs[seat], c.board.starting_money)
+        p.deck = s.shuffle(c.start_cards[p.gang])
+        p.right_hands = c.right_hands[p.gang]
+        players.append(p)
+    s.players = tuple(players)
+    for seat in range(seats):
+        s.draw_cards(seat, 3)
+        if not options.job_draft:
+            s.players[seat].jobs = tuple(sorted(s.draw_jobs(3)))
+
+    # Decisions of setup, then the Starting Player (seat 0) takes the first turn.
+    s.stack.append(StartTurn(0))
+    if options.job_draft:
+        s.draft = tuple(s.draw_jobs(4) for _ in range(seats))
+        for seat in reversed(range(seats)):
+            s.stack.append(ReturnDraftedJob(seat))
+        for rnd in reversed(range(4)):
+            for seat in reversed(range(seats)):
+                s.stack.append(DraftPick(seat, rnd))
+    # Starting districts: from the player to the Starting Player's right, counterclockwise.
+    order = [(-k) % seats for k in range(1, seats + 1)]  # n-1, n-2, ..., 0
+    for seat in reversed(order):
+        s.stack.append(StartingGoods(seat))
+        s.stack.append(StartingDistrict(seat))
+    s._start()
+    return s
+
+
+class StartingDistrict(Step):
+    __slots__ = ("seat_",)
+    kind = "starting_district"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Choose your starting district (no police): you place a vehicle and a control marker there"
+
+    def options(self, s):
+        return tuple(
+            (d, v)
+            for d in range(7)
+            if d not in s.police and any(h.district == d and h.owner < 0 for h in s.hoods)
+            for v in ("car", "truck")
+        )
+
+    def choose(self, s, code):
+        d, vehicle = code
+        p = s.players[self.seat_]
+        if vehicle == "car":
+            p.cars = p.cars[:d] + (1,) + p.cars[d + 1:]
+        else:
+            p.trucks = p.trucks[:d] + (1,) + p.trucks[d + 1:]
+        free = [i for i, h in enumerate(s.hoods) if h.district == d and h.owner < 0]
+        if len(free) == 1:
+            s.set_hood(free[0], owner=self.seat_)
+        else:
+            s.stack.append(StartingHood(self.seat_, d))
+
+    def option_id(self, s, code):
+        return f"start:{s.content.district_ids[code[0]]}:{code[1]}"
+
+    def option_label(self, s, code):
+        return f"Start in {s.content.district_names[code[0]]} with a {code[1]}"
+
+
+class StartingHood(Step):
+    __slots__ = ("seat_", "district")
+    kind = "starting_hood"
+
+    def __init__(self, seat, district):
+        self.seat_, self.district = seat, district
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Put your control marker on a Neighborhood"
+
+    def options(self, s):
+        return tuple(i for i, h in enumerate(s.hoods) if h.district == self.district and h.owner < 0)
+
+    def choose(self, s, code):
+        s.set_hood(code, owner=self.seat_)
+
+    def option_id(self, s, code):
+        return "hood:" + s.content.tiles[s.hoods[code].tile].id
+
+    def option_label(self, s, code):
+        return "Control " + s.content.tiles[s.hoods[code].tile].name
+
+
+class StartingGoods(Step):
+    """Take any 2 goods, 1 on each of your two Dealers."""
+
+    __slots__ = ("seat_",)
+    kind = "starting_goods"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Choose your 2 starting goods (1 on each Dealer)"
+
+    def options(self, s):
+        return (2, 1, 0)  # number of alcohol
+
+    def choose(self, s, code):
+        c = s.content
+        alc_deal = Deal((c.basic_alcohol,), alcohol=1 if code >= 1 else 0, guns=0 if code >= 1 else 1)
+        gun_deal = Deal((c.basic_guns,), alcohol=1 if code == 2 else 0, guns=0 if code == 2 else 1)
+        s.players[self.seat_].deals = (alc_deal, gun_deal)
+
+    def option_id(self, s, code):
+        return {2: "goods:2a", 1: "goods:1a1g", 0: "goods:2g"}[code]
+
+    def option_label(self, s, code):
+        return {2: "2 alcohol", 1: "1 alcohol and 1 gun", 0: "2 guns"}[code]
+
+
+class DraftPick(Step):
+    """Job draft: keep 1 of the Jobs in front of you; pass the rest to the left."""
+
+    __slots__ = ("seat_", "round_")
+    kind = "draft_job"
+
+    def __init__(self, seat, rnd):
+        self.seat_, self.round_ = seat, rnd
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Job draft: keep one Job, pass the others to your left"
+
+    def options(self, s):
+        return tuple(dict.fromkeys(s.draft[self.seat_]))
+
+    def choose(self, s, code):
+        seat = self.seat_
+        packet = list(s.draft[seat])
+        packet.remove(code)
+        p = s.players[seat]
+        p.jobs = tuple(sorted(p.jobs + (code,)))
+        draft = list(s.draft)
+        draft[seat] = tuple(packet)
+        if seat == s.seats - 1:  # everyone has picked this round: pass packets left
+            draft = [draft[(k - 1) % s.seats] for k in range(s.seats)]
+        s.draft = tuple(draft)
+
+    def option_id(self, s, code):
+        return "draft:" + s.content.jobs[code].id
+
+    def option_label(self, s, code):
+        j = s.content.jobs[code]
+        return f"Keep {j.name} ({j.requires_text})"
+
+
+class ReturnDraftedJob(Step):
+    __slots__ = ("seat_",)
+    kind = "return_job"
+
+    def __init__(self, seat):
+        self.seat_ = seat
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Job draft: return 1 of your 4 Jobs to the bottom of the deck"
+
+    def options(self, s):
+        return tuple(dict.fromkeys(s.players[self.seat_].jobs))
+
+    def choose(self, s, code):
+        p = s.players[self.seat_]
+        jobs = list(p.jobs)
+        jobs.remove(code)
+        p.jobs = tuple(jobs)
+        s.job_deck = s.job_deck + (code,)
+
+    def option_id(self, s, code):
+        return "return:" + s.content.jobs[code].id
+
+    def option_label(self, s, code):
+        return "Return " + s.content.jobs[code].name

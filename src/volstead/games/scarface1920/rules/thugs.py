@@ -1,0 +1,223 @@
+"""Thugs and vehicles on the move (rulebook: Recruiting thugs; Send thugs to 1 district;
+Move thugs and/or vehicles from 1 district; Cops: Bribery)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..state import ScarfaceState, replace_at
+
+
+def add_at(t: tuple, i: int, delta: int) -> tuple:
+    return t[:i] + (t[i] + delta,) + t[i + 1:]
+
+
+class RecruitSteps(Step):
+    """Each step: a Recruit to the Safehouses, or a Safehouse thug to Headquarters."""
+
+    __slots__ = ("seat_", "left")
+    kind = "recruit"
+
+    def __init__(self, seat: int, left: int):
+        self.seat_, self.left = seat, left
+
+    @staticmethod
+    def push(s: ScarfaceState, seat: int, left: int) -> None:
+        p = s.players[seat]
+        if left > 0 and (p.recruits or p.safehouses):
+            s.stack.append(RecruitSteps(seat, left))
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return f"Recruitment step ({self.left} left)"
+
+    def options(self, s):
+        p = s.players[self.seat_]
+        return (("recruit",) if p.recruits else ()) + (("promote",) if p.safehouses else ()) + ("stop",)
+
+    def choose(self, s, code):
+        p = s.players[self.seat_]
+        if code == "stop":
+            return
+        if code == "recruit":
+            p.recruits -= 1
+            p.safehouses += 1
+        else:
+            p.safehouses -= 1
+            p.hq += 1
+        RecruitSteps.push(s, self.seat_, self.left - 1)
+
+    def option_id(self, s, code):
+        return "recruit:" + code
+
+    def option_label(self, s, code):
+        return {"recruit": "Recruits → Safehouses", "promote": "Safehouses → Headquarters", "stop": "Stop"}[code]
+
+
+def send_options(s: ScarfaceState, seat: int, muscle: int) -> list[tuple[int, int]]:
+    p = s.players[seat]
+    most = min(muscle, p.hq)
+    out = []
+    for d in s.present_districts(seat):
+        per = s.bribe(seat, d)
+        for k in range(1, most + 1):
+            if per * k > p.money:
+                break
+            out.append((d, k))
+    return out
+
+
+class SendThugs(Step):
+    __slots__ = ("seat_", "muscle")
+    kind = "send"
+
+    def __init__(self, seat, muscle):
+        self.seat_, self.muscle = seat, muscle
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Send thugs from Headquarters to a district where you are present"
+
+    def options(self, s):
+        return tuple(send_options(s, self.seat_, self.muscle))
+
+    def choose(self, s, code):
+        d, k = code
+        place_thugs(s, self.seat_, d, k)
+
+    def option_id(self, s, code):
+        return f"send:{s.content.district_ids[code[0]]}:{code[1]}"
+
+    def option_label(self, s, code):
+        return f"Send {code[1]} thug{'s' if code[1] > 1 else ''} to {s.content.district_names[code[0]]}"
+
+
+def place_thugs(s: ScarfaceState, seat: int, d: int, k: int, source: str = "hq") -> None:
+    p = s.players[seat]
+    setattr(p, source, getattr(p, source) - k)
+    p.thugs = add_at(p.thugs, d, k)
+    s.pay(seat, s.bribe(seat, d, k))
+
+
+class MoveFrom(Step):
+    """Pick the one district the pieces move from."""
+
+    __slots__ = ("seat_", "muscle")
+    kind = "move_from"
+
+    def __init__(self, seat, muscle):
+        self.seat_, self.muscle = seat, muscle
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Move thugs and/or vehicles from which district?"
+
+    def options(self, s):
+        return tuple(d for d in range(7) if MovePieces(self.seat_, d, self.muscle).options(s)[:-1])
+
+    def choose(self, s, code):
+        s.stack.append(MovePieces(self.seat_, code, self.muscle))
+
+    def option_id(self, s, code):
+        return "from:" + s.content.district_ids[code]
+
+    def option_label(self, s, code):
+        return "Move from " + s.content.district_names[code]
+
+
+class MovePieces(Step):
+    """Each piece moves once: thugs on foot to an adjacent district, or riding a
+    vehicle anywhere; each piece costs 1 Muscle; bribes for each piece entering."""
+
+    __slots__ = ("seat_", "src", "left")
+    kind = "move"
+
+    def __init__(self, seat, src, left):
+        self.seat_, self.src, self.left = seat, src, left
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return f"Move a piece from {s.content.district_names[self.src]} ({self.left} Muscle left)"
+
+    def options(self, s):
+        seat, src, left = self.seat_, self.src, self.left
+        p = s.players[seat]
+        money = p.money
+        out = []
+        if p.thugs[src]:
+            for d in s.content.adjacency[src]:
+                if s.bribe(seat, d) <= money:
+                    out.append(("thug", d, 0))
+        for kind, have in (("car", p.cars[src]), ("truck", p.trucks[src])):
+            if not have:
+                continue
+            for d in range(7):
+                if d == src:
+                    continue
+                per = s.bribe(seat, d)
+                for riders in range(0, min(left - 1, p.thugs[src]) + 1):
+                    if per * (1 + riders) > money:
+                        break
+                    out.append((kind, d, riders))
+        out.append(("stop",))
+        return tuple(out)
+
+    def choose(self, s, code):
+        if code[0] == "stop":
+            return
+        kind, d, riders = code
+        seat, src = self.seat_, self.src
+        p = s.players[seat]
+        if kind == "thug":
+            p.thugs = add_at(add_at(p.thugs, src, -1), d, 1)
+            cost = 1
+        else:
+            if kind == "car":
+                p.cars = add_at(add_at(p.cars, src, -1), d, 1)
+            else:
+                p.trucks = add_at(add_at(p.trucks, src, -1), d, 1)
+            if riders:
+                p.thugs = add_at(add_at(p.thugs, src, -riders), d, riders)
+            cost = 1 + riders
+        s.pay(seat, s.bribe(seat, d, cost))
+        if self.left - cost > 0:
+            step = MovePieces(seat, src, self.left - cost)
+            if len(step.options(s)) > 1:
+                s.stack.append(step)
+
+    def option_id(self, s, code):
+        if code[0] == "stop":
+            return "stop"
+        kind, d, riders = code
+        return f"move:{kind}:{s.content.district_ids[d]}" + (f":{riders}" if riders else "")
+
+    def option_label(self, s, code):
+        if code[0] == "stop":
+            return "Stop moving"
+        kind, d, riders = code
+        extra = f" carrying {riders} thug{'s' if riders > 1 else ''}" if riders else ""
+        return f"Move a {kind}{extra} to {s.content.district_names[d]}"
+
+
+def hit_or_kill(s: ScarfaceState, owner: int, where: tuple, kill: bool) -> None:
+    """A hit thug goes to its owner's Safehouses; a killed one to the Recruits."""
+    p = s.players[owner]
+    if where[0] == "district":
+        p.thugs = add_at(p.thugs, where[1], -1)
+    elif where[0] == "deal":
+        deal = p.deals[where[1]]
+        p.deals = replace_at(p.deals, where[1], deal._replace(thugs=deal.thugs - 1))
+    else:
+        setattr(p, where[0], getattr(p, where[0]) - 1)
+    if kill:
+        p.recruits += 1
+    else:
+        p.safehouses += 1

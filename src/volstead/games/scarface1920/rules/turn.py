@@ -1,0 +1,236 @@
+"""The game turn (rulebook: Your game turn, Taking an action, End of the turn)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..state import ScarfaceState
+from . import jobs as job_rules
+from . import orders as order_rules
+from .raid import CheckRaid
+
+DONE = -1
+
+
+class StartTurn(Step):
+    """Family Ring income, then an action turn, finishing, or Reorganizing."""
+
+    __slots__ = ("seat_",)
+    auto = True
+    kind = "start_turn"
+
+    def __init__(self, seat: int):
+        self.seat_ = seat
+
+    def run(self, s: ScarfaceState) -> None:
+        seat = self.seat_
+        s.active = seat
+        s.turn_number += 1
+        s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
+        s.order_done = False
+        s.used_skills = frozenset()
+        s.boss_uses = 0
+        s.used_job_actions = frozenset()
+        p = s.players[seat]
+        # Family Ring (published summary: at the start of the holder's turn).
+        if s.family_ring == seat:
+            s.gain(seat, s.content.board.family_ring_income[str(s.seats)])
+        s.stack.append(EndTurn(seat))
+        if not p.hand and not p.deck:
+            from .reorganize import reorganize_steps
+
+            s.stack.extend(reorganize_steps(s, seat))
+        elif p.hand:
+            s.stack.append(LayOutPlan(seat))
+        # else: no cards in hand but some in the deck: finish the turn (draw).
+
+
+class LayOutPlan(Step):
+    """Play cards from hand one at a time; Crime Rate +1 per card beyond 2."""
+
+    __slots__ = ("seat_",)
+    kind = "plan"
+
+    def __init__(self, seat: int):
+        self.seat_ = seat
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return "Lay out your Plan: play a card from your hand, or finish the Plan"
+
+    def options(self, s):
+        p = s.players[self.seat_]
+        cards = tuple(dict.fromkeys(p.hand))  # hand is sorted: distinct cards in order
+        return cards + (DONE,) if p.plan else cards
+
+    def choose(self, s, code):
+        seat = self.seat_
+        p = s.players[seat]
+        if code == DONE:
+            finish_plan(s, seat)
+            return
+        hand = list(p.hand)
+        hand.remove(code)
+        p.hand = tuple(hand)
+        p.plan = p.plan + (code,)
+        if p.hand:
+            s.stack.append(LayOutPlan(seat))
+        else:
+            finish_plan(s, seat)
+
+    def option_id(self, s, code):
+        return "plan:done" if code == DONE else "plan:" + s.content.cards[code].id
+
+    def option_label(self, s, code):
+        if code == DONE:
+            return "Finish the Plan"
+        c = s.content.cards[code]
+        return f"Play {c.name}"
+
+
+def finish_plan(s: ScarfaceState, seat: int) -> None:
+    p = s.players[seat]
+    free = 2 + s.mod(seat, "free_plan_cards")
+    s.stack.append(ActionMenu(seat))
+    s.stack.append(CheckRaid())
+    extra = len(p.plan) - free
+    if extra > 0:
+        s.change_crime(seat, extra)
+
+
+class ActionMenu(Step):
+    """Carry out actions: skills, Jobs, and exactly one order, in any sequence."""
+
+    __slots__ = ("seat_",)
+    kind = "action"
+
+    def __init__(self, seat: int):
+        self.seat_ = seat
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        seat = self.seat_
+        return f"Your Plan has {s.muscle(seat)} Muscle and {s.influence(seat)} Influence: choose an action"
+
+    def options(self, s):
+        seat = self.seat_
+        p = s.players[seat]
+        c = s.content
+        out = []
+        used = s.used_skills
+        crimes = [c.card_crime[x] for x in p.plan]
+        boss = c.boss_card[p.gang]
+        for pos, card in enumerate(p.plan):
+            info = c.cards[card]
+            if card == boss:
+                if s.boss_uses < 3:
+                    out.extend(("boss", k) for k in range(4))
+                continue
+            if info.skill is not None and (pos, 0) not in used:
+                out.append(("skill", pos))
+            m = info.matching
+            if m is not None and (pos, 1) not in used and _matching_met(c, crimes, pos, m.requires):
+                out.append(("match", pos))
+        for j in job_rules.fulfillable(s, seat):
+            out.append(("job", j))
+        if not s.order_done:
+            out.extend(("order", o) for o in order_rules.legal_orders(s, seat))
+        else:
+            out.append(("end",))
+        return tuple(out)
+
+    def choose(self, s, code):
+        seat = self.seat_
+        kind = code[0]
+        if kind == "end":
+            return
+        s.stack.append(ActionMenu(seat))
+        s.stack.append(CheckRaid())
+        if kind == "order":
+            s.order_done = True
+            order_rules.start_order(s, seat, code[1])
+        elif kind == "job":
+            job_rules.fulfil(s, seat, code[1])
+        else:
+            from ..effects import run_effect
+
+            p = s.players[seat]
+            c = s.content
+            if kind == "boss":
+                s.boss_uses += 1
+                run_effect(s, seat, c.gangs[p.gang].boss_skills[code[1]])
+            else:
+                pos = code[1]
+                part = 0 if kind == "skill" else 1
+                s.used_skills = s.used_skills | {(pos, part)}
+                info = c.cards[p.plan[pos]]
+                run_effect(s, seat, info.skill if part == 0 else info.matching)
+
+    def option_id(self, s, code):
+        kind = code[0]
+        if kind == "end":
+            return "end"
+        if kind == "order":
+            return "order:" + code[1]
+        if kind == "job":
+            return job_rules.job_option_id(s, code[1])
+        if kind == "boss":
+            return f"boss:{code[1] + 1}"
+        p = s.players[self.seat_]
+        card = s.content.cards[p.plan[code[1]]].id
+        return f"{kind}:{code[1]}:{card}"
+
+    def option_label(self, s, code):
+        kind = code[0]
+        c = s.content
+        if kind == "end":
+            return "End your turn"
+        if kind == "order":
+            return order_rules.ORDER_LABELS[code[1]]
+        if kind == "job":
+            j = c.jobs[code[1][0]]
+            return f"Fulfil Job {j.name} ({j.requires_text})"
+        p = s.players[self.seat_]
+        if kind == "boss":
+            sk = c.gangs[p.gang].boss_skills[code[1]]
+            return f"Boss skill: {sk.text}"
+        info = c.cards[p.plan[code[1]]]
+        sk = info.skill if kind == "skill" else info.matching
+        return f"{info.name}: {sk.text}"
+
+
+def _matching_met(c, crimes: list[int], pos: int, requires: list[str]) -> bool:
+    """A matching skill needs one of its crime types among the *other* cards of the Plan."""
+    from ..content.models import CRIME_TYPES
+
+    wanted = {CRIME_TYPES.index(r) for r in requires}
+    return any(cr in wanted for i, cr in enumerate(crimes) if i != pos)
+
+
+class EndTurn(Step):
+    """Discard the Plan, draw up to hand size (never reshuffle), Job windows, next player."""
+
+    __slots__ = ("seat_",)
+    auto = True
+    kind = "end_turn"
+
+    def __init__(self, seat: int):
+        self.seat_ = seat
+
+    def run(self, s: ScarfaceState) -> None:
+        seat = self.seat_
+        p = s.players[seat]
+        if p.plan:
+            p.discard = p.discard + p.plan
+            p.plan = ()
+        need = s.hand_size(seat) - len(p.hand)
+        if need > 0:
+            s.draw_cards(seat, need)
+        s.turn_muscle = s.turn_influence = 0
+        s.stack.append(StartTurn((seat + 1) % s.seats))
+        # End of every turn: each player, clockwise from the active one, may fulfil Jobs.
+        job_rules.push_windows(s, seat, "end of turn")

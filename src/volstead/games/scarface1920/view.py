@@ -1,0 +1,156 @@
+"""What a seat may know (`view`) and a full state consistent with it (`determinize`).
+
+Public: the board, every Plan, discard piles (every card reaching a discard
+pile was shown: played in a Plan or taken from the Market), fulfilled Jobs,
+Deals, thugs, Crime Rates, counts of hands, decks and face-down Jobs.
+Private to its owner: money behind the screen, hand, face-down Jobs, Job-draft
+packet. Secret to all: the order of every deck (a gang deck's order too).
+"""
+
+from __future__ import annotations
+
+import random
+
+from volstead.engine.rng import seed_state
+
+from .state import STATS, ScarfaceState
+
+
+def _card(s: ScarfaceState, c: int) -> str:
+    return s.content.cards[c].id
+
+
+def view(s: ScarfaceState, seat: int | None) -> dict:
+    c = s.content
+    ids = c.district_ids
+    players = []
+    for p in s.players:
+        me = seat == p.seat
+        players.append({
+            "seat": p.seat,
+            "gang": c.gangs[p.gang].id,
+            "crime_rate": p.crime,
+            "money": p.money if me else None,
+            "hand": [_card(s, x) for x in p.hand] if me else None,
+            "hand_count": len(p.hand),
+            "deck_count": len(p.deck),
+            "discard": [_card(s, x) for x in p.discard],
+            "plan": [_card(s, x) for x in p.plan],
+            "jobs": [c.jobs[j].id for j in p.jobs] if me else None,
+            "jobs_count": len(p.jobs),
+            "fulfilled_jobs": [c.jobs[j].id for j in p.done_jobs],
+            "deals": [{"dealers": [c.dealers[d].id for d in deal.dealers], "alcohol": deal.alcohol,
+                       "guns": deal.guns, "thugs": deal.thugs} for deal in p.deals],
+            "thugs": {"recruits": p.recruits, "safehouses": p.safehouses, "headquarters": p.hq,
+                      "underworld": p.underworld, "authorities": p.authorities, "prison": p.prison,
+                      "on_jobs": p.job_thugs, "removed": p.removed,
+                      "districts": {ids[d]: n for d, n in enumerate(p.thugs) if n}},
+            "cars": {ids[d]: n for d, n in enumerate(p.cars) if n},
+            "trucks": {ids[d]: n for d, n in enumerate(p.trucks) if n},
+            "boss_box": p.boss_box,
+            "stats": {STATS[k]: lvl for k, lvl in enumerate(p.stats)},
+            "right_hands_left": [_card(s, x) for x in p.right_hands],
+        })
+    hoods = []
+    for h in s.hoods:
+        tile = c.tiles[h.tile]
+        side = tile.night if h.night else tile.day
+        hoods.append({
+            "id": tile.id, "name": tile.name, "district": ids[h.district], "side": "night" if h.night else "day",
+            "defense": side.defense, "wants": {"alcohol": side.alcohol, "guns": side.guns}, "price": side.price,
+            "owner": h.owner if h.owner >= 0 else None,
+            "businesses": {"speakeasy": h.speakeasy, "casino": h.casino, "brothel": h.brothel,
+                           "nightclub": h.nightclub},
+            "goods": {"alcohol": h.alcohol, "guns": h.guns},
+        })
+    out = {
+        "game": s.game_name,
+        "seat": seat,
+        "seats": s.seats,
+        "variant": s.options.variant,
+        "round": s.round,
+        "time": s.time,
+        "time_spaces": c.board.time_track_spaces[str(s.seats)],
+        "ness": s.ness,
+        "active": s.active,
+        "family_ring": s.family_ring if s.family_ring >= 0 else None,
+        "news": c.news[s.news_active].id,
+        "news_deck_count": len(s.news_deck),
+        "police": [ids[d] for d in s.police],
+        "neighborhoods": hoods,
+        "market": {
+            "low": [_card(s, x) for x in s.market_low],
+            "low_deck_top": _card(s, s.deck_low[0]) if s.deck_low else None,
+            "high": [_card(s, x) for x in s.market_high],
+            "high_deck_top": _card(s, s.deck_high[0]) if s.deck_high else None,
+        },
+        "deck_counts": {"associates_low": len(s.deck_low), "associates_high": len(s.deck_high),
+                        "jobs": len(s.job_deck), "dealers": len(s.dealer_deck), "raids": len(s.raid_deck)},
+        "last_raid": c.raids[s.raid_card].id if s.raid_card >= 0 else None,
+        "players": players,
+        "over": s.is_over(),
+    }
+    if s.draft and seat is not None:
+        out["draft_packet"] = [c.jobs[j].id for j in s.draft[seat]]
+    if not s.is_over():
+        d = s.decision()
+        out["deciding"] = d.seat
+    else:
+        out["result"] = s.result()
+    return out
+
+
+def _split(pool: list, sizes: list[int]) -> list[tuple]:
+    out, k = [], 0
+    for n in sizes:
+        out.append(tuple(pool[k:k + n]))
+        k += n
+    return out
+
+
+def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceState:
+    """A full state the seat cannot tell apart from the real one.
+
+    Unknown cards are re-dealt at random: rivals' hands with their decks, every
+    deck's order, face-down Jobs of rivals with the Job deck, unseen News. A
+    rival's hidden money is replaced by the seat's own (Volstead's neutral
+    guess; docs/scarface1920-rules.md). The state's generator is reseeded, so
+    future shuffles are unknown too.
+    """
+    d = s.clone()
+    for p in d.players:
+        if p.seat == seat:
+            p.deck = tuple(rng.sample(p.deck, len(p.deck)))
+            continue
+        pool = list(p.hand + p.deck)
+        rng.shuffle(pool)
+        hand, deck = _split(pool, [len(p.hand), len(p.deck)])
+        p.hand, p.deck = tuple(sorted(hand)), deck
+        p.money = s.players[seat].money
+    rivals = [p for p in d.players if p.seat != seat]
+    jobs = [j for p in rivals for j in p.jobs] + list(d.job_deck)
+    rng.shuffle(jobs)
+    parts = _split(jobs, [len(p.jobs) for p in rivals] + [len(d.job_deck)])
+    for p, part in zip(rivals, parts):
+        p.jobs = tuple(sorted(part))
+    d.job_deck = parts[-1]
+    if d.draft:
+        draft = list(d.draft)
+        for k in range(d.seats):
+            if k != seat:
+                draft[k] = tuple(rng.sample(d.job_deck, min(len(draft[k]), len(d.job_deck))))
+        d.draft = tuple(draft)
+    d.dealer_deck = tuple(rng.sample(d.dealer_deck, len(d.dealer_deck)))
+    d.raid_deck = tuple(rng.sample(d.raid_deck, len(d.raid_deck)))
+    for name in ("deck_low", "deck_high"):
+        deck = getattr(d, name)
+        if deck:
+            setattr(d, name, deck[:1] + tuple(rng.sample(deck[1:], len(deck) - 1)))
+    c = d.content
+    if len(d.news_deck) > 1:
+        seen = {d.news_active}
+        unseen = [n for n in c.news_middle if n not in seen and n not in d.news_deck] + list(d.news_deck[:-1])
+        d.news_deck = tuple(rng.sample(unseen, len(d.news_deck) - 1)) + d.news_deck[-1:]
+    d.rng = seed_state(rng.getrandbits(63))
+    d._decision = None
+    return d
