@@ -196,3 +196,36 @@ def test_internal_error_keeps_record_and_exits_1(tmp_path, monkeypatch):
     assert r.exit_code == 1
     assert "the game stopped after 3 decisions: RuntimeError: view exploded" in r.output
     assert len(load_record(path)["decisions"]) == 3
+
+
+def _scarface_missing_module():
+    """The name of a Scarface module not written yet, or None once the game can start and show views."""
+    from volstead.games import get_game
+
+    try:
+        state = get_game("scarface1920").new_game(7, 2)
+        state.view(state.decision().seat)
+        state.view(None)
+    except ModuleNotFoundError as e:
+        return e.name
+    return None
+
+
+def test_scarface_all_random_two_players_record_and_replay(tmp_path):
+    missing = _scarface_missing_module()
+    if missing:
+        pytest.skip(f"Scarface 1920 is still being written ({missing} is missing)")
+    path = tmp_path / "scarface.json"
+    r = invoke("play", "scarface1920", "--seats", "random,random", "--seed", "7", "--quiet", "--record", str(path))
+    if r.exit_code == 1 and "could not make the game record" in r.output:
+        # Known engine/rules gap: GameState.decision_ids() asks each step for its option id
+        # with the *final* state, and Scarface ids that index into a plan/hand then fail.
+        pytest.xfail("the finished Scarface game cannot describe its decisions: " + r.output.splitlines()[-1])
+    assert r.exit_code == 0, r.output
+    assert "Final scores" in r.output
+    rec = load_record(path)
+    assert rec["game"] == "scarface1920" and rec["seats"] == 2
+    assert replay(rec).is_over()
+    r = invoke("replay", str(path))
+    assert r.exit_code == 0, r.output
+    assert "finished" in r.output and "Final scores" in r.output

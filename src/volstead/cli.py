@@ -168,15 +168,22 @@ def build_options(game, variant: str | None, job_draft: bool):
         raise fail(str(e)) from None
 
 
-def write_record(state, path: Path | None) -> None:
+def write_record(state, path: Path | None) -> bool:
+    """Write the state's record to `path` (if given); False, with a message, when that fails."""
     if path is None:
-        return
+        return True
     try:
         save_record(state.record(), path)
     except OSError as e:
         err_console.print(Text(f"could not write the record to {path}: {e.strerror}", style="red"), soft_wrap=True)
-        return
+        return False
+    except Exception as e:  # the game could not describe its own decisions
+        err_console.print(
+            Text(f"could not make the game record: {type(e).__name__}: {e}", style="red"), soft_wrap=True
+        )
+        return False
     console.print(Text(f"record written to {path} ({state.decisions_made} decisions)", style="dim"))
+    return True
 
 
 # ------------------------------------------------------------- human turns
@@ -322,7 +329,8 @@ def play(
         console.print(view_panel(state.view(None), "Final public view"))
     print_result(state.result(), players)
     console.print(Text(f"{state.decisions_made} decisions", style="dim"))
-    write_record(state, record)
+    if not write_record(state, record):
+        raise typer.Exit(1)
 
 
 @app.command("replay")
