@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -229,3 +230,28 @@ def test_scarface_all_random_two_players_record_and_replay(tmp_path):
     r = invoke("replay", str(path))
     assert r.exit_code == 0, r.output
     assert "finished" in r.output and "Final scores" in r.output
+
+
+def test_compact_summaries():
+    from volstead.cli import compact
+
+    assert compact({"casino": 1, "brothel": 0}) == "casino 1"
+    assert compact({"alcohol": 0, "guns": 0}) == "—"
+    assert compact({"owner": 0, "name": "Pilsen"}) == "owner 0, name Pilsen"  # zeros kept unless all are counts
+    assert compact([{"a": 1}, {"b": 2}]) == "a 1; b 2"
+    assert compact(["x", None, True]) == "x, —, yes"
+
+
+def test_render_fits_the_width():
+    from rich.console import Console
+
+    from volstead.cli import render
+
+    view = {"players": [{"seat": i, "name": f"p{i}", "hand": ["card_" * 5 + str(j) for j in range(6)],
+                         "money": i * 10, "goods": {"alcohol": i, "guns": 0}} for i in range(4)],
+            "board": [{"id": f"n{i}", "owner": None if i % 2 else 0, "price": i} for i in range(5)]}
+    c = Console(width=80, record=True, file=io.StringIO())
+    c.print(render(view, 80))
+    text = c.export_text()
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert "▸ p0" in text and "alcohol 1" in text and "owner" in text

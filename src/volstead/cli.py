@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -48,55 +49,110 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _scalar(value: Any) -> Text:
+def _fmt(value: Any) -> str:
     if value is None:
-        return Text("—", style="dim")
+        return "—"
     if isinstance(value, bool):
-        return Text("yes" if value else "no")
-    return Text(str(value))
+        return "yes" if value else "no"
+    return str(value)
 
 
 def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
 
 
-def render(value: Any, depth: int = 0) -> RenderableType:
-    """Render a JSON-like value readably: dicts as key/value tables, lists of
-    records as tables with one column per key, lists of scalars inline."""
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def compact(value: Any) -> str:
+    """A one-line summary of a JSON-like value. Dicts of counts leave out the
+    zeros ({"casino": 1, "brothel": 0} → "casino 1")."""
     if _is_scalar(value):
-        return _scalar(value)
-    if depth >= _MAX_DEPTH:
-        return Text(json.dumps(value, default=str), overflow="fold")
+        return _fmt(value)
     if isinstance(value, dict):
-        if not value:
-            return Text("—", style="dim")
-        table = Table(show_header=False, box=box.SIMPLE if depth == 0 else None, padding=(0, 1), pad_edge=False)
-        table.add_column(style="bold cyan", no_wrap=True)
-        table.add_column(overflow="fold")
-        for key, item in value.items():
-            table.add_row(Text(str(key)), render(item, depth + 1))
-        return table
+        counts = all(_is_count(x) or (isinstance(x, (dict, list)) and not x) for x in value.values())
+        parts = [f"{k} {compact(x)}" for k, x in value.items() if not (counts and (x == 0 or not x))]
+        return ", ".join(parts) if parts else "—"
     if isinstance(value, (list, tuple)):
         if not value:
-            return Text("—", style="dim")
-        if all(_is_scalar(x) for x in value):
-            return Text(", ".join(str(_scalar(x)) for x in value), overflow="fold")
-        if all(isinstance(x, dict) for x in value):
-            keys: list[str] = []
-            for x in value:
-                keys.extend(k for k in x if k not in keys)
-            table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-            for key in keys:
-                table.add_column(Text(str(key), style="bold"), overflow="fold")
-            for x in value:
-                table.add_row(*(render(x[k], depth + 1) if k in x else Text("") for k in keys))
+            return "—"
+        sep = "; " if any(isinstance(x, (dict, list, tuple)) for x in value) else ", "
+        return sep.join(compact(x) for x in value)
+    return str(value)
+
+
+def _title_of(item: dict, index: int) -> tuple[str | None, str]:
+    """The key naming a record, and its title ("Hyde Park", "seat 2", "#3")."""
+    for key in ("name", "id", "seat"):
+        if key in item and _is_scalar(item[key]) and item[key] is not None:
+            return key, (f"{key} {item[key]}" if key == "seat" else str(item[key]))
+    return None, f"#{index}"
+
+
+def render(value: Any, width: int = 76, depth: int = 0) -> RenderableType:
+    """Render a JSON-like value readably within about `width` columns.
+
+    Dicts become key/value grids; lists of records become a table when one
+    fits (each cell summarised on one line), else one key/value block per
+    record; small nested values are summarised on one line.
+    """
+    width = max(width, 20)
+    if _is_scalar(value):
+        return Text(_fmt(value), style="dim" if value is None else "")
+    if isinstance(value, (list, tuple)) and all(_is_scalar(x) for x in value):
+        return Text(compact(value), style="dim" if not value else "", overflow="fold")
+    one_line = compact(value)
+    flat = isinstance(value, dict) and all(_is_scalar(x) or not x for x in value.values())
+    if depth >= _MAX_DEPTH or (depth >= 2 and (flat or len(one_line) <= width) and not _is_records(value)):
+        return Text(one_line, style="dim" if one_line == "—" else "", overflow="fold")
+    if isinstance(value, dict):
+        key_width = max(len(str(k)) for k in value)
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold cyan", no_wrap=True)
+        grid.add_column(overflow="fold")
+        for key, item in value.items():
+            grid.add_row(Text(str(key)), render(item, width - key_width - 2, depth + 1))
+        return grid
+    # a list of records (or of mixed things)
+    if _is_records(value):
+        keys: list[str] = []
+        for x in value:
+            keys.extend(k for k in x if k not in keys)
+        cells = [[compact(x[k]) if k in x else "" for k in keys] for x in value]
+        widths = [max(len(str(k)), *(len(row[i]) for row in cells)) for i, k in enumerate(keys)]
+        if sum(widths) + 2 * (len(keys) - 1) <= width:
+            table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold underline")
+            for k in keys:
+                table.add_column(Text(str(k)), no_wrap=True)
+            for row in cells:
+                table.add_row(*(Text(c) for c in row))
             return table
-        return Group(*(render(x, depth + 1) for x in value))
-    return Text(str(value))
+        blocks = []
+        for i, x in enumerate(value):
+            title_key, title = _title_of(x, i)
+            dense = Text(f"▸ {title}", style="bold magenta")
+            for k, item in x.items():
+                if k != title_key:
+                    dense.append("  ")
+                    dense.append(str(k), style="cyan")
+                    dense.append(f" {compact(item)}")
+            if len(dense) <= 3 * width:  # a short record: a wrapped paragraph
+                blocks.append(dense)
+            else:
+                blocks.append(Text(f"▸ {title}", style="bold magenta"))
+                blocks.append(Padding(render(x, width - 2, depth + 1), (0, 0, 0, 2)))
+        return Group(*blocks)
+    return Group(*(render(x, width, depth + 1) for x in value))
+
+
+def _is_records(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and bool(value) and all(isinstance(x, dict) for x in value)
 
 
 def view_panel(view: dict, title: str) -> Panel:
-    return Panel(render(view), title=title, title_align="left", border_style="blue")
+    width = min(console.width, 160)
+    return Panel(render(view, width - 4), title=title, title_align="left", border_style="blue", width=width)
 
 
 def result_table(result: dict, players: list[str] | None = None) -> Table:
@@ -125,7 +181,8 @@ def print_result(result: dict, players: list[str] | None = None) -> None:
     console.print(result_table(result, players))
     details = result.get("details")
     if details:
-        console.print(Panel(render(details), title="Details", title_align="left", border_style="dim"))
+        width = min(console.width, 160)
+        console.print(Panel(render(details, width - 4), title="Details", title_align="left", border_style="dim", width=width))
 
 
 def load_game(name: str):
