@@ -347,7 +347,11 @@ def play(
                             continue
                         last = len(chosen_by_human) - 1 - chosen_by_human[::-1].index(True)
                         steps = len(chosen_by_human) - last
-                        state = undo(state, steps)
+                        try:
+                            state = undo(state, steps)
+                        except Exception as e:  # undo replays the record; say so if that fails
+                            console.print(Text(f"cannot undo: {type(e).__name__}: {e}", style="red"))
+                            continue
                         del chosen_by_human[last:]
                         console.print(Text(f"undone {steps} decision(s)", style="yellow"))
                         continue
