@@ -80,7 +80,9 @@ class GameState:
             raise WrongSeatError(f"seat {seat} cannot decide now: it is seat {d.seat}'s decision ({d.kind})")
         codes = d.codes
         if not (0 <= index < len(codes)) or isinstance(index, bool):
-            raise IllegalOptionError(f"option index {index!r} is out of range: there are {len(codes)} options (0–{len(codes) - 1})")
+            raise IllegalOptionError(
+                f"option index {index!r} is out of range: there are {len(codes)} options (0–{len(codes) - 1})"
+            )
         code = codes[index]
         step = self.stack.pop()
         self._decision = None

@@ -87,6 +87,7 @@ class Player:
         self.right_hands: tuple[int, ...] = ()  # Right-hand cards still set aside
         self.upgrades_made = 0
         self.cubes_lost = 0  # upgrade cubes returned to the box
+        self.job_mods: dict[str, int] = {}  # summed modifiers of done_jobs (replaced, never mutated)
 
     def copy(self) -> Player:
         p = object.__new__(Player)
@@ -135,12 +136,14 @@ class ScarfaceState(GameState):
 
     def mod(self, seat: int, key: str) -> int:
         """Sum of a rule modifier from the active News card and the seat's permanent Jobs."""
-        total = self.content.news[self.news_active].modifiers.get(key, 0)
+        total = self.news_mods.get(key, 0)
         if seat >= 0:
-            jobs = self.content.jobs
-            for j in self.players[seat].done_jobs:
-                total += jobs[j].modifiers.get(key, 0)
+            total += self.players[seat].job_mods.get(key, 0)
         return total
+
+    def set_news(self, card: int) -> None:
+        self.news_active = card
+        self.news_mods = self.content.news[card].modifiers
 
     def stat(self, seat: int, stat: int) -> int:
         p = self.players[seat]
@@ -236,13 +239,24 @@ class ScarfaceState(GameState):
     def controls_in(self, seat: int, district: int) -> bool:
         return any(h.owner == seat and h.district == district for h in self.hoods)
 
-    def present(self, seat: int, district: int) -> bool:
-        """A thug, vehicle or control marker of the seat in the district."""
+    def presence(self, seat: int) -> int:
+        """Bitmask of districts where the seat has a thug, vehicle or control marker."""
         p = self.players[seat]
-        return bool(p.thugs[district] or p.cars[district] or p.trucks[district]) or self.controls_in(seat, district)
+        mask = 0
+        for d in range(7):
+            if p.thugs[d] or p.cars[d] or p.trucks[d]:
+                mask |= 1 << d
+        for h in self.hoods:
+            if h.owner == seat:
+                mask |= 1 << h.district
+        return mask
+
+    def present(self, seat: int, district: int) -> bool:
+        return bool(self.presence(seat) >> district & 1)
 
     def present_districts(self, seat: int) -> list[int]:
-        return [d for d in range(7) if self.present(seat, d)]
+        mask = self.presence(seat)
+        return [d for d in range(7) if mask >> d & 1]
 
     def owned_hoods(self, seat: int) -> list[int]:
         return [i for i, h in enumerate(self.hoods) if h.owner == seat]

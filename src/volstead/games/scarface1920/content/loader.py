@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -113,6 +114,11 @@ class Content:
     news_first: int
     news_last: int
     news_middle: tuple[int, ...]
+    # Precomputed for the hot path (built from the fields above).
+    card_crime_bit: tuple[int, ...] = ()  # 1 << crime type, 0 for the Boss
+    card_has_skill: tuple[bool, ...] = ()
+    card_match_mask: tuple[int, ...] = ()  # crime-type bits a matching skill accepts; 0 = none
+    job_alts: tuple = ()  # per Job: tuple of CompiledAlternative
 
 
 def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] | None) -> None:
@@ -256,7 +262,7 @@ def build_content(
         raise ContentError("news.toml: needs at least 2 'middle' News cards")
 
     crime_ix = {c: i for i, c in enumerate(CRIME_TYPES)}
-    return Content(
+    content = Content(
         variant=variant,
         board=board,
         district_ids=district_ids,
@@ -293,6 +299,35 @@ def build_content(
         news_first=first[0],
         news_last=last[0],
         news_middle=middle,
+        card_crime_bit=tuple((1 << crime_ix[c.crime]) if c.crime else 0 for c in cards),
+        card_has_skill=tuple(c.skill is not None for c in cards),
+        card_match_mask=tuple(sum(1 << crime_ix[r] for r in set(c.matching.requires)) if c.matching else 0 for c in cards),
+        job_alts=tuple(tuple(compile_alternative(alt) for alt in j.requires) for j in jobs),
+    )
+    return content
+
+
+class CompiledAlternative(NamedTuple):
+    """One alternative of a Job's requirements, in the shape the rules check fast."""
+
+    plan: tuple  # (what, n, min_stars, max_stars)
+    have: tuple  # (what, n)
+    money: int  # Spend requirements, summed
+    alcohol: int
+    guns: int
+    goods: int
+    thugs: int
+
+
+def compile_alternative(alt) -> CompiledAlternative:
+    spend = {"money": 0, "alcohol": 0, "guns": 0, "goods": 0, "thug": 0}
+    for r in alt:
+        if r.kind == "spend":
+            spend[r.what] += r.n
+    return CompiledAlternative(
+        plan=tuple((r.what, r.n, r.min_stars, r.max_stars) for r in alt if r.kind == "plan"),
+        have=tuple((r.what, r.n) for r in alt if r.kind == "have"),
+        money=spend["money"], alcohol=spend["alcohol"], guns=spend["guns"], goods=spend["goods"], thugs=spend["thug"],
     )
 
 

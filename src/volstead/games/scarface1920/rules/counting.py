@@ -1,68 +1,57 @@
-"""Counted things (docs/effects.md, "Counted things"): one function for Jobs' Have
+"""Counted things (docs/effects.md, "Counted things"): one table for Jobs' Have
 requirements, `gain_per`, `pay_per` and end-game bonuses."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..state import ScarfaceState
 
 
+def _owned(s: ScarfaceState, seat: int, attr: str) -> int:
+    return sum(getattr(h, attr) for h in s.hoods if h.owner == seat)
+
+
+def _goods(s: ScarfaceState, seat: int, which: int) -> int:
+    a, g = s.goods_of(seat)
+    return (a, g, a + g)[which]
+
+
+COUNTERS: dict[str, Callable[[ScarfaceState, int], int]] = {
+    "speakeasy": lambda s, seat: _owned(s, seat, "speakeasy"),
+    "casino": lambda s, seat: _owned(s, seat, "casino"),
+    "brothel": lambda s, seat: _owned(s, seat, "brothel"),
+    "nightclub": lambda s, seat: _owned(s, seat, "nightclub"),
+    "businesses": lambda s, seat: sum(h.businesses for h in s.hoods if h.owner == seat),
+    "control": lambda s, seat: sum(1 for h in s.hoods if h.owner == seat),
+    "thugs_districts": lambda s, seat: sum(s.players[seat].thugs),
+    "thugs_underworld": lambda s, seat: s.players[seat].underworld,
+    "thugs_authorities": lambda s, seat: s.players[seat].authorities,
+    "thugs_prison": lambda s, seat: s.players[seat].prison,
+    "thugs_hq": lambda s, seat: s.players[seat].hq,
+    "deals": lambda s, seat: len(s.players[seat].deals),
+    "dealers": lambda s, seat: sum(len(d.dealers) for d in s.players[seat].deals),
+    "cars": lambda s, seat: sum(s.players[seat].cars),
+    "trucks": lambda s, seat: sum(s.players[seat].trucks),
+    "cars_on_board": lambda s, seat: sum(s.players[seat].cars),
+    "trucks_on_board": lambda s, seat: sum(s.players[seat].trucks),
+    "vehicles_on_board": lambda s, seat: sum(s.players[seat].cars) + sum(s.players[seat].trucks),
+    "police_near": lambda s, seat: sum(1 for d in s.police if s.controls_in(seat, d)),
+    "alcohol": lambda s, seat: _goods(s, seat, 0),
+    "guns": lambda s, seat: _goods(s, seat, 1),
+    "goods": lambda s, seat: _goods(s, seat, 2),
+    "associates": lambda s, seat: sum(1 for c in s.owned_cards(seat) if s.content.card_stars[c]),
+    "stars": lambda s, seat: sum(s.content.card_stars[c] for c in s.owned_cards(seat)),
+    "upgrades": lambda s, seat: s.players[seat].upgrades_made,
+    "crime_rate": lambda s, seat: s.players[seat].crime,
+    "money": lambda s, seat: s.players[seat].money,
+    "districts_present": lambda s, seat: bin(s.presence(seat)).count("1"),
+}
+COUNTED = tuple(COUNTERS)
+
+
 def count(s: ScarfaceState, seat: int, what: str) -> int:
-    p = s.players[seat]
-    if what in ("speakeasy", "casino", "brothel", "nightclub"):
-        return sum(getattr(h, what) for h in s.hoods if h.owner == seat)
-    if what == "businesses":
-        return sum(h.businesses for h in s.hoods if h.owner == seat)
-    if what == "control":
-        return sum(1 for h in s.hoods if h.owner == seat)
-    if what == "thugs_districts":
-        return sum(p.thugs)
-    if what == "thugs_underworld":
-        return p.underworld
-    if what == "thugs_authorities":
-        return p.authorities
-    if what == "thugs_prison":
-        return p.prison
-    if what == "thugs_hq":
-        return p.hq
-    if what == "deals":
-        return len(p.deals)
-    if what == "dealers":
-        return sum(len(d.dealers) for d in p.deals)
-    if what == "cars":
-        return sum(p.cars)
-    if what == "trucks":
-        return sum(p.trucks)
-    if what in ("vehicles_on_board",):
-        return sum(p.cars) + sum(p.trucks)
-    if what == "cars_on_board":
-        return sum(p.cars)
-    if what == "trucks_on_board":
-        return sum(p.trucks)
-    if what == "police_near":
-        return sum(1 for d in s.police if s.controls_in(seat, d))
-    if what in ("alcohol", "guns", "goods"):
-        a, g = s.goods_of(seat)
-        return a if what == "alcohol" else g if what == "guns" else a + g
-    if what == "associates":
-        stars = s.content.card_stars
-        return sum(1 for c in s.owned_cards(seat) if stars[c])
-    if what == "stars":
-        stars = s.content.card_stars
-        return sum(stars[c] for c in s.owned_cards(seat))
-    if what == "upgrades":
-        return p.upgrades_made
-    if what in ("crime_rate",):
-        return p.crime
-    if what == "money":
-        return p.money
-    if what == "districts_present":
-        return len(s.present_districts(seat))
-    raise ValueError(f"unknown counted thing {what!r}")
-
-
-COUNTED = (
-    "speakeasy", "casino", "brothel", "nightclub", "businesses", "control", "thugs_districts", "thugs_underworld",
-    "thugs_authorities", "thugs_prison", "thugs_hq", "deals", "dealers", "cars", "trucks", "vehicles_on_board",
-    "cars_on_board", "trucks_on_board", "police_near", "alcohol", "guns", "goods", "associates", "stars",
-    "upgrades", "crime_rate", "money", "districts_present",
-)
+    try:
+        return COUNTERS[what](s, seat)
+    except KeyError:
+        raise ValueError(f"unknown counted thing {what!r}") from None

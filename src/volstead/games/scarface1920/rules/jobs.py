@@ -12,71 +12,58 @@ from __future__ import annotations
 
 from volstead.engine.step import Step
 
+from ..content.models import CRIME_TYPES
 from ..state import ScarfaceState
-from .counting import count
+from .counting import COUNTERS
 from .raid_check import CheckRaidLazy
 
 
-def _plan_count(s: ScarfaceState, seat: int, req) -> int:
+def _plan_count(s: ScarfaceState, seat: int, what: str, lo: int, hi: int) -> int:
     p = s.players[seat]
     c = s.content
-    what = req.what
     if what == "muscle":
-        return s.muscle(seat) if p.plan else 0
+        return s.muscle(seat)
     if what == "influence":
-        return s.influence(seat) if p.plan else 0
+        return s.influence(seat)
     if what == "cards":
         return len(p.plan)
     if what == "associate":
-        return sum(1 for x in p.plan if req.min_stars <= c.card_stars[x] <= req.max_stars and c.card_stars[x])
-    from ..content.models import CRIME_TYPES
-
+        stars = c.card_stars
+        return sum(1 for x in p.plan if stars[x] and lo <= stars[x] <= hi)
     ix = CRIME_TYPES.index(what)
     return sum(1 for x in p.plan if c.card_crime[x] == ix)
 
 
-def _spend_ok(s: ScarfaceState, seat: int, spends: list) -> bool:
-    p = s.players[seat]
-    a, g = s.goods_of(seat)
-    need_a = need_g = need_any = money = thugs = 0
-    for r in spends:
-        if r.what == "money":
-            money += r.n
-        elif r.what == "alcohol":
-            need_a += r.n
-        elif r.what == "guns":
-            need_g += r.n
-        elif r.what == "goods":
-            need_any += r.n
-        elif r.what == "thug":
-            thugs += r.n
-    return p.money >= money and p.hq >= thugs and a >= need_a and g >= need_g and a + g >= need_a + need_g + need_any
-
-
 def alternative_met(s: ScarfaceState, seat: int, alt) -> bool:
-    spends = []
-    for r in alt:
-        if r.kind == "have":
-            if count(s, seat, r.what) < r.n:
+    """`alt` is a compiled alternative (content.loader.CompiledAlternative)."""
+    if alt.plan:
+        if not s.players[seat].plan:
+            return False
+        for what, n, lo, hi in alt.plan:
+            if _plan_count(s, seat, what, lo, hi) < n:
                 return False
-        elif r.kind == "plan":
-            if _plan_count(s, seat, r) < r.n:
-                return False
-        else:
-            spends.append(r)
-    return _spend_ok(s, seat, spends) if spends else True
+    for what, n in alt.have:
+        if COUNTERS[what](s, seat) < n:
+            return False
+    p = s.players[seat]
+    if p.money < alt.money or p.hq < alt.thugs:
+        return False
+    if alt.alcohol or alt.guns or alt.goods:
+        a, g = s.goods_of(seat)
+        return a >= alt.alcohol and g >= alt.guns and a + g >= alt.alcohol + alt.guns + alt.goods
+    return True
 
 
 def fulfillable(s: ScarfaceState, seat: int) -> list[tuple[int, int]]:
     """(job, alternative) pairs the seat could fulfil now."""
     out = []
-    jobs = s.content.jobs
-    seen = set()
-    for j in s.players[seat].jobs:
-        if j in seen:
+    alts = s.content.job_alts
+    last = -1
+    for j in s.players[seat].jobs:  # sorted: skip duplicates
+        if j == last:
             continue
-        seen.add(j)
-        for k, alt in enumerate(jobs[j].requires):
+        last = j
+        for k, alt in enumerate(alts[j]):
             if alternative_met(s, seat, alt):
                 out.append((j, k))
     return out
@@ -127,6 +114,10 @@ class ResolveJob(Step):
         p = s.players[self.seat_]
         if job.type == "permanent":
             p.done_jobs = p.done_jobs + (self.job,)
+            mods = dict(p.job_mods)
+            for k, v in job.modifiers.items():
+                mods[k] = mods.get(k, 0) + v
+            p.job_mods = mods
         else:
             s.job_deck = s.job_deck + (self.job,)  # instant Jobs go to the bottom of the deck
         if job.effect is not None:

@@ -20,7 +20,7 @@ from ..state import (
 from . import market
 from .goods import ALCOHOL, GUNS, PayGoods, StoreGoods, available
 from .sales import SellLoop, sale_possible
-from .thugs import MoveFrom, RecruitSteps, SendThugs, send_options
+from .thugs import MoveFrom, RecruitSteps, SendThugs
 
 ORDER_LABELS = {
     "deal": "Send 1 thug to a Deal (get goods)",
@@ -88,11 +88,24 @@ def upgrade_cost(s: ScarfaceState, seat: int, up) -> int:
 def seizable(s: ScarfaceState, seat: int, muscle: int) -> list[int]:
     if s.control_markers_left(seat) <= 0:
         return []
-    out = []
-    for i, h in enumerate(s.hoods):
-        if h.owner != seat and s.present(seat, h.district) and s.defense(i, seat) <= muscle:
-            out.append(i)
-    return out
+    mask = s.presence(seat)
+    return [i for i, h in enumerate(s.hoods)
+            if h.owner != seat and mask >> h.district & 1 and s.defense(i, seat) <= muscle]
+
+
+def can_move(s: ScarfaceState, seat: int) -> bool:
+    """Some piece can move: a vehicle to any other district, a thug on foot to an
+    adjacent one, where the bribe for entering is affordable."""
+    p = s.players[seat]
+    money = p.money
+    for d in range(7):
+        if p.cars[d] or p.trucks[d]:
+            if any(s.bribe(seat, e) <= money for e in range(7) if e != d):
+                return True
+        if p.thugs[d]:
+            if any(s.bribe(seat, e) <= money for e in s.content.adjacency[d]):
+                return True
+    return False
 
 
 def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
@@ -100,21 +113,23 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
     muscle, influence = s.muscle(seat), s.influence(seat)
     out = []
     if p.hq:
-        if any(deal_ok(s, seat, i, muscle, influence) for i in range(len(p.deals))):
+        if p.deals and any(deal_ok(s, seat, i, muscle, influence) for i in range(len(p.deals))):
             out.append("deal")
         if influence:
             if p.recruits or p.safehouses:
                 out.append("recruit")
-            if any(s.content.card_stars[card] <= influence for (_, _, card) in market.hireable(s)):
+            stars = s.content.card_stars
+            if any(stars[card] <= influence for (_, _, card) in market.hireable(s)):
                 out.append("hire")
             if s.job_deck:
                 out.append("job")
             if s.dealer_deck:
                 out.append("dealer")
-            if any(sale_possible(s, seat, i) for i in s.owned_hoods(seat)):
+            owned = s.owned_hoods(seat)
+            if owned and any(sale_possible(s, seat, i) for i in owned):
                 out.append("sell")
-            if any(h.owner == seat and h.basic_businesses < 3 for h in s.hoods) and any(
-                s.businesses_left(k) for k in ("speakeasy", "casino", "brothel")
+            if any(s.hoods[i].basic_businesses < 3 for i in owned) and (
+                s.businesses_left("speakeasy") or s.businesses_left("casino") or s.businesses_left("brothel")
             ):
                 out.append("business")
             if p.crime > s.ness + 1:
@@ -125,14 +140,15 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
                 out.append("remove_control")
             if sum(s.goods_of(seat)):
                 out.append("sell_authorities")
-        if muscle and send_options(s, seat, muscle):
-            out.append("send")
-    if muscle:
-        if MoveFrom(seat, muscle).options(s):
-            out.append("move")
+        if muscle:
+            mask = s.presence(seat)
+            if any(mask >> d & 1 and s.bribe(seat, d) <= p.money for d in range(7)):
+                out.append("send")
+    if muscle and can_move(s, seat):
+        out.append("move")
     if seizable(s, seat, muscle):
         out.append("seize")
-    if upgradable_stats(s, seat):
+    if p.boss_box < 12 and upgradable_stats(s, seat):
         out.append("upgrade")
     out.append("remove_thugs")
     return out

@@ -135,7 +135,7 @@ class RoundAftermath(Step):
         refresh_market(s)
         card = s.news_deck[0]
         s.news_deck = s.news_deck[1:]
-        s.news_active = card
+        s.set_news(card)
         s.news_revealed += 1
         s.round += 1
         s.time = 0

@@ -64,7 +64,7 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     s.raid_deck = s.shuffle(c.raid_deck)
     s.raid_discard = ()
     middle = s.shuffle(c.news_middle)
-    s.news_active = c.news_first
+    s.set_news(c.news_first)
     s.news_deck = middle[:2] + (c.news_last,)
 
     # The map: tiles at random per district, one random basic business each.

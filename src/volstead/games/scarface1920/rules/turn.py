@@ -122,21 +122,23 @@ class ActionMenu(Step):
         c = s.content
         out = []
         used = s.used_skills
-        crimes = [c.card_crime[x] for x in p.plan]
+        plan = p.plan
         boss = c.boss_card[p.gang]
-        for pos, card in enumerate(p.plan):
-            info = c.cards[card]
+        bits = c.card_crime_bit
+        has_skill, match_mask = c.card_has_skill, c.card_match_mask
+        for pos, card in enumerate(plan):
             if card == boss:
                 if s.boss_uses < 3:
-                    out.extend(("boss", k) for k in range(4))
+                    out.extend(_BOSS_CODES)
                 continue
-            if info.skill is not None and (pos, 0) not in used:
+            if has_skill[card] and (pos, 0) not in used:
                 out.append(("skill", pos))
-            m = info.matching
-            if m is not None and (pos, 1) not in used and _matching_met(c, crimes, pos, m.requires):
+            mask = match_mask[card]
+            # A matching skill needs one of its crime types among the *other* Plan cards.
+            if mask and (pos, 1) not in used and any(bits[x] & mask for i, x in enumerate(plan) if i != pos):
                 out.append(("match", pos))
-        for j in job_rules.fulfillable(s, seat):
-            out.append(("job", j))
+        if p.jobs:
+            out.extend(("job", j) for j in job_rules.fulfillable(s, seat))
         if not s.order_done:
             out.extend(("order", o) for o in order_rules.legal_orders(s, seat))
         else:
@@ -203,12 +205,7 @@ class ActionMenu(Step):
         return f"{info.name}: {sk.text}"
 
 
-def _matching_met(c, crimes: list[int], pos: int, requires: list[str]) -> bool:
-    """A matching skill needs one of its crime types among the *other* cards of the Plan."""
-    from ..content.models import CRIME_TYPES
-
-    wanted = {CRIME_TYPES.index(r) for r in requires}
-    return any(cr in wanted for i, cr in enumerate(crimes) if i != pos)
+_BOSS_CODES = tuple(("boss", k) for k in range(4))
 
 
 class EndTurn(Step):
