@@ -32,6 +32,8 @@ class Step:
         raise NotImplementedError
 
     def option_id(self, state: GameState, code: Any) -> str:
+        """A stable id. It must follow from the step and the code alone (static
+        content lookups are fine): records rebuild ids after the game has moved on."""
         return str(code)
 
     def option_label(self, state: GameState, code: Any) -> str:

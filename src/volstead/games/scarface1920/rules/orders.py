@@ -295,23 +295,19 @@ class HireAssociate(SeatStep):
 
     def options(self, s):
         stars = s.content.card_stars
-        return tuple((w, pos) for (w, pos, card) in market.hireable(s) if stars[card] <= self.influence)
+        return tuple(h for h in market.hireable(s) if stars[h[2]] <= self.influence)
 
     def choose(self, s, code):
         seat = self.seat_
-        card = market.take(s, *code)
+        card = market.take(s, code[0], code[1])
         s.take_family_ring(seat)
         gain_card(s, seat, card, 1 if s.content.card_stars[card] <= 3 else 2)
 
-    def _card(self, s, code):
-        spaces, deck = market.row(s, code[0])
-        return deck[0] if code[1] == -1 else spaces[code[1]]
-
     def option_id(self, s, code):
-        return "hire:" + s.content.cards[self._card(s, code)].id
+        return "hire:" + s.content.cards[code[2]].id
 
     def option_label(self, s, code):
-        c = s.content.cards[self._card(s, code)]
+        c = s.content.cards[code[2]]
         return f"Hire {c.name} ({c.stars}★ {c.crime}, {c.muscle} Muscle {c.influence} Influence)"
 
 

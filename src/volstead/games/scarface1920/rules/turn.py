@@ -132,11 +132,11 @@ class ActionMenu(Step):
                     out.extend(_BOSS_CODES)
                 continue
             if has_skill[card] and (pos, 0) not in used:
-                out.append(("skill", pos))
+                out.append(("skill", pos, card))
             mask = match_mask[card]
             # A matching skill needs one of its crime types among the *other* Plan cards.
             if mask and (pos, 1) not in used and any(bits[x] & mask for i, x in enumerate(plan) if i != pos):
-                out.append(("match", pos))
+                out.append(("match", pos, card))
         if p.jobs:
             out.extend(("job", j) for j in job_rules.fulfillable(s, seat))
         if not s.order_done:
@@ -182,9 +182,8 @@ class ActionMenu(Step):
             return job_rules.job_option_id(s, code[1])
         if kind == "boss":
             return f"boss:{code[1] + 1}"
-        p = s.players[self.seat_]
-        card = s.content.cards[p.plan[code[1]]].id
-        return f"{kind}:{code[1]}:{card}"
+        # Ids depend on the code alone (records rebuild them after the Plan is gone).
+        return f"{kind}:{code[1]}:{s.content.cards[code[2]].id}"
 
     def option_label(self, s, code):
         kind = code[0]
@@ -200,7 +199,7 @@ class ActionMenu(Step):
         if kind == "boss":
             sk = c.gangs[p.gang].boss_skills[code[1]]
             return f"Boss skill: {sk.text}"
-        info = c.cards[p.plan[code[1]]]
+        info = c.cards[code[2]]
         sk = info.skill if kind == "skill" else info.matching
         return f"{info.name}: {sk.text}"
 
