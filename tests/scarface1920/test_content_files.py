@@ -7,7 +7,6 @@ rules do not know.
 
 from __future__ import annotations
 
-import keyword
 import re
 import tomllib
 from collections import Counter
@@ -468,13 +467,6 @@ def test_loader_checks_vocabulary_with_stub_registry():
     """build_content's own check: every effect binds to a function taking exactly the documented args."""
 
     def stub(args: set[str]):
-        if any(keyword.iskeyword(a) for a in args):
-            # e.g. thugs_to_prison's `from`: not a legal Python parameter name, so
-            # the real function must take it through **kwargs (binding then checks nothing)
-            def loose(state, seat, **kwargs):
-                return None
-
-            return loose
         params = ", ".join(["state", "seat", *sorted(args)])
         ns: dict = {}
         exec(f"def f({params}): return None", ns)

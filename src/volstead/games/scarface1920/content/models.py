@@ -230,10 +230,6 @@ class Jobs(Model):
     cards: list[Job]
 
 
-class RaidBand(Effect):
-    pass
-
-
 class Raid(Model):
     id: str
     name: str

@@ -42,8 +42,9 @@ def police_to_busiest(s, seat, n=1):
 
 
 @effect
-def thugs_to_prison(s, seat, n, **kw):
-    sources = tuple(kw.get("from", ("districts", "hq")))
+def thugs_to_prison(s, seat, n, source="districts"):
+    """`source`: "districts", "hq" or "authorities", or a list of them."""
+    sources = (source,) if isinstance(source, str) else tuple(source)
     s.stack.append(ThugsToPrison(seat, n, sources))
 
 
