@@ -79,7 +79,9 @@ class GameState:
         if seat is not None and seat != d.seat:
             raise WrongSeatError(f"seat {seat} cannot decide now: it is seat {d.seat}'s decision ({d.kind})")
         codes = d.codes
-        if not (0 <= index < len(codes)) or isinstance(index, bool):
+        if type(index) is not int:
+            raise IllegalOptionError(f"option index must be an integer, got {index!r} ({type(index).__name__})")
+        if not 0 <= index < len(codes):
             raise IllegalOptionError(
                 f"option index {index!r} is out of range: there are {len(codes)} options (0–{len(codes) - 1})"
             )

@@ -114,8 +114,9 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
     Unknown cards are re-dealt at random: rivals' hands with their decks, every
     deck's order, face-down Jobs of rivals with the Job deck, unseen News. A
     rival's hidden money is replaced by the seat's own (Volstead's neutral
-    guess; docs/scarface1920-rules.md). The state's generator is reseeded, so
-    future shuffles are unknown too.
+    guess; docs/scarface1920-rules.md), raised if needed to what a deciding
+    rival visibly has. The state's generator is reseeded, so future shuffles
+    are unknown too.
     """
     d = s.clone()
     for p in d.players:
@@ -152,5 +153,15 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
         unseen = [n for n in c.news_middle if n not in seen and n not in d.news_deck] + list(d.news_deck[:-1])
         d.news_deck = tuple(rng.sample(unseen, len(d.news_deck) - 1)) + d.news_deck[-1:]
     d.rng = seed_state(rng.getrandbits(63))
+    # A rival who is deciding publicly has enough money for some option (every
+    # player sees them upgrading, bribing...): raise the guess to the least money
+    # that keeps one option, a lower bound the seat could deduce at the table.
+    if d.stack and not d.stack[-1].auto:
+        top = d.stack[-1]
+        decider = top.seat(d)
+        if decider != seat:
+            rival, true_money = d.players[decider], s.players[decider].money
+            while rival.money < true_money and not top.options(d):
+                rival.money += 1
     d._decision = None
     return d

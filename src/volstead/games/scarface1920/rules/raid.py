@@ -55,8 +55,7 @@ class ResolveRaid(Step):
         # Pushed in reverse: overall effect first, then each player's colour band, then reductions.
         s.stack.append(FinishRaid(card))
         s.stack.extend(RaidEffect(card, 2, seat) for seat in reversed(order))
-        bands = [crime_band(s.players[seat].crime) for seat in order]
-        s.stack.extend(RaidEffect(card, 1, seat, band) for seat, band in reversed(list(zip(order, bands))))
+        s.stack.extend(RaidEffect(card, 1, seat) for seat in reversed(order))
         if raid.overall.effect in GLOBAL_RAID_EFFECTS:
             s.stack.append(RaidEffect(card, 0, s.active))
         else:
@@ -64,14 +63,18 @@ class ResolveRaid(Step):
 
 
 class RaidEffect(Step):
-    """part 0: overall effect, 1: colour band, 2: Crime Rate reduction."""
+    """part 0: overall effect, 1: colour band, 2: Crime Rate reduction.
 
-    __slots__ = ("card", "part", "seat_", "band")
+    The colour band is read when the player's turn in the Raid comes, after the
+    overall effect (a Ness rise there can push a marker into a harsher band).
+    """
+
+    __slots__ = ("card", "part", "seat_")
     auto = True
     kind = "raid_effect"
 
-    def __init__(self, card: int, part: int, seat: int, band: int = 0):
-        self.card, self.part, self.seat_, self.band = card, part, seat, band
+    def __init__(self, card: int, part: int, seat: int):
+        self.card, self.part, self.seat_ = card, part, seat
 
     def run(self, s: ScarfaceState) -> None:
         from ..effects import run_effect
@@ -80,7 +83,7 @@ class RaidEffect(Step):
         if self.part == 0:
             run_effect(s, self.seat_, raid.overall)
         elif self.part == 1:
-            run_effect(s, self.seat_, raid.bands[self.band])
+            run_effect(s, self.seat_, raid.bands[crime_band(s.players[self.seat_].crime)])
         else:
             if raid.reduction == "lawyers":
                 from ..state import LAWYERS
