@@ -353,7 +353,7 @@ def default_content(variant: str = "published") -> Content:
     from ..effects import EFFECTS
     from ..rules.modifiers import MODIFIERS
 
-    return build_content(DATA_DIR, variant, effects=EFFECTS, modifiers=frozenset(MODIFIERS))
+    return build_content(DATA_DIR, variant, effects=EFFECTS, modifiers=frozenset(MODIFIERS), require_complete=True)
 
 
 __all__ = ["Content", "build_content", "default_content", "DATA_DIR", "STAT_NAMES"]
