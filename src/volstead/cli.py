@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from volstead.bots import bot_names, get_bot
+from volstead.cards_cli import cards
 from volstead.engine import RecordError, VolsteadError, load_record, replay, save_record, undo
 from volstead.games import game_names, get_game
 
@@ -464,6 +465,9 @@ def games() -> None:
             opts = ", ".join(parts)
         table.add_row(name, Text(game.title), f"{game.min_seats}–{game.max_seats}", Text(opts))
     console.print(table)
+
+
+app.command("cards")(cards)
 
 
 def main() -> None:
