@@ -264,11 +264,14 @@ def test_unknown_option_id_raises_and_leaves_state_unchanged():
     assert snapshot(s) == before
 
 
-@pytest.mark.parametrize("index", [2, -1, 99, True])
-def test_out_of_range_index_raises_and_leaves_state_unchanged(index):
+@pytest.mark.parametrize(("index", "message"), [
+    (2, "out of range"), (-1, "out of range"), (99, "out of range"),
+    (True, r"must be an integer, got True \(bool\)"), ("1", "must be an integer"), (1.0, "must be an integer"),
+])
+def test_bad_index_raises_and_leaves_state_unchanged(index, message):
     s = GAME.new_game(1, 2)
     before = snapshot(s)
-    with pytest.raises(IllegalOptionError, match="out of range"):
+    with pytest.raises(IllegalOptionError, match=message):
         s.apply_index(index)
     assert snapshot(s) == before
 
