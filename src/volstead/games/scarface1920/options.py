@@ -21,12 +21,21 @@ class Options:
     job_draft: bool = False
     # Gang per seat by id; empty = dealt at random from the seed.
     gangs: tuple[str, ...] = field(default_factory=tuple)
+    # A folder with another card set (the same 8 data files); empty = the embedded set.
+    # For designers comparing card-set versions (`volstead sim --compare`).
+    cards: str = ""
+    # Solo mode: one player against the Enforcer automa (rulebook "Solo mode").
+    solo: bool = False
 
     def __post_init__(self):
         if self.variant not in VARIANTS:
             raise VolsteadError(f"unknown variant {self.variant!r}; choose one of {', '.join(VARIANTS)}")
         if not isinstance(self.job_draft, bool):
             raise VolsteadError("job_draft must be true or false")
+        if not isinstance(self.solo, bool):
+            raise VolsteadError("solo must be true or false")
+        if not isinstance(self.cards, str):
+            raise VolsteadError("cards must be a folder path (a string)")
         object.__setattr__(self, "gangs", tuple(self.gangs))
 
     def to_json(self) -> dict:
@@ -38,7 +47,7 @@ class Options:
     def from_json(cls, data: dict) -> Options:
         if not isinstance(data, dict):
             raise VolsteadError("options must be a JSON object")
-        unknown = set(data) - {"variant", "job_draft", "gangs"}
+        unknown = set(data) - {"variant", "job_draft", "gangs", "cards", "solo"}
         if unknown:
             raise VolsteadError(f"unknown option(s): {', '.join(sorted(unknown))}")
         return cls(**{**data, "gangs": tuple(data.get("gangs", ()))})

@@ -347,13 +347,17 @@ def _check_modifiers(mods: dict, where: str, known: frozenset[str] | None) -> No
             raise ContentError(f"{where}: unknown modifier {k!r}; known: {', '.join(sorted(known))}")
 
 
-@lru_cache(maxsize=8)
-def default_content(variant: str = "published") -> Content:
-    """The embedded card set, validated against the real effect registry."""
+@lru_cache(maxsize=16)
+def default_content(variant: str = "published", data_dir: str = "") -> Content:
+    """The embedded card set (or the complete set in `data_dir`), validated
+    against the real effect registry. Built once per (variant, folder)."""
     from ..effects import EFFECTS
     from ..rules.modifiers import MODIFIERS
 
-    return build_content(DATA_DIR, variant, effects=EFFECTS, modifiers=frozenset(MODIFIERS), require_complete=True)
+    folder = Path(data_dir) if data_dir else DATA_DIR
+    if not folder.is_dir():
+        raise ContentError(f"card set folder {data_dir!r} does not exist")
+    return build_content(folder, variant, effects=EFFECTS, modifiers=frozenset(MODIFIERS), require_complete=True)
 
 
 __all__ = ["Content", "build_content", "default_content", "DATA_DIR", "STAT_NAMES"]

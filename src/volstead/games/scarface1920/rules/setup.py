@@ -17,7 +17,9 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
         raise VolsteadError(f"seed must be an integer, got {seed!r}")
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
         raise VolsteadError(f"Scarface 1920 is for 2–4 players, got seats={seats!r}")
-    c = default_content(options.variant)
+    if options.solo:
+        raise VolsteadError("solo mode is not available yet")
+    c = default_content(options.variant, options.cards)
     gang_ids = [g.id for g in c.gangs]
     if options.gangs:
         if len(options.gangs) != seats:
