@@ -23,7 +23,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from volstead.bots import bot_names, get_bot
+from volstead.bots import ask_bot, bot_names, get_bot
 from volstead.cards_cli import cards
 from volstead.engine import RecordError, VolsteadError, load_record, replay, save_record, undo
 from volstead.games import game_names, get_game
@@ -359,7 +359,7 @@ def play(
                     real = True
                     console.print(Text(f"seat {seat} chose: {d.options[index].label}", style="green"))
             else:
-                index = bots[seat].choose(state.view(seat), d)
+                index = ask_bot(bots[seat], state)
                 real = False
                 if not quiet:
                     if humans:  # someone is hiding something: the deciding seat and the question only

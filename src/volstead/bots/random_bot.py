@@ -18,7 +18,7 @@ class RandomBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], decision) -> int:
+    def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
         """Return the index of the option to take (0 ≤ index < len(decision))."""
         n = len(decision)
         if n <= 0:

@@ -23,5 +23,12 @@ class Game:
     def options_from_json(self, data: dict) -> Options:
         return Options.from_json(data)
 
+    def evaluate(self, state, seat: int | None = None):
+        """Bots' static evaluation of `state` for `seat` in dollars; every seat's as a list if
+        `seat` is None (see evaluation.py)."""
+        from .evaluation import evaluate
+
+        return evaluate(state, seat)
+
 
 GAME = Game()

@@ -1,0 +1,97 @@
+"""What a bot is given: its seat's view, a public decision, and a sampler.
+
+`BotDecision` is the pending decision without the state behind it (the
+engine's `Decision` keeps a reference to the real state, hidden cards and
+all). `ask_bot` is the one place that turns a real state into what a bot may
+see; the CLI and the simulator both go through it:
+
+- `view`: `state.view(seat)`;
+- `decision`: a `BotDecision` (seat, kind, codes, option_ids);
+- `sampler(rng)`: `state.determinize(seat, rng)`, a full state the seat
+  cannot tell apart from the real one, drawn with the bot's own generator.
+
+The sampler is a closure over the real state, but the bot only ever receives
+determinizations from it, so searching bots (greedy, ismcts) see exactly what
+the seat could know.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+Sampler = Callable[[Any], Any]
+
+
+class BotDecision:
+    """A pending decision as a bot sees it: no reference to the game state."""
+
+    __slots__ = ("seat", "kind", "codes", "option_ids")
+
+    def __init__(self, seat: int, kind: str, codes: tuple, option_ids: tuple[str, ...]):
+        self.seat = seat
+        self.kind = kind
+        self.codes = codes
+        self.option_ids = option_ids
+
+    @classmethod
+    def of(cls, decision) -> BotDecision:
+        return cls(decision.seat, decision.kind, tuple(decision.codes), tuple(decision.option_ids))
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __repr__(self) -> str:
+        return f"BotDecision(seat={self.seat}, kind={self.kind!r}, options={len(self.codes)})"
+
+
+def public_decision(decision) -> BotDecision:
+    return BotDecision.of(decision)
+
+
+def make_sampler(state, seat: int) -> Sampler:
+    return functools.partial(_determinize, state, seat)
+
+
+def _determinize(state, seat, rng):
+    return state.determinize(seat, rng)
+
+
+def ask_bot(bot, state, skip_forced: bool = False) -> int:
+    """Ask `bot` for the index of its option in `state`'s pending decision.
+
+    With `skip_forced`, a decision with a single option is taken without
+    asking (the simulator does this; the bot's generator is then not drawn).
+    """
+    d = state.decision()
+    if skip_forced and len(d.codes) == 1:
+        return 0
+    seat = d.seat
+    return bot.choose(state.view(seat), BotDecision.of(d), make_sampler(state, seat))
+
+
+# ------------------------------------------------------------ game hooks
+@functools.cache
+def game_of(name: str):
+    from volstead.games import get_game
+
+    return get_game(name)
+
+
+def evaluator(state) -> Callable[..., Any]:
+    """The game's `evaluate(state, seat=None)` hook (seat None: a list, every seat's value),
+    or a neutral one for games without it."""
+    game = game_of(state.game_name)
+    hook = getattr(game, "evaluate", None)
+    if hook is not None:
+        return hook
+    return _neutral
+
+
+def _neutral(state, seat: int | None = None):
+    if state.is_over():
+        scores = [float(x) for x in state.result()["scores"]]
+    else:
+        scores = [0.0] * state.seats
+    return scores if seat is None else scores[seat]

@@ -1,0 +1,89 @@
+"""Greedy: one decision of lookahead, scored by the game's evaluation.
+
+For each option of its decision the bot:
+
+1. draws one determinization of its seat's view (`sampler(rng)`; the same one
+   for every option, so options are compared on the same hidden cards);
+2. clones it and applies the option;
+3. plays forward while the next decision belongs to another seat (rivals'
+   replies, random with a generator seeded once per choice, the same for
+   every option), at most `horizon` decisions (default 8); automatic steps
+   (income, draws, Raids) run as part of each decision;
+4. scores the result with the game's `evaluate(state, seat)` hook: its own
+   value minus the best rival's value (the final scores once the game ends).
+
+The best score wins; ties are broken by the bot's own generator. With
+`samples` > 1 the scores are averaged over that many determinizations.
+Without a sampler (a harness that gives none) it plays like `random`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import BotDecision, evaluator
+
+
+def relative_value(evaluate, state, seat: int) -> float:
+    values = evaluate(state)
+    mine = values[seat]
+    best_rival = max((v for r, v in enumerate(values) if r != seat), default=0.0)
+    return mine - best_rival
+
+
+def root_indices(det, decision: BotDecision) -> list[int]:
+    """Index in the determinization's decision of each option of `decision`."""
+    d = det.decision()
+    if tuple(d.codes) == tuple(decision.codes):
+        return list(range(len(decision.codes)))
+    ids = d.option_ids
+    pos = {oid: i for i, oid in enumerate(ids)}
+    return [pos.get(oid, -1) for oid in decision.option_ids]
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.horizon = horizon
+        self.samples = samples
+
+    def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
+        n = len(decision)
+        if n <= 0:
+            raise ValueError("the decision has no options to choose from")
+        if n == 1:
+            return 0
+        if sampler is None:
+            return self.rng.randrange(n)
+        seat = decision.seat
+        totals = [0.0] * n
+        for _ in range(self.samples):
+            det = sampler(self.rng)
+            evaluate = evaluator(det)
+            where = root_indices(det, decision)
+            reply_seed = self.rng.getrandbits(64)
+            for i, j in enumerate(where):
+                if j < 0:
+                    totals[i] = float("-inf")
+                    continue
+                s = det.clone()
+                s.apply_index(j)
+                replies = random.Random(reply_seed)
+                k = 0
+                while k < self.horizon and not s.is_over():
+                    d = s.decision()
+                    if d.seat == seat:
+                        break
+                    s.apply_index(replies.randrange(len(d.codes)))
+                    k += 1
+                totals[i] += relative_value(evaluate, s, seat)
+        best = max(totals)
+        ties = [i for i, v in enumerate(totals) if v == best]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed!r}, horizon={self.horizon}, samples={self.samples})"

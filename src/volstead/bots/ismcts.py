@@ -1,0 +1,179 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley & Whitehouse (2012). One tree for the bot's own information
+set; every iteration:
+
+1. draws a determinization of the seat's view (`sampler(rng)`, the bot's own
+   `random.Random`, so thinking never touches the game's dice or decks);
+2. descends the tree in that determinization: at each decision (any seat's)
+   the options legal there are the node's available children; an untried one
+   is expanded, else UCB1 picks among them using availability counts
+   (`w/n + c·sqrt(ln(avail)/n)`), each node scored from the point of view
+   of the seat that chose it. Decisions with a single option are applied
+   without a node. Options are keyed by (decision kind, option code);
+3. plays a random rollout of at most `rollout_depth` decisions;
+4. scores the position for every seat: the real result once the game is
+   over (1 shared among the winners), else a softmax of the game's
+   `evaluate(state, seat)` dollars (temperature `temperature` dollars),
+   and backs the rewards up the path.
+
+It plays the most visited root option (ties: the bot's generator). The
+budget is `iterations` (default 200, reproducible) or `ms` (wall clock per
+decision; then results depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from .base import BotDecision, evaluator
+
+DEFAULT_ITERATIONS = 200
+
+
+class Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+class ISMCTSBot:
+    name = "ismcts"
+
+    def __init__(self, seed: int | str | None = None, iterations: int | None = None, ms: float | None = None,
+                 rollout_depth: int = 4, exploration: float = 0.7, temperature: float = 8.0):
+        if iterations is not None and ms is not None:
+            raise ValueError("give a budget in iterations or in ms, not both")
+        if iterations is None and ms is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if ms is not None and ms <= 0:
+            raise ValueError("ms must be positive")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.ms = ms
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.temperature = temperature
+        self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
+
+    # ---------------------------------------------------------------- search
+    def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
+        n = len(decision)
+        if n <= 0:
+            raise ValueError("the decision has no options to choose from")
+        self.last_iterations = 0
+        if n == 1:
+            return 0
+        if sampler is None:
+            return self.rng.randrange(n)
+        root = Node()
+        root_keys = {(decision.kind, c): i for i, c in enumerate(decision.codes)}
+        done = 0
+        if self.iterations is not None:
+            for _ in range(self.iterations):
+                self._iterate(root, root_keys, sampler(self.rng))
+            done = self.iterations
+        else:
+            deadline = time.perf_counter() + self.ms / 1000.0
+            while True:
+                self._iterate(root, root_keys, sampler(self.rng))
+                done += 1
+                if time.perf_counter() >= deadline:
+                    break
+        self.last_iterations = done
+        return self._best(root, root_keys, decision)
+
+    def _best(self, root: Node, root_keys: dict, decision: BotDecision) -> int:
+        best, picks = -1, []
+        for key, child in root.children.items():
+            i = root_keys.get(key)
+            if i is None:
+                continue
+            if child.visits > best:
+                best, picks = child.visits, [i]
+            elif child.visits == best:
+                picks.append(i)
+        if not picks:
+            return self.rng.randrange(len(decision))
+        picks.sort()
+        return picks[0] if len(picks) == 1 else self.rng.choice(picks)
+
+    def _iterate(self, root: Node, root_keys: dict, s) -> None:
+        rng = self.rng
+        c = self.exploration
+        node = root
+        path: list[tuple[Node, int]] = []
+        log = math.log
+        sqrt = math.sqrt
+        while not s.is_over():
+            d = s.decision()
+            codes = d.codes
+            if len(codes) == 1:
+                s.apply_index(0)
+                continue
+            kind = d.kind
+            children = node.children
+            untried = []
+            best_i, best_u, best_child = -1, -1.0, None
+            for i, code in enumerate(codes):
+                key = (kind, code)
+                if node is root and key not in root_keys:
+                    continue
+                child = children.get(key)
+                if child is None:
+                    untried.append((i, key))
+                    continue
+                child.avail += 1
+                u = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if u > best_u:
+                    best_i, best_u, best_child = i, u, child
+            mover = d.seat
+            if untried:
+                i, key = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                child = Node()
+                children[key] = child
+                s.apply_index(i)
+                path.append((child, mover))
+                break
+            if best_child is None:  # nothing legal from this node (cannot happen at the root)
+                break
+            s.apply_index(best_i)
+            path.append((best_child, mover))
+            node = best_child
+        depth = 0
+        random_ = rng.random
+        while depth < self.rollout_depth and not s.is_over():
+            d = s.decision()
+            s.apply_index(int(random_() * len(d.codes)))
+            depth += 1
+        rewards = self._rewards(s)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += rewards[mover]
+
+    def _rewards(self, s) -> list[float]:
+        seats = s.seats
+        if s.is_over():
+            winners = s.result().get("winners") or []
+            share = 1.0 / len(winners) if winners else 0.0
+            return [share if k in winners else 0.0 for k in range(seats)]
+        values = evaluator(s)(s)
+        top = max(values)
+        t = self.temperature
+        weights = [math.exp((v - top) / t) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations is not None else f"ms={self.ms}"
+        return f"ISMCTSBot(seed={self.seed!r}, {budget}, rollout_depth={self.rollout_depth})"

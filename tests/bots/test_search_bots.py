@@ -1,0 +1,203 @@
+"""greedy and ismcts: honesty (choices depend only on the seat's view), budgets, own RNG."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from volstead.bots import BotDecision, GreedyBot, ISMCTSBot, ask_bot, get_bot, make_sampler
+from volstead.games.scarface1920 import GAME
+
+
+def mid_game(seed=3, seats=4, after=150, min_options=4):
+    s = GAME.new_game(seed=seed, seats=seats)
+    rng = random.Random(seed)
+    while True:
+        d = s.decision()
+        if s.decisions_made >= after and len(d.codes) >= min_options:
+            return s
+        s.apply_index(rng.randrange(len(d.codes)))
+
+
+def snapshot(s):
+    return (s.record(), s.rng, repr(s.stack), s.view(None),
+            [sorted(p.__dict__.items(), key=lambda kv: kv[0]) for p in s.players])
+
+
+def perturb_unseen(s, seat):
+    """A clone differing from s in what determinize throws away: rivals' money, the game's generator."""
+    d = s.clone()
+    for p in d.players:
+        if p.seat != seat:
+            p.money += 17
+    d.rng ^= 0x5DEECE66D
+    d._decision = None
+    return d
+
+
+def perturb_cards(s, seat):
+    """A clone whose rivals hold other hidden cards (hand ↔ deck swapped) and other face-down Jobs."""
+    d = s.clone()
+    for p in d.players:
+        if p.seat == seat:
+            continue
+        pool = p.deck + p.hand
+        p.hand, p.deck = tuple(sorted(pool[:len(p.hand)])), pool[len(p.hand):]
+    rivals = [p for p in d.players if p.seat != seat]
+    jobs = list(d.job_deck) + [j for p in rivals for j in p.jobs]
+    k = len(d.job_deck)
+    d.job_deck = tuple(jobs[:k])
+    rest = jobs[k:]
+    for p in rivals:
+        p.jobs, rest = tuple(sorted(rest[:len(p.jobs)])), rest[len(p.jobs):]
+    d._decision = None
+    return d
+
+
+def canonical_sampler(s, seat):
+    """determinize() after putting every hidden pool in a canonical order.
+
+    determinize draws a uniform re-deal, but which re-deal a given generator
+    yields depends on the order the unknown cards come in; sorting them first
+    makes the sampler a function of the view and the generator alone."""
+    def sample(rng):
+        c = s.clone()
+        rivals = [p for p in c.players if p.seat != seat]
+        for p in c.players:
+            if p.seat == seat:
+                p.deck = tuple(sorted(p.deck))
+                continue
+            pool = sorted(p.hand + p.deck)
+            p.hand, p.deck = tuple(pool[:len(p.hand)]), tuple(pool[len(p.hand):])
+        jobs = sorted([j for p in rivals for j in p.jobs] + list(c.job_deck))
+        k = 0
+        for p in rivals:
+            p.jobs, k = tuple(jobs[k:k + len(p.jobs)]), k + len(p.jobs)
+        c.job_deck = tuple(jobs[k:])
+        c.dealer_deck, c.raid_deck = tuple(sorted(c.dealer_deck)), tuple(sorted(c.raid_deck))
+        c.deck_low = c.deck_low[:1] + tuple(sorted(c.deck_low[1:]))
+        c.deck_high = c.deck_high[:1] + tuple(sorted(c.deck_high[1:]))
+        c.rng = 0
+        c._decision = None
+        return c.determinize(seat, rng)
+    return sample
+
+
+BOTS = [lambda: GreedyBot(5), lambda: ISMCTSBot(5, iterations=60)]
+
+
+@pytest.mark.parametrize("make", BOTS, ids=["greedy", "ismcts"])
+def test_same_view_other_unseen_state_same_choice(make):
+    for seed in (3, 8):
+        a = mid_game(seed)
+        seat = a.decision().seat
+        b = perturb_unseen(a, seat)
+        assert a.view(seat) == b.view(seat) and snapshot(a) != snapshot(b)
+        assert ask_bot(make(), a) == ask_bot(make(), b)
+
+
+@pytest.mark.parametrize("make", BOTS, ids=["greedy", "ismcts"])
+def test_same_view_other_hidden_cards_same_choice(make):
+    for seed in (3, 8):
+        a = mid_game(seed)
+        d = a.decision()
+        seat = d.seat
+        b = perturb_cards(a, seat)
+        assert a.view(seat) == b.view(seat)
+        assert any(pa.hand != pb.hand or pa.jobs != pb.jobs for pa, pb in zip(a.players, b.players))
+        choices = []
+        for s in (a, b):
+            sd = s.decision()
+            choices.append(make().choose(s.view(seat), BotDecision.of(sd), canonical_sampler(s, seat)))
+        assert choices[0] == choices[1]
+
+
+def test_bots_get_no_state():
+    s = mid_game(5)
+    seen = {}
+
+    class Spy:
+        def choose(self, view, decision, sampler=None):
+            seen["view"], seen["decision"], seen["sampler"] = view, decision, sampler
+            return 0
+
+    ask_bot(Spy(), s)
+    d = seen["decision"]
+    assert isinstance(d, BotDecision) and not hasattr(d, "_state") and not hasattr(d, "__dict__")
+    assert d.option_ids == s.decision().option_ids and d.codes == s.decision().codes
+    assert seen["view"] == s.view(d.seat)
+    det = seen["sampler"](random.Random(1))
+    assert det is not s and det.view(d.seat) == s.view(d.seat)
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts:40"])
+def test_thinking_leaves_the_game_and_global_random_alone(name):
+    s = mid_game(7)
+    before = snapshot(s)
+    random.seed(0)
+    g = random.getstate()
+    for k in range(3):
+        ask_bot(get_bot(name, k), s)
+    assert snapshot(s) == before
+    assert random.getstate() == g
+
+
+def test_ismcts_iteration_budget():
+    s = mid_game(4)
+    bot = ISMCTSBot(1, iterations=37)
+    ask_bot(bot, s)
+    assert bot.last_iterations == 37
+
+
+def test_ismcts_time_budget():
+    s = mid_game(4)
+    bot = ISMCTSBot(1, ms=40)
+    t = time.perf_counter()
+    ask_bot(bot, s)
+    elapsed = (time.perf_counter() - t) * 1000
+    assert bot.last_iterations >= 1
+    assert elapsed < 40 + 150  # one iteration past the deadline at most, plus the view
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts:30"])
+def test_same_seed_same_choices(name):
+    s = mid_game(9)
+    picks = [ask_bot(get_bot(name, "x"), s) for _ in range(2)]
+    assert picks[0] == picks[1]
+
+
+def test_forced_and_sampler_less_decisions():
+    d = BotDecision(0, "k", (7,), ("only",))
+    for bot in (GreedyBot(1), ISMCTSBot(1)):
+        assert bot.choose({}, d, None) == 0
+    d = BotDecision(0, "k", (1, 2, 3), ("a", "b", "c"))
+    assert 0 <= ISMCTSBot(1).choose({}, d) < 3 and 0 <= GreedyBot(1).choose({}, d) < 3
+
+
+def test_budget_names():
+    assert get_bot("ismcts:120", 1).iterations == 120
+    assert get_bot("ismcts:25ms", 1).ms == 25
+    assert get_bot("greedy:3", 1).samples == 3
+    with pytest.raises(KeyError, match="bad budget"):
+        get_bot("ismcts:lots", 1)
+    with pytest.raises(ValueError):
+        ISMCTSBot(1, iterations=5, ms=5)
+
+
+def test_search_bots_finish_a_two_player_game():
+    s = GAME.new_game(seed=11, seats=2)
+    bots = [get_bot("greedy", 1), get_bot("ismcts:8", 2)]
+    while not s.is_over():
+        i = ask_bot(bots[s.decision().seat], s, skip_forced=True)
+        s.apply_index(i)
+    assert s.result()["over"]
+
+
+def test_sampler_closure_is_the_seats_determinization():
+    s = mid_game(2)
+    seat = s.decision().seat
+    a = make_sampler(s, seat)(random.Random(4))
+    b = s.determinize(seat, random.Random(4))
+    assert a.record() == b.record() and a.view(seat) == b.view(seat)
