@@ -262,9 +262,9 @@ class ScarfaceState(GameState):
         return [i for i, h in enumerate(self.hoods) if h.owner == seat]
 
     def hood_side(self, i: int):
+        """(defense, alcohol, guns, price) of the Neighborhood's face-up side."""
         h = self.hoods[i]
-        tile = self.content.tiles[h.tile]
-        return tile.night if h.night else tile.day
+        return self.content.tile_sides[h.tile][h.night]
 
     def set_hood(self, i: int, **changes) -> None:
         self.hoods = replace_at(self.hoods, i, self.hoods[i]._replace(**changes))

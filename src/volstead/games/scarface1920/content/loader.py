@@ -119,6 +119,8 @@ class Content:
     card_has_skill: tuple[bool, ...] = ()
     card_match_mask: tuple[int, ...] = ()  # crime-type bits a matching skill accepts; 0 = none
     job_alts: tuple = ()  # per Job: tuple of CompiledAlternative
+    tile_sides: tuple = ()  # per tile: (day Side, night Side)
+    upgrade_table: tuple = ()  # [gang][stat][level - 1] -> Upgrade (level 1 and 2 only)
 
 
 def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] | None) -> None:
@@ -303,8 +305,32 @@ def build_content(
         card_has_skill=tuple(c.skill is not None for c in cards),
         card_match_mask=tuple(sum(1 << crime_ix[r] for r in set(c.matching.requires)) if c.matching else 0 for c in cards),
         job_alts=tuple(tuple(compile_alternative(alt) for alt in j.requires) for j in jobs),
+        tile_sides=tuple(
+            tuple(Side(x.defense, x.alcohol, x.guns, x.price) for x in (t.day, t.night)) for t in board.neighborhoods
+        ),
+        upgrade_table=tuple(
+            tuple(tuple(Upgrade(u.cost, u.muscle, u.influence, u.crime) for u in g.stats[name].upgrades)
+                  for name in STAT_NAMES)
+            for g in gangs
+        ),
     )
     return content
+
+
+class Side(NamedTuple):
+    """One side of a Neighborhood tile."""
+
+    defense: int
+    alcohol: int
+    guns: int
+    price: int
+
+
+class Upgrade(NamedTuple):
+    cost: int
+    muscle: int
+    influence: int
+    crime: int
 
 
 class CompiledAlternative(NamedTuple):

@@ -126,23 +126,27 @@ class ResolveJob(Step):
 
 def push_windows(s: ScarfaceState, first: int, reason: str) -> None:
     """Offer every player, clockwise from `first`, a chance to fulfil Jobs."""
-    for seat in reversed(s.clockwise_from(first)):
-        s.stack.append(OfferJobs(seat, reason))
+    s.stack.append(OfferJobs(tuple(s.clockwise_from(first)), reason))
 
 
 class OfferJobs(Step):
-    """Asks the seat only if one of its Jobs can be fulfilled now."""
+    """Asks each of `seats` in turn, but only a seat that can fulfil a Job now."""
 
-    __slots__ = ("seat_", "reason")
+    __slots__ = ("seats", "reason")
     auto = True
     kind = "offer_jobs"
 
-    def __init__(self, seat: int, reason: str):
-        self.seat_, self.reason = seat, reason
+    def __init__(self, seats: tuple[int, ...], reason: str):
+        self.seats, self.reason = seats, reason
 
     def run(self, s: ScarfaceState) -> None:
-        if s.players[self.seat_].jobs and fulfillable(s, self.seat_):
-            s.stack.append(JobWindow(self.seat_, self.reason))
+        players = s.players
+        for i, seat in enumerate(self.seats):
+            if players[seat].jobs and fulfillable(s, seat):
+                if i + 1 < len(self.seats):
+                    s.stack.append(OfferJobs(self.seats[i + 1:], self.reason))
+                s.stack.append(JobWindow(seat, self.reason))
+                return
 
 
 class JobWindow(Step):
@@ -164,7 +168,7 @@ class JobWindow(Step):
     def choose(self, s, code):
         if code is None:
             return
-        s.stack.append(OfferJobs(self.seat_, self.reason))
+        s.stack.append(OfferJobs((self.seat_,), self.reason))
         s.stack.append(CheckRaidLazy())
         fulfil(s, self.seat_, code)
 

@@ -68,16 +68,16 @@ def upgradable_stats(s: ScarfaceState, seat: int) -> list[int]:
     p = s.players[seat]
     if p.boss_box >= 12:
         return []
-    gang = s.content.gangs[p.gang]
+    table = s.content.upgrade_table[p.gang]
     muscle, influence = s.muscle(seat), s.influence(seat)
+    money = p.money
     out = []
-    for k, name in enumerate(STATS):
+    for k in range(6):
         level = p.stats[k]
-        if level >= 3:
-            continue
-        up = gang.stats[name].upgrades[level - 1]
-        if muscle >= up.muscle and influence >= up.influence and p.money >= upgrade_cost(s, seat, up):
-            out.append(k)
+        if level < 3:
+            up = table[k][level - 1]
+            if muscle >= up.muscle and influence >= up.influence and money >= upgrade_cost(s, seat, up):
+                out.append(k)
     return out
 
 
@@ -565,7 +565,7 @@ class Upgrade(SeatStep):
         seat = self.seat_
         p = s.players[seat]
         gang = s.content.gangs[p.gang]
-        up = gang.stats[STATS[code]].upgrades[p.stats[code] - 1]
+        up = s.content.upgrade_table[p.gang][code][p.stats[code] - 1]
         s.pay(seat, upgrade_cost(s, seat, up))
         box = gang.boss_track[p.boss_box]  # the cube ahead of the Boss
         p.boss_box += 1  # the Boss advances into the vacated box
