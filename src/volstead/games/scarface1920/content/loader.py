@@ -70,7 +70,9 @@ def _load_file(path: Path, model):
                 if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
                     cid = items[loc[1]].get("id", f"#{loc[1]}")
                     where = f"{loc[0]} {cid!r}: " + ".".join(str(x) for x in loc[2:])
-            problems.append(f"{where}: {err['msg']}")
+            got = err.get("input")
+            shown = f" (got {got!r})" if isinstance(got, (str, int, float, bool)) and err["type"] != "missing" else ""
+            problems.append(f"{where}: {err['msg']}{shown}")
         raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
 
 
@@ -220,7 +222,12 @@ def build_content(
         card_gang.append(-1)
         (low if a.stars <= 3 else high).append(idx)
     card_ids = [c.id for c in cards]
-    _unique("gang_members.toml/associates.toml", "card", card_ids)
+    first_file: dict[str, str] = {}
+    for c in cards:
+        fname = "associates.toml" if hasattr(c, "stars") else "gang_members.toml"
+        if c.id in first_file:
+            raise ContentError(f"{fname}: card id {c.id!r} appears twice (also in {first_file[c.id]})")
+        first_file[c.id] = fname
     for c in cards:
         fname = "associates.toml" if hasattr(c, "stars") else "gang_members.toml"
         for part in ("skill", "matching", "end_bonus"):
@@ -370,7 +377,7 @@ def _check_modifiers(mods: dict, where: str, known: frozenset[str] | None) -> No
         return
     for k in mods:
         if k not in known:
-            raise ContentError(f"{where}: unknown modifier {k!r}; known: {', '.join(sorted(known))}")
+            raise ContentError(f"{where}: modifiers: unknown modifier {k!r}; known: {', '.join(sorted(known))}")
 
 
 @lru_cache(maxsize=16)
