@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from volstead.engine.step import Step
 
-from ..rules.goods import ALCOHOL, GUNS, PayGoods, StoreGoods
+from ..rules.goods import PayGoods, SellGoodsStep, StoreGoods
 from ..rules.orders import AddBusiness, ChooseExtraGoods
 from ..rules.sales import SellLoop
 from ..rules.thugs import RecruitSteps, add_at, hit_or_kill, place_thugs
@@ -25,39 +25,19 @@ def sell_goods(s, seat, n, price):
     s.stack.append(SellGoods(seat, n, price))
 
 
-class SellGoods(Step):
-    __slots__ = ("seat_", "left", "price")
+class SellGoods(SellGoodsStep):
+    __slots__ = ("price_",)
     kind = "sell_goods"
 
     def __init__(self, seat, left, price):
-        self.seat_, self.left, self.price = seat, left, price
+        super().__init__(seat, left)
+        self.price_ = price
 
-    def seat(self, s):
-        return self.seat_
+    def price(self, s):
+        return self.price_
 
-    def prompt(self, s):
-        return f"Sell goods for ${self.price} each ({self.left} left)"
-
-    def options(self, s):
-        a, g = s.goods_of(self.seat_)
-        out = ((ALCOHOL,) if a else ()) + ((GUNS,) if g else ())
-        return out + (None,) if out else ()
-
-    def choose(self, s, code):
-        if code is None:
-            return
-        s.gain(self.seat_, self.price)
-        if self.left > 1:
-            s.stack.append(SellGoods(self.seat_, self.left - 1, self.price))
-        PayGoods.push(s, self.seat_, 1 if code == ALCOHOL else 0, 1 if code == GUNS else 0)
-
-    def option_id(self, s, code):
-        return "stop" if code is None else ("sell:alcohol" if code == ALCOHOL else "sell:gun")
-
-    def option_label(self, s, code):
-        if code is None:
-            return "Stop selling"
-        return f"Sell 1 {'alcohol' if code == ALCOHOL else 'gun'} for ${self.price}"
+    def again(self, left):
+        return SellGoods(self.seat_, left, self.price_)
 
 
 @effect

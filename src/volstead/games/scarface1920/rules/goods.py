@@ -233,3 +233,49 @@ class _StoreNext(Step):
         if len(opts) == 1:
             s.stack.pop()
             top.choose(s, opts[0])
+
+
+class SellGoodsStep(Step):
+    """Sell goods one at a time at a fixed price (Sell to the Authorities; card effects).
+
+    Subclasses give the price and the option-id prefix.
+    """
+
+    __slots__ = ("seat_", "left")
+    id_prefix = "sell"
+
+    def __init__(self, seat: int, left: int):
+        self.seat_, self.left = seat, left
+
+    def price(self, s: ScarfaceState) -> int:
+        raise NotImplementedError
+
+    def again(self, left: int) -> SellGoodsStep:
+        raise NotImplementedError
+
+    def seat(self, s):
+        return self.seat_
+
+    def prompt(self, s):
+        return f"Sell goods for ${self.price(s)} each ({self.left} left)"
+
+    def options(self, s):
+        a, g = s.goods_of(self.seat_)
+        out = ((ALCOHOL,) if a else ()) + ((GUNS,) if g else ())
+        return out + (None,) if out else ()
+
+    def choose(self, s, code):
+        if code is None:
+            return
+        s.gain(self.seat_, self.price(s))
+        if self.left > 1:
+            s.stack.append(self.again(self.left - 1))
+        PayGoods.push(s, self.seat_, 1 if code == ALCOHOL else 0, 1 if code == GUNS else 0)
+
+    def option_id(self, s, code):
+        return "stop" if code is None else f"{self.id_prefix}:{'alcohol' if code == ALCOHOL else 'gun'}"
+
+    def option_label(self, s, code):
+        if code is None:
+            return "Stop selling"
+        return f"Sell 1 {'alcohol' if code == ALCOHOL else 'gun'} for ${self.price(s)}"

@@ -18,7 +18,7 @@ from ..state import (
     ScarfaceState,
 )
 from . import market
-from .goods import ALCOHOL, GUNS, PayGoods, StoreGoods, available
+from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
 from .sales import SellLoop, sale_possible
 from .thugs import MoveFrom, RecruitSteps, SendThugs
 
@@ -487,39 +487,18 @@ class RemoveControl(SeatStep):
         return f"Remove the control marker from {s.content.tiles[s.hoods[code].tile].name}"
 
 
-class SellToAuthorities(SeatStep):
-    __slots__ = ("left",)
+class SellToAuthorities(SellGoodsStep):
+    """Sell 1 good per Influence for $6 each."""
+
+    __slots__ = ()
     kind = "sell_authorities"
+    id_prefix = "sell6"
 
-    def __init__(self, seat, left):
-        self.seat_, self.left = seat, left
+    def price(self, s):
+        return max(0, 6 + s.mod(self.seat_, "authorities_price"))
 
-    def prompt(self, s):
-        return f"Sell goods to the Authorities ({self.left} left)"
-
-    def options(self, s):
-        a, g = s.goods_of(self.seat_)
-        out = ((ALCOHOL,) if a else ()) + ((GUNS,) if g else ())
-        return out + (None,) if out else ()
-
-    def choose(self, s, code):
-        if code is None:
-            return
-        seat = self.seat_
-        s.gain(seat, max(0, 6 + s.mod(seat, "authorities_price")))
-        if self.left > 1:
-            step = SellToAuthorities(seat, self.left - 1)
-            if step.options(s):
-                s.stack.append(step)
-        PayGoods.push(s, seat, 1 if code == ALCOHOL else 0, 1 if code == GUNS else 0)
-
-    def option_id(self, s, code):
-        return "stop" if code is None else ("sell6:alcohol" if code == ALCOHOL else "sell6:gun")
-
-    def option_label(self, s, code):
-        if code is None:
-            return "Stop selling"
-        return "Sell 1 alcohol for $6" if code == ALCOHOL else "Sell 1 gun for $6"
+    def again(self, left):
+        return SellToAuthorities(self.seat_, left)
 
 
 # ------------------------------------------------------------------ f) Seize
