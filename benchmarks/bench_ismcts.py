@@ -1,0 +1,51 @@
+"""ISMCTS speed: iterations per second in a 4-player Scarface 1920 mid-game position, one core.
+
+    .venv/bin/python benchmarks/bench_ismcts.py [--iterations 3000] [--repeat 3] [--rollout-depth N]
+
+The position: seed 3, 4 seats, random play (random.Random(1)) until decision
+#300 or later where the deciding seat has at least 4 options (an action
+menu in round 2). Target: ≥ 5,000 iterations/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from volstead.bots import ISMCTSBot, ask_bot
+from volstead.games.scarface1920 import GAME
+
+
+def position(seed: int = 3, seats: int = 4, after: int = 300):
+    s = GAME.new_game(seed=seed, seats=seats)
+    rng = random.Random(1)
+    while not (s.decisions_made >= after and len(s.decision().codes) >= 4):
+        s.apply_index(rng.randrange(len(s.decision().codes)))
+    return s
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--iterations", type=int, default=3000)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rollout-depth", type=int, default=None)
+    args = ap.parse_args()
+    s = position()
+    d = s.decision()
+    print(f"position: round {s.round}, decision #{s.decisions_made}, seat {d.seat} {d.kind} with {len(d.codes)} options")
+    kwargs = {} if args.rollout_depth is None else {"rollout_depth": args.rollout_depth}
+    rates = []
+    for r in range(args.repeat):
+        bot = ISMCTSBot(r, iterations=args.iterations, **kwargs)
+        t = time.perf_counter()
+        ask_bot(bot, s)
+        rates.append(bot.last_iterations / (time.perf_counter() - t))
+    print(f"rollout depth {ISMCTSBot(0, **kwargs).rollout_depth}: "
+          f"{statistics.median(rates):,.0f} iterations/s (median of {args.repeat}; "
+          f"runs: {', '.join(f'{x:,.0f}' for x in rates)})")
+
+
+if __name__ == "__main__":
+    main()

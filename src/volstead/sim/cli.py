@@ -1,0 +1,143 @@
+"""`volstead sim` and `volstead ladder`: registered on the main Typer app by `register(app)`."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.text import Text
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    err_console.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    return typer.Exit(code)
+
+
+def _seats(spec: str, game) -> tuple[str, ...]:
+    from volstead.bots import get_bot
+
+    names = tuple(s.strip().lower() for s in spec.split(","))
+    for i, name in enumerate(names):
+        try:
+            get_bot(name, 0)
+        except KeyError as e:
+            raise _fail(f"seat {i}: {e.args[0]}") from None
+    if not game.min_seats <= len(names) <= game.max_seats:
+        raise _fail(f"{game.title} takes {game.min_seats}–{game.max_seats} seats, but --seats names {len(names)}")
+    return names
+
+
+def _run_with_progress(config, games: int, out: Path, workers: int, backend: str, address: str | None, label: str):
+    from .runner import run_sim
+
+    columns = [TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]}"), TextColumn("elapsed"), TimeElapsedColumn(),
+               TextColumn("ETA"), TimeRemainingColumn()]
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(label, total=games, rate="")
+        started = {"t": time.perf_counter(), "done": 0, "new": 0}
+
+        def on_start(total, already):
+            started["done"] = already
+            progress.update(task, completed=already)
+            if already:
+                progress.console.print(Text(f"resuming: {already} of {total} games already in {out}", style="dim"))
+
+        def on_result(row):
+            started["new"] += 1
+            elapsed = time.perf_counter() - started["t"]
+            progress.update(task, advance=1, rate=f"{started['new'] / max(elapsed, 1e-9):.2f} games/s")
+
+        return run_sim(config, games, out, workers=workers, backend=backend, address=address,
+                       on_result=on_result, on_start=on_start)
+
+
+def sim(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to simulate (see `volstead games`).")],
+    seats: Annotated[str, typer.Option("--seats", help="Comma-separated bot per seat, e.g. ismcts,greedy,greedy,random "
+                                       "(budgets: ismcts:500, ismcts:50ms, greedy:3). Rotated every game.")],
+    games: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 100,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (local backend).")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed: game i is seeded from it and i.")] = 1,
+    out: Annotated[Path, typer.Option("--out", help="Output folder (results.jsonl, records/, report.md).")] = Path("results"),
+    variant: Annotated[str | None, typer.Option(help="Rules variant, e.g. rulebook-wip.")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (processes) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray).")] = None,
+    compare: Annotated[tuple[Path, Path] | None, typer.Option(
+        "--compare", help="Two card-set folders: play the same games with each and compare the balance figures.")] = None,
+    report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
+) -> None:
+    """Play many bot games unattended; results are written as they come and a run resumes where it stopped."""
+    from volstead.games import get_game
+
+    from .report import compare_runs, elo_ladder, ladder_text, write_report
+    from .runner import SimConfig
+
+    try:
+        game = get_game(game_name)
+    except KeyError as e:
+        raise _fail(str(e.args[0])) from None
+    names = _seats(seats, game)
+    if backend not in ("local", "ray"):
+        raise _fail(f"unknown backend {backend!r}; use local or ray")
+    base: dict = {}
+    if variant is not None:
+        base["variant"] = variant
+    runs: list[tuple[str, dict, Path]] = []
+    if compare:
+        if "cards" not in {f for f in getattr(game.Options, "__dataclass_fields__", {})}:
+            raise _fail(f"{game.title} cannot load another card set (its Options have no 'cards' field)")
+        a, b = (Path(p).resolve() for p in compare)
+        for p in (a, b):
+            if not p.is_dir():
+                raise _fail(f"--compare: {p} is not a folder")
+        la, lb = a.name, b.name if b.name != a.name else b.name + "-2"
+        runs = [(la, {**base, "cards": str(a)}, out / la), (lb, {**base, "cards": str(b)}, out / lb)]
+    else:
+        runs = [(game_name, base, out)]
+    for label, options, folder in runs:
+        try:
+            game.options_from_json(options)
+            config = SimConfig(game.name, names, seed, options)
+            rows = _run_with_progress(config, games, folder, workers, backend, address, label)
+        except ValueError as e:
+            raise _fail(str(e)) from None
+        except Exception as e:  # a card set that fails validation, Ray missing...
+            raise _fail(f"{type(e).__name__}: {e}", code=1) from None
+        console.print(Text(f"{len(rows)} games in {folder / 'results.jsonl'}", style="dim"))
+        console.print(ladder_text(elo_ladder(rows)))
+        if report:
+            console.print(Text(f"report: {write_report(folder)}", style="bold"))
+    if compare:
+        path = compare_runs(runs[0][2], runs[1][2], out, runs[0][0], runs[1][0])
+        console.print(Text(f"comparison: {path}", style="bold"))
+
+
+def ladder(
+    folders: Annotated[list[Path], typer.Argument(help="Simulation output folders whose games are pooled.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ladder as JSON.")] = False,
+) -> None:
+    """Print an Elo ladder fitted on the games of one or more simulation runs."""
+    from .report import elo_ladder, ladder_text
+    from .runner import load_results
+
+    rows = []
+    for f in folders:
+        if not (f / "results.jsonl").exists():
+            raise _fail(f"{f} has no results.jsonl")
+        rows += load_results(f)
+    lad = elo_ladder(rows)
+    console.print(json.dumps(lad, indent=1) if as_json else ladder_text(lad))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("sim")(sim)
+    app.command("ladder")(ladder)

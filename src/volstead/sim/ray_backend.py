@@ -1,0 +1,40 @@
+"""Run simulator games on a Ray cluster (`pip install 'volstead[ray]'`).
+
+Each game is one Ray task calling the same `play_game` as local workers, so
+results are identical to a local run with the same seed. Records are written
+by the task to the output folder, which must be reachable from the workers
+(local Ray, or a shared filesystem); result rows come back to the driver,
+which writes results.jsonl.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+
+def run_ray(config, todo: list[int], out: str, address: str | None = None, workers: int = 0) -> Iterator[dict]:
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("the Ray backend needs Ray: pip install 'volstead[ray]'") from None
+    from .runner import play_game
+
+    started = False
+    if not ray.is_initialized():
+        kwargs = {"address": address} if address else ({"num_cpus": workers} if workers else {})
+        ray.init(ignore_reinit_error=True, log_to_driver=False, **kwargs)
+        started = True
+    try:
+        remote = ray.remote(play_game)
+        limit = max(1, int(ray.available_resources().get("CPU", 1))) * 2
+        queue = list(todo)
+        running = []
+        while queue or running:
+            while queue and len(running) < limit:
+                running.append(remote.remote(config, queue.pop(0), out))
+            ready, running = ray.wait(running, num_returns=1)
+            for ref in ready:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,365 @@
+"""Balance figures from simulator results: tables, an Elo ladder, Markdown + PNG plots.
+
+Win rates count a shared win as a fraction (a game won by 2 seats gives each
+1/2). 95% intervals are Wilson score intervals. The Elo ladder is the
+Bradley-Terry maximum-likelihood fit of every pair of seats with different
+bots in a game (the winner beats each loser; two winners or two losers draw),
+on the Elo scale (400·log10), anchored so the weakest bot is at 1000.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+
+from .runner import CONFIG, load_results
+
+Z95 = 1.959963984540054
+
+
+# ------------------------------------------------------------------ stats
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def win_shares(row: dict) -> list[float]:
+    winners = row.get("winners") or []
+    n = len(row["bots"])
+    return [1.0 / len(winners) if k in winners else 0.0 for k in range(n)]
+
+
+def rates_by(rows: Iterable[dict], key) -> dict[str, dict]:
+    """{group: {"n", "wins", "rate", "low", "high"}} with group = key(row, seat)."""
+    wins: dict[str, float] = defaultdict(float)
+    count: Counter = Counter()
+    for row in rows:
+        for seat, share in enumerate(win_shares(row)):
+            g = key(row, seat)
+            if g is None:
+                continue
+            wins[g] += share
+            count[g] += 1
+    out = {}
+    for g in sorted(count, key=str):
+        n, w = count[g], wins[g]
+        low, high = wilson(w, n)
+        out[str(g)] = {"n": n, "wins": w, "rate": w / n, "low": low, "high": high}
+    return out
+
+
+def by_bot(rows):
+    return rates_by(rows, lambda r, k: r["bots"][k])
+
+
+def by_position(rows):
+    return rates_by(rows, lambda r, k: k)
+
+
+def by_gang(rows):
+    return rates_by(rows, lambda r, k: (r.get("gangs") or [None] * len(r["bots"]))[k])
+
+
+def elo_ladder(rows: Iterable[dict], iterations: int = 500) -> list[dict]:
+    """[{"bot", "elo", "games", "score"}], strongest first (Bradley-Terry fit, Elo scale)."""
+    wins: dict[tuple[str, str], float] = defaultdict(float)  # (a, b) -> points a scored against b
+    games: Counter = Counter()
+    bots: set[str] = set()
+    for row in rows:
+        shares = win_shares(row)
+        names = row["bots"]
+        bots.update(names)
+        for a in range(len(names)):
+            for b in range(a + 1, len(names)):
+                if names[a] == names[b]:
+                    continue
+                wa, wb = shares[a] > 0, shares[b] > 0
+                pa = 0.5 if wa == wb else (1.0 if wa else 0.0)
+                wins[names[a], names[b]] += pa
+                wins[names[b], names[a]] += 1 - pa
+                games[names[a]] += 1
+                games[names[b]] += 1
+    names = sorted(bots)
+    if len(names) < 2:
+        return [{"bot": b, "elo": 1000.0, "games": games[b], "score": None} for b in names]
+    strength = {b: 1.0 for b in names}
+    eps = 0.5  # a prior half-draw against every opponent keeps unbeaten bots finite
+    for _ in range(iterations):
+        new = {}
+        for a in names:
+            w = sum(wins[a, b] for b in names if b != a) + eps * (len(names) - 1) / 2
+            denom = 0.0
+            for b in names:
+                if b == a:
+                    continue
+                n_ab = wins[a, b] + wins[b, a] + eps
+                denom += n_ab / (strength[a] + strength[b])
+            new[a] = w / denom if denom else strength[a]
+        g = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {a: v / g for a, v in new.items()}
+    low = min(strength.values())
+    ladder = []
+    for a in names:
+        played = sum(wins[a, b] + wins[b, a] for b in names if b != a)
+        scored = sum(wins[a, b] for b in names if b != a)
+        ladder.append({"bot": a, "elo": 1000 + 400 * math.log10(strength[a] / low), "games": games[a],
+                       "score": scored / played if played else None})
+    ladder.sort(key=lambda x: -x["elo"])
+    return ladder
+
+
+def summary(values: list[float]) -> dict:
+    if not values:
+        return {"n": 0}
+    q = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
+    return {"n": len(values), "mean": statistics.fmean(values), "median": statistics.median(values),
+            "p10": q[0], "p90": q[-1], "min": min(values), "max": max(values)}
+
+
+def card_stats(rows: list[dict], universe: list[str] | None = None) -> dict[str, dict]:
+    """{card: {"plays", "by_winners", "games", "winner_share"}} (games: games where someone played it)."""
+    plays: Counter = Counter()
+    by_winners: Counter = Counter()
+    games: Counter = Counter()
+    for row in rows:
+        winners = set(row.get("winners") or [])
+        seen = set()
+        for seat, counts in enumerate(row.get("plays") or []):
+            for card, k in counts.items():
+                plays[card] += k
+                seen.add(card)
+                if seat in winners:
+                    by_winners[card] += k
+        games.update(seen)
+    cards = sorted(set(plays) | set(universe or []))
+    return {c: {"plays": plays[c], "by_winners": by_winners[c], "games": games[c],
+                "winner_share": by_winners[c] / plays[c] if plays[c] else None} for c in cards}
+
+
+def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
+    rows = sorted(rows, key=lambda r: r["index"])
+    scores_by_bot: dict[str, list[float]] = defaultdict(list)
+    for row in rows:
+        for k, s in enumerate(row.get("scores") or []):
+            scores_by_bot[row["bots"][k]].append(s)
+    cards = card_stats(rows, universe)
+    return {
+        "games": len(rows),
+        "seats": len(rows[0]["bots"]) if rows else 0,
+        "by_bot": by_bot(rows),
+        "by_position": by_position(rows),
+        "by_gang": by_gang(rows),
+        "elo": elo_ladder(rows),
+        "scores": {b: summary(v) for b, v in sorted(scores_by_bot.items())},
+        "winning_score": summary([max(r["scores"]) for r in rows if r.get("scores")]),
+        "decisions": summary([r["decisions"] for r in rows if r.get("decisions") is not None]),
+        "turns": summary([r["turns"] for r in rows if r.get("turns") is not None]),
+        "cards": cards,
+        "never_played": [c for c, v in cards.items() if v["plays"] == 0],
+    }
+
+
+# ------------------------------------------------------------------- output
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f}%"
+
+
+def _rate_table(title: str, rates: dict[str, dict], label: str) -> list[str]:
+    lines = [f"### {title}", "", f"| {label} | seats played | wins | win rate | 95% CI |", "| --- | ---: | ---: | ---: | --- |"]
+    for g, r in rates.items():
+        lines.append(f"| {g} | {r['n']} | {r['wins']:g} | {_pct(r['rate'])} | {_pct(r['low'])} – {_pct(r['high'])} |")
+    return lines + [""]
+
+
+def ladder_text(ladder: list[dict]) -> str:
+    lines = ["| rank | bot | Elo | pairings | score |", "| ---: | --- | ---: | ---: | ---: |"]
+    for i, e in enumerate(ladder, 1):
+        lines.append(f"| {i} | {e['bot']} | {e['elo']:.0f} | {e['games']} | {_pct(e['score'])} |")
+    return "\n".join(lines)
+
+
+def _plots(fig: dict, rows: list[dict], out: Path) -> list[str]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    made = []
+    n_seats = fig["seats"] or 1
+    for name, key, label in (("win_rate_by_bot.png", "by_bot", "bot"), ("win_rate_by_position.png", "by_position", "seat"),
+                             ("win_rate_by_gang.png", "by_gang", "gang")):
+        rates = fig[key]
+        if not rates:
+            continue
+        groups = list(rates)
+        y = [100 * rates[g]["rate"] for g in groups]
+        err = [[max(0.0, 100 * (rates[g]["rate"] - rates[g]["low"])) for g in groups],
+               [max(0.0, 100 * (rates[g]["high"] - rates[g]["rate"])) for g in groups]]
+        f, ax = plt.subplots(figsize=(max(4, 1.2 * len(groups) + 2), 3.5))
+        ax.bar(groups, y, yerr=err, capsize=4, color="#4c72b0")
+        ax.axhline(100 / n_seats, color="grey", linestyle="--", linewidth=1, label=f"1/{n_seats}")
+        ax.set_ylabel("win rate (%)")
+        ax.set_xlabel(label)
+        ax.set_title(f"Win rate by {label} (95% CI), {fig['games']} games")
+        ax.legend()
+        f.tight_layout()
+        f.savefig(out / name, dpi=100)
+        plt.close(f)
+        made.append(name)
+    scores: dict[str, list] = defaultdict(list)
+    for row in rows:
+        for k, s in enumerate(row.get("scores") or []):
+            scores[row["bots"][k]].append(s)
+    if scores:
+        f, ax = plt.subplots(figsize=(6, 3.5))
+        for b, v in sorted(scores.items()):
+            ax.hist(v, bins=30, alpha=0.5, label=b)
+        ax.set_xlabel("final score ($)")
+        ax.set_ylabel("seats")
+        ax.set_title("Score distribution by bot")
+        ax.legend()
+        f.tight_layout()
+        f.savefig(out / "scores.png", dpi=100)
+        plt.close(f)
+        made.append("scores.png")
+    if rows:
+        f, ax = plt.subplots(figsize=(6, 3.5))
+        ax.hist([r.get("decisions", 0) for r in rows], bins=30, color="#55a868")
+        ax.set_xlabel("decisions per game")
+        ax.set_ylabel("games")
+        ax.set_title("Game length")
+        f.tight_layout()
+        f.savefig(out / "length.png", dpi=100)
+        plt.close(f)
+        made.append("length.png")
+    cards = fig["cards"]
+    if cards:
+        order = sorted(cards, key=lambda c: cards[c]["plays"])
+        f, ax = plt.subplots(figsize=(7, max(3, 0.16 * len(order) + 1)))
+        ax.barh(order, [cards[c]["plays"] for c in order], color="#c0c0c0", label="all plays")
+        ax.barh(order, [cards[c]["by_winners"] for c in order], color="#dd8452", label="by the game's winner")
+        ax.set_xlabel("times played")
+        ax.tick_params(axis="y", labelsize=6)
+        ax.set_title("Cards played")
+        ax.legend()
+        f.tight_layout()
+        f.savefig(out / "cards.png", dpi=100)
+        plt.close(f)
+        made.append("cards.png")
+    return made
+
+
+def read_run(folder: str | Path) -> tuple[list[dict], dict]:
+    folder = Path(folder)
+    config = json.loads((folder / CONFIG).read_text()) if (folder / CONFIG).exists() else {}
+    return load_results(folder), config
+
+
+def write_report(folder: str | Path, plots: bool = True) -> Path:
+    """Write report.md (+ PNG plots and figures.json) into a run's folder; return the report's path."""
+    folder = Path(folder)
+    rows, config = read_run(folder)
+    fig = figures(rows, config.get("cards"))
+    (folder / "figures.json").write_text(json.dumps(fig, indent=1) + "\n")
+    made = _plots(fig, rows, folder) if plots and rows else []
+    lines = [f"# Simulation report: {config.get('game', '?')}", "",
+             f"{fig['games']} games, seats {', '.join(config.get('seats', []))} (rotated), seed {config.get('seed')}, "
+             f"options {json.dumps(config.get('options', {}))}.", "",
+             "## Elo ladder", "", ladder_text(fig["elo"]), "", "## Win rates", ""]
+    lines += _rate_table("By bot", fig["by_bot"], "bot")
+    lines += _rate_table("By seat position (0 = first player)", fig["by_position"], "seat")
+    lines += _rate_table("By gang", fig["by_gang"], "gang")
+    for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_gang.png"):
+        if png in made:
+            lines += [f"![{png}]({png})", ""]
+    lines += ["## Scores", "", "| bot | seats | mean | median | p10 | p90 | min | max |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for b, s in fig["scores"].items():
+        if s["n"]:
+            lines.append(f"| {b} | {s['n']} | {s['mean']:.1f} | {s['median']:g} | {s['p10']:.1f} | {s['p90']:.1f} "
+                         f"| {s['min']} | {s['max']} |")
+    w = fig["winning_score"]
+    if w["n"]:
+        lines += ["", f"Winning score: mean {w['mean']:.1f}, median {w['median']:g}."]
+    if "scores.png" in made:
+        lines += ["", "![scores](scores.png)"]
+    d, t = fig["decisions"], fig["turns"]
+    lines += ["", "## Game length", ""]
+    if d["n"]:
+        lines.append(f"Decisions per game: mean {d['mean']:.1f}, median {d['median']:g}, p10 {d['p10']:.0f}, "
+                     f"p90 {d['p90']:.0f}.")
+    if t.get("n"):
+        lines.append(f"Turns per game: mean {t['mean']:.1f}, median {t['median']:g}.")
+    if "length.png" in made:
+        lines += ["", "![length](length.png)"]
+    lines += ["", "## Cards", "", f"Never played: {', '.join(fig['never_played']) or 'none'}.", "",
+              "| card | plays | plays by the winner | winner share | games played in |", "| --- | ---: | ---: | ---: | ---: |"]
+    for c, v in sorted(fig["cards"].items(), key=lambda kv: -kv[1]["plays"]):
+        lines.append(f"| {c} | {v['plays']} | {v['by_winners']} | {_pct(v['winner_share'])} | {v['games']} |")
+    if "cards.png" in made:
+        lines += ["", "![cards](cards.png)"]
+    path = folder / "report.md"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def compare_runs(folder_a: str | Path, folder_b: str | Path, out: str | Path, label_a: str = "A",
+                 label_b: str = "B") -> Path:
+    """compare.md: the balance figures of two runs of the same games, side by side, with the change."""
+    rows_a, cfg_a = read_run(folder_a)
+    rows_b, cfg_b = read_run(folder_b)
+    fa, fb = figures(rows_a, cfg_a.get("cards")), figures(rows_b, cfg_b.get("cards"))
+    lines = [f"# Card-set comparison: {label_a} → {label_b}", "",
+             f"{fa['games']} vs {fb['games']} games, the same seeds and seats ({', '.join(cfg_a.get('seats', []))}).", ""]
+
+    def rate_rows(title, key, label):
+        out_lines = [f"## Win rate by {title}", "", f"| {label} | {label_a} | {label_b} | change |",
+                     "| --- | ---: | ---: | ---: |"]
+        for g in sorted(set(fa[key]) | set(fb[key]), key=str):
+            ra, rb = fa[key].get(g), fb[key].get(g)
+            a = ra["rate"] if ra else None
+            b = rb["rate"] if rb else None
+            change = "—" if a is None or b is None else f"{100 * (b - a):+.1f} pts"
+            out_lines.append(f"| {g} | {_pct(a)} | {_pct(b)} | {change} |")
+        return out_lines + [""]
+
+    lines += rate_rows("gang", "by_gang", "gang") + rate_rows("seat position", "by_position", "seat")
+    lines += rate_rows("bot", "by_bot", "bot")
+    lines += ["## Scores and length", "", f"| figure | {label_a} | {label_b} | change |", "| --- | ---: | ---: | ---: |"]
+    for name, xa, xb in (("mean winning score", fa["winning_score"].get("mean"), fb["winning_score"].get("mean")),
+                         ("mean decisions per game", fa["decisions"].get("mean"), fb["decisions"].get("mean")),
+                         ("mean turns per game", fa["turns"].get("mean"), fb["turns"].get("mean"))):
+        if xa is None or xb is None:
+            continue
+        lines.append(f"| {name} | {xa:.1f} | {xb:.1f} | {xb - xa:+.1f} |")
+    lines += ["", "## Cards whose play changed", "",
+              f"| card | plays/game {label_a} | plays/game {label_b} | winner share {label_a} | winner share {label_b} |",
+              "| --- | ---: | ---: | ---: | ---: |"]
+    ga, gb = max(1, fa["games"]), max(1, fb["games"])
+    changes = []
+    for c in sorted(set(fa["cards"]) | set(fb["cards"])):
+        va = fa["cards"].get(c, {"plays": 0, "winner_share": None})
+        vb = fb["cards"].get(c, {"plays": 0, "winner_share": None})
+        pa, pb = va["plays"] / ga, vb["plays"] / gb
+        changes.append((abs(pb - pa), c, pa, pb, va["winner_share"], vb["winner_share"]))
+    changes.sort(reverse=True)
+    for delta, c, pa, pb, wa, wb in changes[:40]:
+        if delta == 0 and wa == wb:
+            continue
+        lines.append(f"| {c} | {pa:.2f} | {pb:.2f} | {_pct(wa)} | {_pct(wb)} |")
+    lines += ["", f"Never played in {label_a}: {', '.join(fa['never_played']) or 'none'}.",
+              f"Never played in {label_b}: {', '.join(fb['never_played']) or 'none'}.", ""]
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "compare.md"
+    path.write_text("\n".join(lines) + "\n")
+    return path

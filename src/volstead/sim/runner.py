@@ -1,0 +1,209 @@
+"""Run many bot games: deterministic per-game seeds, rotated seats, resumable output.
+
+Output folder layout:
+
+- `sim.json`: the configuration (game, seats, seed, options); a resumed run
+  must match it;
+- `results.jsonl`: one line per finished game, in game-index order;
+- `records/game-NNNNNN.json`: each game's record (`volstead replay` reads it).
+
+Game `i` is seeded by `game_seed(seed, i)` and its bots by that seed, the seat
+and the bot name, so a game's result depends only on `--seed` and its index,
+never on the number of workers or on which worker ran it (bots with a
+millisecond budget excepted: they think for as long as the clock says).
+Seat `k` of game `i` takes bot `(k + i) mod n` of the list, so over every `n`
+consecutive games each bot sits once in each position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from volstead.bots import ask_bot, get_bot
+from volstead.games import get_game
+
+RESULTS = "results.jsonl"
+CONFIG = "sim.json"
+RECORDS = "records"
+
+# Decision kinds whose chosen option id names a card played ("kind:card-id"); ids listed are not cards.
+CARD_PLAYS: dict[str, tuple[str, frozenset[str]]] = {
+    "scarface1920": ("plan", frozenset({"plan:done"})),
+}
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    game: str
+    seats: tuple[str, ...]
+    seed: int = 1
+    options: dict = field(default_factory=dict)  # the game's Options as JSON
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["seats"] = list(self.seats)
+        return d
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run seeded `seed` (31 bits, from SHA-256)."""
+    digest = hashlib.sha256(f"volstead-sim/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & 0x7FFFFFFF
+
+
+def seat_bots(seats: tuple[str, ...], index: int) -> list[str]:
+    """The bot at each seat of game `index`: the list rotated by the index."""
+    n = len(seats)
+    return [seats[(k + index) % n] for k in range(n)]
+
+
+def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
+    """Play game `index` to the end; return its result row (and write its record under `out`)."""
+    game = get_game(config.game)
+    seed = game_seed(config.seed, index)
+    names = seat_bots(tuple(config.seats), index)
+    options = game.options_from_json(config.options) if config.options else None
+    state = game.new_game(seed=seed, seats=len(names), options=options)
+    bots = [get_bot(name, f"{seed}/{k}/{name}") for k, name in enumerate(names)]
+    card_kind, not_cards = CARD_PLAYS.get(config.game, (None, frozenset()))
+    plays: list[dict[str, int]] = [{} for _ in names]
+    while not state.is_over():
+        d = state.decision()
+        i = ask_bot(bots[d.seat], state, skip_forced=True)
+        if card_kind is not None and d.kind == card_kind:
+            oid = d.option_ids[i]
+            if oid not in not_cards:
+                card = oid.partition(":")[2]
+                counts = plays[d.seat]
+                counts[card] = counts.get(card, 0) + 1
+        state.apply_index(i)
+    result = state.result()
+    final = state.view(None)
+    gangs = [p.get("gang") for p in final.get("players", [])] or [None] * len(names)
+    row = {
+        "index": index,
+        "seed": seed,
+        "bots": names,
+        "gangs": gangs,
+        "scores": result.get("scores"),
+        "money": result.get("money"),
+        "winners": result.get("winners"),
+        "decisions": state.decisions_made,
+        "turns": getattr(state, "turn_number", None),
+        "plays": plays,
+    }
+    if out is not None:
+        folder = Path(out) / RECORDS
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f".game-{index:06d}.json.tmp"
+        tmp.write_text(json.dumps(state.record()) + "\n")
+        os.replace(tmp, folder / f"game-{index:06d}.json")
+    return row
+
+
+def card_universe(config: SimConfig) -> list[str]:
+    """Ids of every card of the game's card set (for 'never played'), if the game has cards."""
+    game = get_game(config.game)
+    options = game.options_from_json(config.options) if config.options else None
+    state = game.new_game(seed=0, seats=len(config.seats), options=options)
+    content = getattr(state, "content", None)
+    cards = getattr(content, "cards", None) or []
+    return [getattr(c, "id", str(c)) for c in cards]
+
+
+# ------------------------------------------------------------ resume / output
+def load_results(out: str | Path) -> list[dict]:
+    path = Path(out) / RESULTS
+    rows = []
+    if not path.exists():
+        return rows
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            break  # a line cut by an interruption: everything before it is kept
+    return rows
+
+
+def _prepare(config: SimConfig, out: Path) -> set[int]:
+    out.mkdir(parents=True, exist_ok=True)
+    cfg_path = out / CONFIG
+    if cfg_path.exists():
+        old = json.loads(cfg_path.read_text())
+        mine = config.to_json()
+        for key in ("game", "seats", "seed", "options"):
+            if old.get(key) != mine[key]:
+                raise ValueError(f"{out} holds a run with {key}={old.get(key)!r}, not {mine[key]!r}; "
+                                 f"use another --out to start a new run")
+    else:
+        cfg_path.write_text(json.dumps({**config.to_json(), "cards": card_universe(config)}, indent=1) + "\n")
+    rows = load_results(out)
+    # rewrite the file without a possibly cut last line
+    path = out / RESULTS
+    if path.exists():
+        path.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
+    return {r["index"] for r in rows}
+
+
+def _local(config: SimConfig, todo: list[int], workers: int, out: str) -> Iterator[dict]:
+    if workers <= 1:
+        for i in todo:
+            yield play_game(config, i, out)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap_unordered(_play_task, [(config, i, out) for i in todo], chunksize=1)
+
+
+def _play_task(args) -> dict:
+    config, index, out = args
+    return play_game(config, index, out)
+
+
+def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, backend: str = "local",
+            address: str | None = None, on_result: Callable[[dict], Any] | None = None,
+            on_start: Callable[[int, int], Any] | None = None) -> list[dict]:
+    """Play games 0..games-1 not already in `out`; return every result row, in index order.
+
+    Rows are appended to results.jsonl in index order as soon as every earlier
+    game is in (a few finished games wait in memory at most), so the file is
+    the same whatever the number of workers, and an interrupted run keeps a
+    prefix that `run_sim` resumes from.
+    """
+    out = Path(out)
+    done = _prepare(config, out)
+    todo = [i for i in range(games) if i not in done]
+    if on_start is not None:
+        on_start(games, games - len(todo))
+    if backend == "local":
+        stream: Iterable[dict] = _local(config, todo, workers, str(out))
+    elif backend == "ray":
+        from .ray_backend import run_ray
+
+        stream = run_ray(config, todo, str(out), address=address, workers=workers)
+    else:
+        raise ValueError(f"unknown backend {backend!r}; use local or ray")
+    waiting: dict[int, dict] = {}
+    pending = iter(todo)
+    next_index = next(pending, None)
+    with open(out / RESULTS, "a") as f:
+        for row in stream:
+            waiting[row["index"]] = row
+            while next_index is not None and next_index in waiting:
+                f.write(json.dumps(waiting.pop(next_index), sort_keys=True) + "\n")
+                f.flush()
+                next_index = next(pending, None)
+            if on_result is not None:
+                on_result(row)
+    return sorted(load_results(out), key=lambda r: r["index"])

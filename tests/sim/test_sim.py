@@ -1,0 +1,136 @@
+"""The simulator: per-game seeds, seat rotation, worker-count independence, resume, reports, CLI."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from volstead.cli import app
+from volstead.sim import SimConfig, game_seed, run_sim, seat_bots
+from volstead.sim.report import elo_ladder, figures, wilson, write_report
+from volstead.sim.runner import RESULTS, load_results
+
+CONFIG = SimConfig("scarface1920", ("greedy", "random"), seed=5)  # greedy draws determinizations: its RNG must be per game
+DATA = Path(__file__).resolve().parents[2] / "src" / "volstead" / "games" / "scarface1920" / "data"
+
+
+def test_game_seeds_and_rotation():
+    assert game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1) != game_seed(2, 1)
+    assert 0 <= game_seed(123, 456) < 2**31
+    seats = ("ismcts", "greedy", "greedy", "random")
+    rotations = [seat_bots(seats, i) for i in range(4)]
+    assert rotations[0] == list(seats) and rotations[1] == ["greedy", "greedy", "random", "ismcts"]
+    for pos in range(4):  # every bot sits in every position once per 4 games
+        assert sorted(r[pos] for r in rotations) == sorted(seats)
+
+
+def test_same_results_whatever_the_number_of_workers(tmp_path):
+    run_sim(CONFIG, 6, tmp_path / "w1", workers=1)
+    run_sim(CONFIG, 6, tmp_path / "w2", workers=2)
+    a = (tmp_path / "w1" / RESULTS).read_text()
+    assert a == (tmp_path / "w2" / RESULTS).read_text()
+    assert [r["index"] for r in load_results(tmp_path / "w1")] == list(range(6))
+    for i in range(6):
+        name = f"records/game-{i:06d}.json"
+        assert (tmp_path / "w1" / name).read_text() == (tmp_path / "w2" / name).read_text()
+
+
+def test_resume_keeps_finished_games_and_matches_a_fresh_run(tmp_path):
+    config = SimConfig("scarface1920", ("random", "random"), seed=5)
+    fresh = tmp_path / "fresh"
+    run_sim(config, 5, fresh, workers=1)
+    part = tmp_path / "part"
+    run_sim(config, 2, part, workers=1)
+    with open(part / RESULTS, "a") as f:  # an interrupted write
+        f.write('{"index": 2, "sco')
+    seen = []
+    run_sim(config, 5, part, workers=2, on_start=lambda total, done: seen.append((total, done)))
+    assert seen == [(5, 2)]
+    assert (part / RESULTS).read_text() == (fresh / RESULTS).read_text()
+
+
+def test_a_resumed_run_must_match_its_configuration(tmp_path):
+    run_sim(CONFIG, 1, tmp_path)
+    with pytest.raises(ValueError, match="seed"):
+        run_sim(SimConfig("scarface1920", ("greedy", "random"), seed=6), 2, tmp_path)
+
+
+def test_records_replay_to_the_same_result(tmp_path):
+    from volstead.engine import load_record, replay
+
+    rows = run_sim(SimConfig("scarface1920", ("random", "greedy"), seed=5), 2, tmp_path)
+    for row in rows:
+        state = replay(load_record(tmp_path / "records" / f"game-{row['index']:06d}.json"))
+        assert state.result()["scores"] == row["scores"]
+
+
+def test_report_on_a_small_run(tmp_path):
+    run_sim(SimConfig("scarface1920", ("random", "random", "random"), seed=2), 3, tmp_path, workers=1)
+    path = write_report(tmp_path)
+    text = path.read_text()
+    for heading in ("## Elo ladder", "### By bot", "### By seat position", "### By gang", "## Scores",
+                    "## Game length", "## Cards", "Never played"):
+        assert heading in text
+    for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_gang.png", "scores.png",
+                "length.png", "cards.png"):
+        assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
+    fig = json.loads((tmp_path / "figures.json").read_text())
+    assert fig["games"] == 3 and sum(r["wins"] for r in fig["by_position"].values()) == pytest.approx(3)
+    assert fig["never_played"] and all(c in fig["cards"] for c in fig["never_played"])
+
+
+def test_wilson_and_elo():
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and high - low == pytest.approx(0.19, abs=0.01)
+    assert wilson(10, 10)[1] == 1.0
+    rows = [{"index": i, "bots": ["a", "b"] if i % 2 else ["b", "a"], "winners": [0 if i % 2 else 1]}
+            for i in range(20)]  # a always wins
+    ladder = elo_ladder(rows)
+    assert [e["bot"] for e in ladder] == ["a", "b"] and ladder[0]["elo"] > ladder[1]["elo"] + 200
+    assert figures(rows)["by_bot"]["a"]["rate"] == 1.0
+
+
+def test_cli_sim_and_ladder(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "run"
+    r = runner.invoke(app, ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--workers", "1",
+                            "--seed", "3", "--out", str(out), "--no-report"])
+    assert r.exit_code == 0, r.output
+    assert "games/s" in r.output and "| rank | bot |" in r.output
+    assert len(load_results(out)) == 2 and (out / "records" / "game-000001.json").exists()
+    r = runner.invoke(app, ["ladder", str(out)])
+    assert r.exit_code == 0 and "random" in r.output
+    r = runner.invoke(app, ["sim", "scarface1920", "--games", "1", "--seats", "random,genius", "--out", str(out)])
+    assert r.exit_code == 2 and "unknown bot 'genius'" in r.output
+
+
+def test_cli_compare_two_card_sets(tmp_path):
+    a, b = tmp_path / "cardsA", tmp_path / "cardsB"
+    shutil.copytree(DATA, a)
+    shutil.copytree(DATA, b)
+    runner = CliRunner()
+    r = runner.invoke(app, ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--seed", "4",
+                            "--out", str(tmp_path / "cmp"), "--compare", str(a), str(b), "--no-report"])
+    assert r.exit_code == 0, r.output
+    text = (tmp_path / "cmp" / "compare.md").read_text()
+    assert "Win rate by gang" in text and "cardsA" in text and "cardsB" in text
+    # identical card sets: identical games
+    ra = load_results(tmp_path / "cmp" / "cardsA")
+    rb = load_results(tmp_path / "cmp" / "cardsB")
+    assert [x["scores"] for x in ra] == [x["scores"] for x in rb]
+
+
+def test_ray_backend_gives_the_local_results(tmp_path):
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        config = SimConfig("scarface1920", ("random", "random"), seed=9)
+        run_sim(config, 3, tmp_path / "ray", backend="ray")
+    finally:
+        ray.shutdown()
+    run_sim(config, 3, tmp_path / "local", workers=1)
+    assert (tmp_path / "ray" / RESULTS).read_text() == (tmp_path / "local" / RESULTS).read_text()
