@@ -414,14 +414,8 @@ def _delta(key: str, mods: dict, via: str = "job") -> int:
     return _observe(s, key) - base_value
 
 
-DEAL_BONUS_BUG = pytest.mark.xfail(strict=True, reason=(
-    "rules/orders.py supply_from_deal: a negative deal_bonus is dropped when the Dealers Supply bonus is 0 "
-    "(extra = 0 - 1 is not > 0, so the full supply is stored): Coast Guard Blockades Rum Row's "
-    "'each Send-a-thug-to-a-Deal gives 1 good less' does nothing for a gang without Dealers Supply upgrades"))
-
-
 @pytest.mark.parametrize("key, value", [
-    pytest.param(k, v, marks=DEAL_BONUS_BUG if (k, v) == ("deal_bonus", -1) else ()) for k in MODIFIERS for v in (1, -1)
+    (k, v) for k in MODIFIERS for v in (1, -1)
 ])
 def test_modifier_changes_its_rule_by_exactly_its_value(key, value):
     assert _delta(key, {key: value}) == value
@@ -445,7 +439,7 @@ NEWS_WITH_MODS = [n.id for n in C.news if n.modifiers]
 
 
 @pytest.mark.parametrize("news_id", [
-    pytest.param(n, marks=DEAL_BONUS_BUG if C.news[C.news_index[n]].modifiers.get("deal_bonus", 0) < 0 else ())
+    n
     for n in NEWS_WITH_MODS
 ])
 def test_news_modifiers_apply_while_active(news_id):

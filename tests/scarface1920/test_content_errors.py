@@ -100,8 +100,6 @@ def test_missing_required_arg(data):
     assert msg.startswith("raids.toml") and "'tax_audit'" in msg and "bands[0]" in msg and "amount" in msg
 
 
-@pytest.mark.xfail(strict=True, reason="content/loader.py _check_effect checks a combo's own args (`steps`) "
-                   "but not the effects named inside its steps: a typo there loads and fails only in play")
 def test_unknown_effect_inside_a_combo(data):
     edit_card(data, "jobs.toml", "easy_money", '{ effect = "draw_jobs", args = { n = 2 } }',
               '{ effect = "draw_jobz", args = { n = 2 } }')

@@ -753,8 +753,6 @@ def test_lose_upgrade_returns_a_cube():
 
 
 @covers("lose_upgrade")
-@pytest.mark.xfail(strict=True, reason="effects/raids.py LoseUpgrade offers every upgraded stat; the card text "
-                   "(Grand Jury: 'Lose your highest gang upgrade') and docs/effects.md say the highest one")
 def test_lose_upgrade_only_the_highest():
     s = new()
     p = s.players[0]

@@ -131,10 +131,23 @@ def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] |
     fn = registry.get(effect.effect)
     if fn is None:
         raise ContentError(f"{where}: unknown effect {effect.effect!r}")
+    _check_call(effect.effect, effect.args, fn, where)
+    if effect.effect == "combo":  # the steps of a combo are effects too
+        steps = effect.args.get("steps")
+        if not isinstance(steps, list) or not steps:
+            raise ContentError(f"{where}: combo needs a non-empty list of steps")
+        for i, step in enumerate(steps):
+            name = step.get("effect") if isinstance(step, dict) else None
+            if name not in registry:
+                raise ContentError(f"{where} steps[{i}]: unknown effect {name!r}")
+            _check_call(name, step.get("args", {}), registry[name], f"{where} steps[{i}]")
+
+
+def _check_call(name: str, args: dict, fn: Callable, where: str) -> None:
     try:
-        inspect.signature(fn).bind(None, None, **effect.args)
+        inspect.signature(fn).bind(None, None, **args)
     except TypeError as e:
-        raise ContentError(f"{where}: effect {effect.effect!r} does not take these args {effect.args}: {e}") from None
+        raise ContentError(f"{where}: effect {name!r} does not take these args {args}: {e}") from None
 
 
 def build_content(

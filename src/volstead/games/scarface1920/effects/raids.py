@@ -130,7 +130,8 @@ def lose_upgrade(s, seat, n=1):
 
 
 class LoseUpgrade(Step):
-    """Lose a stat level: the rightmost cube of the chosen stat goes back to the box."""
+    """Lose your highest upgrade: the rightmost cube of a stat at the highest level goes
+    back to the box (your choice among equals)."""
 
     __slots__ = ("seat_", "left")
     kind = "lose_upgrade"
@@ -145,7 +146,10 @@ class LoseUpgrade(Step):
         return "Lose one level of a gang stat"
 
     def options(self, s):
-        return tuple(k for k, lvl in enumerate(s.players[self.seat_].stats) if lvl > 1)
+        """Your highest upgrades: a Level 3 cube goes before any Level 2 one."""
+        stats = s.players[self.seat_].stats
+        top = max(stats)
+        return tuple(k for k, lvl in enumerate(stats) if lvl == top) if top > 1 else ()
 
     def choose(self, s, code):
         p = s.players[self.seat_]

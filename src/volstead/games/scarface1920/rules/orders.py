@@ -255,8 +255,12 @@ def supply_from_deal(s: ScarfaceState, seat: int, idx: int) -> None:
     extra = s.stat(seat, DEALERS_SUPPLY) * len(deal.dealers) + s.mod(seat, "deal_bonus")
     if extra > 0:
         s.stack.append(ChooseExtraGoods(seat, alcohol, guns, extra))
-    else:
-        StoreGoods.push(s, seat, alcohol, guns)
+        return
+    if extra < 0:  # a card takes goods away: alcohol first, guns are worth more to keep
+        fewer = min(-extra, alcohol)
+        alcohol -= fewer
+        guns = max(0, guns + extra + fewer)
+    StoreGoods.push(s, seat, alcohol, guns)
 
 
 class ChooseExtraGoods(SeatStep):
