@@ -15,10 +15,12 @@ from .turn import StartTurn
 def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise VolsteadError(f"seed must be an integer, got {seed!r}")
+    if options.solo:
+        from ..solo.setup import new_solo_game
+
+        return new_solo_game(seed, seats, options)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
         raise VolsteadError(f"Scarface 1920 is for 2–4 players, got seats={seats!r}")
-    if options.solo:
-        raise VolsteadError("solo mode is not available yet")
     c = default_content(options.variant, options.cards)
     gang_ids = [g.id for g in c.gangs]
     if options.gangs:
@@ -34,6 +36,7 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     s.content = c
     s.seed = seed
     s.seats = seats
+    s.enforcer = -1  # no automa (solo mode: solo/setup.py)
     s.options = options
     s.rng = seed_state(seed)
     s.stack = []

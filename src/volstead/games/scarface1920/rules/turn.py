@@ -36,6 +36,11 @@ class StartTurn(Step):
         if s.family_ring == seat:
             s.gain(seat, s.content.board.family_ring_income[str(s.seats)])
         s.stack.append(EndTurn(seat))
+        if seat == s.enforcer:
+            from ..solo.turn import start_enforcer_turn
+
+            start_enforcer_turn(s)
+            return
         if not p.hand and not p.deck:
             from .reorganize import reorganize_steps
 

@@ -1,0 +1,554 @@
+"""The Enforcer's actions (rulebook: Solo mode — Changes in the main actions 1–13, Keywords).
+
+Each action is a pair of functions registered by name: `doable(s, power, **args)` says
+whether carrying it out would change anything (a void action takes no cube), and
+`run(s, power, **args)` carries it out. `power` is the total Power for a Power action
+("P", "P+n", "P-n") and 0 for a free action ("X")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..rules import market
+from ..rules.goods import ALCOHOL, GUNS
+from ..rules.thugs import add_at, hit_or_kill
+from ..state import CARS, DEALERS_SUPPLY, NIGHTCLUBS, RECRUITMENT, TRUCKS, VEHICLES, ScarfaceState
+from . import enforcer as E
+from .enforcer import ENFORCER, HUMAN
+
+
+class ActionSpec(NamedTuple):
+    doable: Callable
+    run: Callable
+    args: tuple[str, ...]
+    free_only: bool
+
+
+ACTIONS: dict[str, ActionSpec] = {}
+
+
+def action(name: str, args: tuple[str, ...] = (), free_only: bool = False):
+    def register(doable):
+        def with_run(run):
+            ACTIONS[name] = ActionSpec(doable, run, args, free_only)
+            return run
+        return with_run
+    return register
+
+
+def _me(s):
+    return s.players[ENFORCER]
+
+
+def _to_area(s: ScarfaceState, area: str) -> None:
+    """Underworld / Authorities actions: a thug from Headquarters to that area."""
+    p = _me(s)
+    p.hq -= 1
+    setattr(p, area, getattr(p, area) + 1)
+    if area == "underworld":
+        s.change_crime(ENFORCER, max(0, p.underworld + s.mod(ENFORCER, "underworld_crime")))
+
+
+# ------------------------------------------------------------------ 1. Send 1 thug to a Deal
+def _free_deal(s):
+    return next((k for k, d in enumerate(_me(s).deals) if not d.thugs), None)
+
+
+@action("deal")
+def _deal_ok(s, power):
+    return _me(s).hq > 0 and _free_deal(s) is not None
+
+
+@_deal_ok
+def _deal(s, power):
+    p = _me(s)
+    k = _free_deal(s)
+    p.hq -= 1
+    p.deals = p.deals[:k] + (p.deals[k]._replace(thugs=1),) + p.deals[k + 1:]
+    dealers = s.content.dealers
+    alcohol = sum(dealers[x].alcohol for d in p.deals for x in d.dealers)
+    guns = sum(dealers[x].guns for d in p.deals for x in d.dealers)
+    extra = E.solo_stat(s, DEALERS_SUPPLY) * len(p.deals) + s.mod(ENFORCER, "deal_bonus")
+    a, g = E.collect_order(alcohol, guns, max(0, extra))
+    E.store(s, a, g)
+
+
+# ------------------------------------------------------------------ 2. Recruit
+def recruit_steps(s, n: int) -> None:
+    """His recruitment steps move Safehouse thugs to Headquarters before touching the Recruits."""
+    p = _me(s)
+    for _ in range(n):
+        if p.safehouses:
+            p.safehouses -= 1
+            p.hq += 1
+        elif p.recruits:
+            p.recruits -= 1
+            p.safehouses += 1
+        else:
+            return
+
+
+@action("recruit")
+def _recruit_ok(s, power):
+    p = _me(s)
+    return power > 0 and p.hq > 0 and (p.recruits or p.safehouses)
+
+
+@_recruit_ok
+def _recruit(s, power):
+    _to_area(s, "underworld")
+    recruit_steps(s, power)
+
+
+# ------------------------------------------------------------------ 3. Choose 1 Job
+@action("job")
+def _job_ok(s, power):
+    return power > 0 and _me(s).hq > 0 and bool(s.job_deck)
+
+
+@_job_ok
+def _job(s, power):
+    _to_area(s, "underworld")
+    s.enf_jobs = s.enf_jobs + s.draw_jobs(1)
+
+
+# ------------------------------------------------------------------ 4. Choose 1 Dealer
+@action("dealer")
+def _dealer_ok(s, power):
+    return power > 0 and _me(s).hq > 0 and bool(s.dealer_deck)
+
+
+@_dealer_ok
+def _dealer(s, power):
+    from ..state import Deal
+
+    _to_area(s, "underworld")
+    card = s.dealer_deck[0]
+    s.dealer_deck = s.dealer_deck[1:]
+    p = _me(s)
+    p.deals = p.deals + (Deal((card,)),)  # never tucked: each of his Deals is 1 Dealer
+
+
+# ------------------------------------------------------------------ 5. Hire 1 Associate
+def hire_target(s, power):
+    """The highest-level Associate he can hire; leftmost on a tie (revealed deck top, then spaces)."""
+    stars = s.content.card_stars
+    best = None
+    for which in (market.LOW, market.HIGH):
+        for (row, pos, card) in market.hireable(s):
+            if row != which or stars[card] > power:
+                continue
+            if best is None or stars[card] > stars[best[2]]:
+                best = (row, pos, card)
+    return best
+
+
+@action("hire")
+def _hire_ok(s, power):
+    return power > 0 and _me(s).hq > 0 and hire_target(s, power) is not None
+
+
+@_hire_ok
+def _hire(s, power):
+    _to_area(s, "underworld")
+    row, pos, card = hire_target(s, power)
+    market.take(s, row, pos)
+    s.enf_associates = s.enf_associates + (card,)
+    s.take_family_ring(ENFORCER)
+    gain_enforcer_card(s, "B" if s.content.card_stars[card] <= 3 else "C", 1 if s.content.card_stars[card] <= 3 else 2)
+
+
+def gain_enforcer_card(s, deck: str, cost: int) -> None:
+    """A new card from deck B or C: on top of his play-deck if he spends `cost` goods,
+    else face up on his discard pile."""
+    attr = "enf_deck_b" if deck == "B" else "enf_deck_c"
+    pile = getattr(s, attr)
+    if not pile:
+        return
+    card, rest = pile[0], pile[1:]
+    setattr(s, attr, rest)
+    if sum(s.goods_of(ENFORCER)) >= cost:
+        E.spend_goods(s, cost)
+        s.enf_deck = (card,) + s.enf_deck
+    else:
+        s.enf_discard = s.enf_discard + (card,)
+
+
+# ------------------------------------------------------------------ 6. Make sales
+@action("sell")
+def _sell_ok(s, power):
+    return power > 0 and _me(s).hq > 0 and any(E.can_sell(s, i) for i in s.owned_hoods(ENFORCER))
+
+
+@_sell_ok
+def _sell(s, power):
+    from .turn import EnforcerSales
+
+    _to_area(s, "underworld")
+    s.stack.append(EnforcerSales(power, frozenset()))
+
+
+# ------------------------------------------------------------------ 7. Remove control
+def _player_hoods_by_profit(s):
+    hoods = [i for i, h in enumerate(s.hoods) if h.owner == HUMAN]
+    return sorted(hoods, key=lambda i: (-E.profit(s, i), E.number(s, s.hoods[i].district), i))
+
+
+@action("remove_control")
+def _remove_ok(s, power):
+    return power >= 5 and _me(s).hq > 0 and bool(_player_hoods_by_profit(s))
+
+
+@_remove_ok
+def _remove(s, power):
+    _to_area(s, "authorities")
+    for i in _player_hoods_by_profit(s)[:power // 5]:
+        s.set_hood(i, owner=-1)
+
+
+# ------------------------------------------------------------------ 8. Add business markers
+def _business_kinds(s):
+    return [k for k in ("speakeasy", "casino", "brothel") if s.businesses_left(k)]
+
+
+@action("business")
+def _business_ok(s, power):
+    return (power > 0 and _me(s).hq > 0 and bool(_business_kinds(s))
+            and any(s.hoods[i].basic_businesses < 3 for i in s.owned_hoods(ENFORCER)))
+
+
+@_business_ok
+def _business(s, power):
+    _to_area(s, "authorities")
+    left = power
+    for i in E.owned_by_profit(s):
+        while left and s.hoods[i].basic_businesses < 3:
+            kinds = _business_kinds(s)
+            if not kinds:
+                return
+            kind = kinds[s.randbelow(len(kinds))]  # picked at random
+            s.set_hood(i, **{kind: getattr(s.hoods[i], kind) + 1})
+            left -= 1
+
+
+# ------------------------------------------------------------------ 9. Sell goods for $6 each
+@action("sell_authorities")
+def _auth_ok(s, power):
+    return power > 0 and _me(s).hq > 0 and sum(s.goods_of(ENFORCER)) > 0
+
+
+@_auth_ok
+def _auth(s, power):
+    _to_area(s, "authorities")
+    sold = E.spend_goods(s, power)
+    s.gain(ENFORCER, sold * max(0, 6 + s.mod(ENFORCER, "authorities_price")))
+
+
+# ------------------------------------------------------------------ reduce Crime Rate, Prison
+@action("reduce_crime")
+def _crime_ok(s, power):
+    return power > 0 and _me(s).hq > 0 and _me(s).crime > s.ness + 1
+
+
+@_crime_ok
+def _crime(s, power):
+    _to_area(s, "authorities")
+    s.change_crime(ENFORCER, -power)
+
+
+@action("prison")
+def _prison_ok(s, power):
+    return power >= 2 and _me(s).hq > 0 and _me(s).prison > 0
+
+
+@_prison_ok
+def _prison(s, power):
+    _to_area(s, "authorities")
+    p = _me(s)
+    p.hq += p.prison
+    p.prison = 0
+
+
+# ------------------------------------------------------------------ send thugs
+@action("send")
+def _send_ok(s, power):
+    p = _me(s)
+    return power > 0 and p.hq > 0 and p.money >= s.bribe(ENFORCER, s.enf_district)
+
+
+@_send_ok
+def _send(s, power):
+    p = _me(s)
+    d = s.enf_district
+    per = s.bribe(ENFORCER, d)
+    k = min(power, p.hq)
+    if per:
+        k = min(k, p.money // per)
+    p.hq -= k
+    p.thugs = add_at(p.thugs, d, k)
+    s.pay(ENFORCER, per * k)
+
+
+# ------------------------------------------------------------------ 10. Move thugs and/or vehicles
+def move_plan(s, power) -> list[tuple]:
+    """Moves toward his district: thugs on foot (adjacent) first, then thugs riding a vehicle
+    (the vehicle counts as a move too), then vehicles; lower district numbers first."""
+    p = _me(s)
+    dest = s.enf_district
+    left = power
+    money = p.money
+    per = s.bribe(ENFORCER, dest)
+    thugs = list(p.thugs)
+    veh = [E.vehicles(p, d) for d in range(7)]
+    out = []
+    order = [d for d in E.by_number(s) if d != dest]
+    for d in order:  # 1st: on foot
+        if dest in s.content.adjacency[d]:
+            while thugs[d] and left and money >= per:
+                out.append(("thug", d, 0))
+                thugs[d] -= 1
+                left -= 1
+                money -= per
+    for d in order:  # 2nd: thugs with a vehicle
+        while thugs[d] and veh[d] and left >= 2 and money >= 2 * per:
+            riders = min(thugs[d], left - 1, (money // per - 1) if per else thugs[d])
+            if riders <= 0:
+                break
+            out.append(("vehicle", d, riders))
+            thugs[d] -= riders
+            veh[d] -= 1
+            left -= 1 + riders
+            money -= per * (1 + riders)
+    for d in order:  # 3rd: vehicles
+        while veh[d] and left and money >= per:
+            out.append(("vehicle", d, 0))
+            veh[d] -= 1
+            left -= 1
+            money -= per
+    return out
+
+
+@action("move")
+def _move_ok(s, power):
+    return power > 0 and bool(move_plan(s, power))
+
+
+@_move_ok
+def _move(s, power):
+    p = _me(s)
+    dest = s.enf_district
+    for kind, d, riders in move_plan(s, power):
+        if kind == "thug":
+            p.thugs = add_at(add_at(p.thugs, d, -1), dest, 1)
+            s.pay(ENFORCER, s.bribe(ENFORCER, dest))
+            continue
+        if p.cars[d]:
+            p.cars = add_at(add_at(p.cars, d, -1), dest, 1)
+        else:
+            p.trucks = add_at(add_at(p.trucks, d, -1), dest, 1)
+        if riders:
+            p.thugs = add_at(add_at(p.thugs, d, -riders), dest, riders)
+        s.pay(ENFORCER, s.bribe(ENFORCER, dest, 1 + riders))
+
+
+# ------------------------------------------------------------------ 11. Seize
+def present(s, d: int) -> bool:
+    p = _me(s)
+    return d == s.enf_district or bool(p.thugs[d] or p.cars[d] or p.trucks[d]) or s.controls_in(ENFORCER, d)
+
+
+def seize_target(s, power):
+    """Your Neighborhood first, then bigger profits, then higher defense (lower district number,
+    then board order, on a full tie)."""
+    if s.control_markers_left(ENFORCER) <= 0:
+        return None
+    cands = [i for i, h in enumerate(s.hoods)
+             if h.owner != ENFORCER and present(s, h.district) and s.defense(i, ENFORCER) <= power]
+    if not cands:
+        return None
+    return min(cands, key=lambda i: (s.hoods[i].owner != HUMAN, -E.profit(s, i), -s.defense(i, ENFORCER),
+                                     E.number(s, s.hoods[i].district), i))
+
+
+@action("seize")
+def _seize_ok(s, power):
+    return seize_target(s, power) is not None
+
+
+@_seize_ok
+def _seize(s, power):
+    s.set_hood(seize_target(s, power), owner=ENFORCER)
+
+
+# ------------------------------------------------------------------ 12. Upgrade
+def upgrade_target(s, power):
+    p = _me(s)
+    if p.boss_box >= 12:
+        return None
+    from .content import SOLO_STATS
+
+    stats = s.solo.board.stats
+    for k in E.stat_order(s):
+        level = p.stats[k]
+        if level >= 3:
+            continue
+        if power < (2 if level == 1 else 4):
+            continue
+        if p.money < stats[SOLO_STATS[k]].cost[level - 1]:
+            continue
+        return k
+    return None
+
+
+@action("upgrade")
+def _upgrade_ok(s, power):
+    return upgrade_target(s, power) is not None
+
+
+@_upgrade_ok
+def _upgrade(s, power):
+    from .content import SOLO_STATS
+
+    p = _me(s)
+    k = upgrade_target(s, power)
+    st = s.solo.board.stats[SOLO_STATS[k]]
+    level = p.stats[k]
+    s.pay(ENFORCER, st.cost[level - 1])
+    box = s.solo.board.boss_track[p.boss_box]
+    p.boss_box += 1
+    p.stats = p.stats[:k] + (level + 1,) + p.stats[k + 1:]
+    p.upgrades_made += 1
+    s.change_crime(ENFORCER, st.crime[level - 1])
+    if k == VEHICLES:
+        place_vehicle(s)
+    elif k == NIGHTCLUBS:
+        open_nightclub(s)
+    s.gain(ENFORCER, box.money)
+    if box.letters:
+        decks = box.letters.split("+")
+        cards = []
+        for deck in decks:
+            attr = "enf_deck_b" if deck == "B" else "enf_deck_c"
+            pile = getattr(s, attr)
+            if pile:
+                cards.append(pile[0])
+                setattr(s, attr, pile[1:])
+        if not cards:
+            return
+        if sum(s.goods_of(ENFORCER)) >= 2:  # 2 goods, even for B+C
+            E.spend_goods(s, 2)
+            s.enf_deck = tuple(cards) + s.enf_deck
+        else:
+            s.enf_discard = s.enf_discard + tuple(cards)
+
+
+def place_vehicle(s) -> None:
+    """A new vehicle goes to his district (a car while he has one, else a truck)."""
+    p = _me(s)
+    d = s.enf_district
+    if sum(p.cars) < CARS:
+        p.cars = add_at(p.cars, d, 1)
+    elif sum(p.trucks) < TRUCKS:
+        p.trucks = add_at(p.trucks, d, 1)
+
+
+def open_nightclub(s) -> None:
+    if not s.businesses_left("nightclub"):
+        return
+    for i in E.owned_by_profit(s):
+        if not s.hoods[i].night:
+            s.set_hood(i, night=True, nightclub=1)
+            return
+
+
+# ------------------------------------------------------------------ free / keyword actions
+@action("gain_money")
+def _money_ok(s, power):
+    return power > 0
+
+
+@_money_ok
+def _money(s, power):
+    s.gain(ENFORCER, power)
+
+
+@action("gain_goods", args=("n",), free_only=True)
+def _goods_ok(s, power, n):
+    return n > 0 and (bool(s.owned_hoods(ENFORCER)) or s.deal_space(ENFORCER) > 0)
+
+
+@_goods_ok
+def _goods(s, power, n):
+    a, g = E.collect_order(0, 0, n)
+    E.store(s, a, g)
+
+
+def _next_hood(s, business):
+    for d in E.next_order(s):
+        for i in sorted(s.owned_hoods(ENFORCER)):
+            h = s.hoods[i]
+            if h.district == d and getattr(h, business) and E.can_sell(s, i):
+                return i
+    return None
+
+
+@action("sell_next", args=("business",), free_only=True)
+def _sell_next_ok(s, power, business):
+    return _next_hood(s, business) is not None
+
+
+@_sell_next_ok
+def _sell_next(s, power, business):
+    from .turn import enforcer_sale
+
+    enforcer_sale(s, _next_hood(s, business))
+
+
+@action("police_next", free_only=True)
+def _police_ok(s, power):
+    return bool(s.police)
+
+
+@_police_ok
+def _police(s, power):
+    s.police = tuple(sorted(E.next_district(s, d) for d in s.police))
+
+
+def _unsupplied(s):
+    for d in E.next_order(s):
+        for i in sorted(s.owned_hoods(ENFORCER)):
+            if s.hoods[i].district == d and not E.supplied(s, i):
+                return i
+    return None
+
+
+@action("supply_unsupplied", free_only=True)
+def _supply_ok(s, power):
+    return _unsupplied(s) is not None
+
+
+@_supply_ok
+def _supply(s, power):
+    i = _unsupplied(s)
+    a, g = E.sale_cost(s, i)
+    h = s.hoods[i]
+    s.set_hood(i, alcohol=max(h.alcohol, a), guns=max(h.guns, g))
+
+
+def _hit_district(s):
+    you = s.players[HUMAN]
+    return next((d for d in E.next_order(s) if you.thugs[d]), None)
+
+
+@action("hit_next", free_only=True)
+def _hit_ok(s, power):
+    return _hit_district(s) is not None
+
+
+@_hit_ok
+def _hit(s, power):
+    hit_or_kill(s, HUMAN, ("district", _hit_district(s)), False)
+
+
+_ = (ALCOHOL, GUNS, RECRUITMENT)

@@ -1,0 +1,305 @@
+"""The Enforcer's facts and his priority rules (rulebook: Solo mode — Key concepts,
+Choosing a district, Goods management, Thug management, Removing gang upgrades,
+Keywords). Pure functions of the state; docs/scarface1920-solo.md cites each rule."""
+
+from __future__ import annotations
+
+from ..rules.goods import ALCOHOL, GUNS
+from ..state import HAND_SIZE, ScarfaceState, replace_at
+
+ENFORCER = 1  # the Enforcer's seat: a Player in state.players that never decides
+HUMAN = 0
+
+
+# ------------------------------------------------------------------ board facts
+def number(s: ScarfaceState, d: int) -> int:
+    """The district's number (1–7) from the district token on it."""
+    return s.district_no[d]
+
+
+def by_number(s: ScarfaceState) -> list[int]:
+    """Districts in ascending order of their tokens."""
+    return sorted(range(7), key=lambda d: s.district_no[d])
+
+
+def next_district(s: ScarfaceState, d: int, k: int = 1) -> int:
+    """The district k steps further in ascending order (district 7 wraps to 1)."""
+    n = (s.district_no[d] - 1 + k) % 7 + 1
+    return s.district_no.index(n)
+
+
+def next_order(s: ScarfaceState) -> list[int]:
+    """Keyword *Next*: districts from the one after the Enforcer's, wrapping, his own last."""
+    here = s.enf_district
+    return [next_district(s, here, k) for k in range(1, 8)]
+
+
+def profit(s: ScarfaceState, i: int) -> int:
+    """A Neighborhood's profits: the price of one sale there."""
+    return s.hood_side(i).price
+
+
+def wants(s: ScarfaceState, i: int) -> tuple[int, int]:
+    side = s.hood_side(i)
+    return side.alcohol, side.guns
+
+
+def power_level(s: ScarfaceState) -> int:
+    p = s.players[ENFORCER]
+    return s.solo.board.stats["power"].values[p.stats[HAND_SIZE] - 1]
+
+
+def solo_stat(s: ScarfaceState, k: int) -> int:
+    from .content import SOLO_STATS
+
+    p = s.players[ENFORCER]
+    return s.solo.board.stats[SOLO_STATS[k]].values[p.stats[k] - 1]
+
+
+def plan_bonus(s: ScarfaceState) -> int:
+    cards = s.solo.cards
+    return sum(cards[c].power for c in s.enf_plan)
+
+
+def total_power(s: ScarfaceState, bonus: int) -> int:
+    """Power stat + the Plan's Overall Power Bonus + the action's Individual Power Bonus."""
+    return max(0, power_level(s) + plan_bonus(s) + bonus)
+
+
+def boss_row(s: ScarfaceState):
+    p = s.players[ENFORCER]
+    board = s.solo.board
+    row = board.boss_track[p.boss_box - 1].row if p.boss_box else 0
+    return board.rows[row]
+
+
+def vehicles(p, d: int) -> int:
+    """His vehicles are cars and trucks at once."""
+    return p.cars[d] + p.trucks[d]
+
+
+def owned_by_profit(s: ScarfaceState, seat: int = ENFORCER, reverse: bool = True) -> list[int]:
+    """His Neighborhoods by profits (descending unless reverse=False), lower district number first."""
+    hoods = s.owned_hoods(seat)
+    if reverse:
+        return sorted(hoods, key=lambda i: (-profit(s, i), number(s, s.hoods[i].district), i))
+    return sorted(hoods, key=lambda i: (profit(s, i), number(s, s.hoods[i].district), i))
+
+
+# ------------------------------------------------------------------ truck bonus / supplied
+def truck_waiver(s: ScarfaceState, i: int) -> tuple[int, int]:
+    """(alcohol, guns) the Enforcer's vehicles waive in a sale at Neighborhood i (Truck bonus):
+    one good per vehicle, on the only wanted type, else on the type wanted more (alcohol if tied)."""
+    a, g = wants(s, i)
+    k = vehicles(s.players[ENFORCER], s.hoods[i].district)
+    wa = wg = 0
+    for _ in range(k):
+        if a - wa <= 0 and g - wg <= 0:
+            break
+        if g - wg <= 0 or (a - wa > 0 and a - wa >= g - wg):
+            wa += 1
+        else:
+            wg += 1
+    return wa, wg
+
+
+def sale_cost(s: ScarfaceState, i: int) -> tuple[int, int]:
+    a, g = wants(s, i)
+    wa, wg = truck_waiver(s, i)
+    return a - wa, g - wg
+
+
+def can_sell(s: ScarfaceState, i: int) -> bool:
+    """Goods of this Neighborhood plus his Deals cover the sale (after the truck bonus)."""
+    a, g = sale_cost(s, i)
+    h = s.hoods[i]
+    da = sum(d.alcohol for d in s.players[ENFORCER].deals)
+    dg = sum(d.guns for d in s.players[ENFORCER].deals)
+    return h.alcohol + da >= a and h.guns + dg >= g
+
+
+def supplied(s: ScarfaceState, i: int) -> bool:
+    """Keyword *Supplied*: he could make a sale there when Reorganizing."""
+    return s.hoods[i].owner == ENFORCER and can_sell(s, i)
+
+
+def sale_order(s: ScarfaceState, hoods) -> list[list[int]]:
+    """Make sales: bigger profits, then fewer goods wanted, then lower district number.
+    Returns groups of Neighborhoods still tied (the human chooses within a group)."""
+    def key(i):
+        a, g = wants(s, i)
+        return (-profit(s, i), a + g, number(s, s.hoods[i].district))
+    ordered = sorted(hoods, key=key)
+    groups: list[list[int]] = []
+    for i in ordered:
+        if groups and key(groups[-1][0]) == key(i):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+# ------------------------------------------------------------------ goods
+def collect_order(alcohol: int, guns: int, either: int) -> tuple[int, int]:
+    """Supplies from the Deals: the specified goods first, then each free good is the type
+    received least so far (alcohol if tied), alternating. Returns the totals."""
+    a, g = alcohol, guns
+    for _ in range(either):
+        if a <= g:
+            a += 1
+        else:
+            g += 1
+    return a, g
+
+
+def store(s: ScarfaceState, alcohol: int, guns: int) -> None:
+    """Goods storage: Deals first (the good he has least there first, alternating, alcohol if
+    tied) up to their storage; then Neighborhoods by profits — alcohol needed for a sale, then
+    1 at a time balancing the surplus; then guns the same way."""
+    p = s.players[ENFORCER]
+    dealers = s.content.dealers
+    left = [alcohol, guns]
+    while left[0] + left[1] > 0:
+        room = [k for k, d in enumerate(p.deals) if dealers[d.dealers[0]].storage > d.alcohol + d.guns]
+        if not room:
+            break
+        have_a = sum(d.alcohol for d in p.deals)
+        have_g = sum(d.guns for d in p.deals)
+        if left[0] and (not left[1] or have_a <= have_g):
+            good = ALCOHOL
+        else:
+            good = GUNS
+        k = room[0]
+        d = p.deals[k]
+        d = d._replace(alcohol=d.alcohol + 1) if good == ALCOHOL else d._replace(guns=d.guns + 1)
+        p.deals = replace_at(p.deals, k, d)
+        left[good] -= 1
+    hoods = owned_by_profit(s)
+    if not hoods:
+        return  # no room anywhere: the rest goes back to the supply
+    for good in (ALCOHOL, GUNS):
+        attr = "alcohol" if good == ALCOHOL else "guns"
+        # As many as required to make a sale, most profitable first.
+        for i in hoods:
+            if not left[good]:
+                break
+            need = wants(s, i)[good] - getattr(s.hoods[i], attr)
+            if need > 0:
+                k = min(need, left[good])
+                s.set_hood(i, **{attr: getattr(s.hoods[i], attr) + k})
+                left[good] -= k
+        # Then 1 at a time, balancing the surplus (smallest surplus first, profits order on ties).
+        while left[good]:
+            i = min(hoods, key=lambda j: (getattr(s.hoods[j], attr) - wants(s, j)[good], hoods.index(j)))
+            s.set_hood(i, **{attr: getattr(s.hoods[i], attr) + 1})
+            left[good] -= 1
+
+
+def spend_source(s: ScarfaceState, good: int, only_hood: int | None = None) -> tuple | None:
+    """Where the next good he spends comes from.
+
+    Selling (`only_hood` given): that Neighborhood's goods before his Deals.
+    Anything else: surplus first (guns first when both could be spent, see `spend_pick`),
+    then the least profitable Neighborhood upwards, then Deals."""
+    p = s.players[ENFORCER]
+    attr = "alcohol" if good == ALCOHOL else "guns"
+    if only_hood is not None and only_hood >= 0:
+        if getattr(s.hoods[only_hood], attr) > 0:
+            return ("hood", only_hood)
+    else:
+        hoods = owned_by_profit(s, reverse=False)
+        for i in hoods:
+            if getattr(s.hoods[i], attr) > wants(s, i)[good]:
+                return ("hood", i)
+        for i in hoods:
+            if getattr(s.hoods[i], attr) > 0:
+                return ("hood", i)
+    for k, d in enumerate(p.deals):
+        if (d.alcohol if good == ALCOHOL else d.guns) > 0:
+            return ("deal", k)
+    return None
+
+
+def surplus(s: ScarfaceState, good: int) -> int:
+    attr = "alcohol" if good == ALCOHOL else "guns"
+    return sum(max(0, getattr(s.hoods[i], attr) - wants(s, i)[good]) for i in s.owned_hoods(ENFORCER))
+
+
+def spend_pick(s: ScarfaceState) -> int | None:
+    """Which type he spends when either will do: surplus first (guns if both or neither have
+    surplus... guns first on a tie), then the type found first by the spending order."""
+    sa, sg = surplus(s, ALCOHOL), surplus(s, GUNS)
+    if sa or sg:
+        return GUNS if sg >= sa else ALCOHOL
+    a, g = s.goods_of(ENFORCER)
+    if not a and not g:
+        return None
+    # Both types from the least profitable Neighborhood upwards, then Deals: guns first on a tie.
+    for i in owned_by_profit(s, reverse=False):
+        h = s.hoods[i]
+        if h.guns:
+            return GUNS
+        if h.alcohol:
+            return ALCOHOL
+    return GUNS if g else ALCOHOL
+
+
+def spend_goods(s: ScarfaceState, n: int) -> int:
+    """Spend up to n goods of either type (Other goods expenditures). Returns how many."""
+    from ..rules.goods import take_from
+
+    done = 0
+    while done < n:
+        good = spend_pick(s)
+        if good is None:
+            break
+        src = spend_source(s, good)
+        take_from(s, ENFORCER, src, good)
+        done += 1
+    return done
+
+
+# ------------------------------------------------------------------ thugs
+PRISON_CHART = ("underworld", "authorities", "deals", "districts", "hq")
+HIT_CHART = ("underworld", "prison", "authorities", "deals", "districts", "hq")
+
+
+def chart_pick(s: ScarfaceState, chart: tuple, allowed=None) -> tuple | None:
+    """The area a thug is taken from (Put in Prison / Hit or Kill chart, top to bottom);
+    districts and Deals in ascending order. `allowed`: the areas the effect names."""
+    p = s.players[ENFORCER]
+    for area in chart:
+        if allowed is not None and area not in allowed:
+            continue
+        if area == "districts":
+            for d in by_number(s):
+                if p.thugs[d]:
+                    return ("district", d)
+        elif area == "deals":
+            for k, deal in enumerate(p.deals):
+                if deal.thugs:
+                    return ("deal", k)
+        elif getattr(p, area):
+            return (area,)
+    return None
+
+
+# ------------------------------------------------------------------ upgrades
+def stat_order(s: ScarfaceState) -> list[int]:
+    """Stats from the one matching his district's number, ascending, wrapping (district 7
+    has no stat: it starts at the first)."""
+    start = number(s, s.enf_district) - 1
+    if start >= 6:
+        start = 0
+    return [(start + k) % 6 for k in range(6)]
+
+
+def downgrade_pick(s: ScarfaceState, options) -> int | None:
+    """Removing gang upgrades: a level-3 stat before a level-2 one, from his district's stat upwards."""
+    p = s.players[ENFORCER]
+    order = stat_order(s)
+    for level in (3, 2):
+        for k in order:
+            if k in options and p.stats[k] == level:
+                return k
+    return None

@@ -1,0 +1,290 @@
+"""The Enforcer's turn as automatic steps (rulebook: Solo mode — The Enforcer's turn,
+Types of actions, Void actions, Reorganizing), and the automatic answers he gives to
+decisions other rules put to his seat (`decide`)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import Step
+
+from ..rules.goods import ALCOHOL, GUNS, take_from
+from ..rules.raid_check import CheckRaidLazy as CheckRaid
+from ..rules.reorganize import ReorganizeIncome
+from ..state import ScarfaceState
+from . import enforcer as E
+from .actions import ACTIONS, recruit_steps
+from .enforcer import ENFORCER, HUMAN
+
+
+def start_enforcer_turn(s: ScarfaceState) -> None:
+    """Called by StartTurn for his seat (after his Family Ring income; EndTurn is already pushed)."""
+    if not s.enf_deck:
+        s.stack.extend([EnforcerReorganizeFinish(), EnforcerRecruit(), EnforcerIncome(), EnforcerReorganizeSell()])
+        return
+    row = E.boss_row(s)
+    k = min(row.plan, len(s.enf_deck))
+    s.enf_plan, s.enf_deck = s.enf_deck[:k], s.enf_deck[k:]
+    moves = sum(s.solo.cards[c].move for c in s.enf_plan)
+    s.enf_district = E.next_district(s, s.enf_district, moves)
+    s.enf_cubes = ()
+    s.stack.append(EnforcerEndPlan())
+    s.stack.append(EnforcerAct(0, 0, row.actions))
+
+
+def next_action(s: ScarfaceState, line: int, pos: int):
+    """The next doable action from (line, pos): along the line to the right, then the next
+    line from the leftmost card. Returns (line, pos, total power) or None."""
+    lines = s.solo.lines
+    plan = s.enf_plan
+    while line < 4:
+        while pos < len(plan):
+            ln = lines[plan[pos]][line]
+            power = 0 if ln.free else E.total_power(s, ln.bonus)
+            if ACTIONS[ln.action].doable(s, power, **ln.args):
+                return line, pos, power
+            pos += 1
+        line, pos = line + 1, 0
+    return None
+
+
+class EnforcerAct(Step):
+    """Take the next doable action, put a cube on it, and go on while cubes are left."""
+
+    __slots__ = ("line", "pos", "cubes")
+    auto = True
+    kind = "enforcer_act"
+
+    def __init__(self, line, pos, cubes):
+        self.line, self.pos, self.cubes = line, pos, cubes
+
+    def run(self, s: ScarfaceState) -> None:
+        if self.cubes <= 0:
+            return
+        found = next_action(s, self.line, self.pos)
+        if found is None:
+            return
+        line, pos, power = found
+        ln = s.solo.lines[s.enf_plan[pos]][line]
+        s.enf_cubes = s.enf_cubes + ((line, pos),)
+        s.stack.append(EnforcerAct(line, pos + 1, self.cubes - 1))
+        s.stack.append(CheckRaid())
+        ACTIONS[ln.action].run(s, power, **ln.args)
+
+
+class EnforcerEndPlan(Step):
+    __slots__ = ()
+    auto = True
+    kind = "enforcer_end"
+
+    def run(self, s: ScarfaceState) -> None:
+        s.enf_discard = s.enf_discard + s.enf_plan
+        s.enf_plan = ()
+        s.enf_cubes = ()
+
+
+# ------------------------------------------------------------------ sales
+def enforcer_sale(s: ScarfaceState, i: int) -> None:
+    """One sale in Neighborhood i: the truck bonus, goods of the Neighborhood before Deals,
+    the price, then graft."""
+    a, g = E.sale_cost(s, i)
+    for good, n in ((ALCOHOL, a), (GUNS, g)):
+        for _ in range(n):
+            take_from(s, ENFORCER, E.spend_source(s, good, i), good)
+    s.gain(ENFORCER, s.hood_side(i).price + s.mod(ENFORCER, "sale_bonus"))
+    s.pay(ENFORCER, s.graft(ENFORCER, s.hoods[i].district))
+    s.sales_made += 1
+
+
+class EnforcerSales(Step):
+    """Up to `left` sales, most profitable first (rule 6); a tie no rule breaks is yours to choose."""
+
+    __slots__ = ("left", "sold")
+    auto = True
+    kind = "enforcer_sales"
+
+    def __init__(self, left, sold):
+        self.left, self.sold = left, sold
+
+    def run(self, s: ScarfaceState) -> None:
+        if self.left <= 0:
+            return
+        cands = [i for i in s.owned_hoods(ENFORCER) if i not in self.sold and E.can_sell(s, i)]
+        if not cands:
+            return
+        group = E.sale_order(s, cands)[0]
+        if len(group) == 1:
+            self.sell(s, group[0])
+        else:
+            s.stack.append(ChooseForEnforcer(self, tuple(group)))
+
+    def sell(self, s, i):
+        s.stack.append(EnforcerSales(self.left - 1, self.sold | {i}))
+        enforcer_sale(s, i)
+
+
+class ChooseForEnforcer(Step):
+    """"You get to choose": the human seat breaks a tie among the Enforcer's options."""
+
+    __slots__ = ("inner", "codes")
+    kind = "enforcer_tie"
+
+    def __init__(self, inner, codes):
+        self.inner, self.codes = inner, codes
+
+    def seat(self, s):
+        return HUMAN
+
+    def prompt(self, s):
+        return "The Enforcer's priorities are tied: you choose where he sells"
+
+    def options(self, s):
+        return self.codes
+
+    def choose(self, s, code):
+        self.inner.sell(s, code)
+
+    def option_id(self, s, code):
+        return "enforcer:sell:" + s.content.tiles[s.hoods[code].tile].id
+
+    def option_label(self, s, code):
+        side = s.hood_side(code)
+        return f"The Enforcer sells in {s.content.tiles[s.hoods[code].tile].name} (${side.price})"
+
+
+# ------------------------------------------------------------------ Reorganizing
+class EnforcerReorganizeSell(Step):
+    __slots__ = ()
+    auto = True
+    kind = "enforcer_reorganize_sell"
+
+    def run(self, s):
+        s.stack.append(EnforcerSales(7, frozenset()))
+
+
+class EnforcerIncome(Step):
+    """Businesses and retrieving thugs as usual, and he steals (his Jobs × News cards) from you."""
+
+    __slots__ = ()
+    auto = True
+    kind = "enforcer_income"
+
+    def run(self, s):
+        ReorganizeIncome(ENFORCER).run(s)
+        s.transfer(HUMAN, ENFORCER, reorganize_steal(s))
+
+
+def reorganize_steal(s) -> int:
+    """(# the Enforcer's Jobs) × (# News cards in the active News space)."""
+    return len(s.enf_jobs) * s.news_revealed
+
+
+class EnforcerRecruit(Step):
+    __slots__ = ()
+    auto = True
+    kind = "enforcer_recruit"
+
+    def run(self, s):
+        from ..state import RECRUITMENT
+
+        recruit_steps(s, max(0, E.solo_stat(s, RECRUITMENT) + s.mod(ENFORCER, "recruitment")))
+
+
+class EnforcerReorganizeFinish(Step):
+    __slots__ = ()
+    auto = True
+    kind = "enforcer_reorganize_finish"
+
+    def run(self, s):
+        s.enf_deck = s.shuffle(s.enf_discard)
+        s.enf_discard = ()
+        s.reorganizations += 1
+        spaces = s.content.board.time_track_spaces[str(s.seats)]
+        s.time = min(spaces, s.time + 1)
+        if s.time >= spaces:
+            from ..rules.raid import EndOfRound
+
+            s.stack.append(EndOfRound())
+
+
+# ------------------------------------------------------------------ his answers to other rules' decisions
+def decide(s: ScarfaceState, step, codes) -> None:
+    """Resolve a decision put to the Enforcer's seat by his priority rules (the step is popped)."""
+    kind = step.kind
+    if kind == "store_goods":
+        E.store(s, step.alcohol, step.guns)
+        return
+    if kind == "pay_goods":
+        _pay(s, step)
+        return
+    if kind == "to_prison":
+        area = E.chart_pick(s, E.PRISON_CHART, _prison_allowed(step))
+        code = None
+        if area is not None:
+            code = area[1] if area[0] == "district" else area[0]
+        step.choose(s, code if code in codes else codes[0])
+        return
+    if kind == "lose_upgrade":
+        step.choose(s, E.downgrade_pick(s, codes))
+        return
+    if kind == "recruit":
+        step.choose(s, "promote" if "promote" in codes else codes[0])
+        return
+    if kind == "lose_business":
+        order = E.owned_by_profit(s, reverse=False)
+        step.choose(s, min(codes, key=lambda c: (order.index(c[0]), c[1])))
+        return
+    if kind == "sell":  # an effect made him sell: his Make sales order
+        real = [c for c in codes if c is not None]
+        group = E.sale_order(s, real)[0]
+        step.choose(s, group[0])
+        return
+    if kind == "truck_discount":
+        wa, _ = E.truck_waiver(s, step.hood)
+        step.choose(s, wa if wa in codes else codes[0])
+        return
+    if kind == "extra_goods":
+        a, _ = E.collect_order(step.alcohol, step.guns, step.extra)
+        E.store(s, a, step.alcohol + step.guns + step.extra - a)
+        return
+    if kind == "place_vehicle":
+        from .actions import place_vehicle
+
+        place_vehicle(s)
+        return
+    if kind == "nightclub":
+        from .actions import open_nightclub
+
+        open_nightclub(s)
+        return
+    # Anything else (no rule covers it): the first option that does something.
+    real = [c for c in codes if c is not None and c != "stop" and c != ("stop",)]
+    step.choose(s, real[0] if real else codes[0])
+
+
+def _prison_allowed(step):
+    out = set()
+    for src in step.sources:
+        out.add({"districts": "districts", "hq": "hq", "authorities": "authorities"}.get(src, src))
+    return out
+
+
+def _pay(s, step):
+    """Spending goods: for a sale (a Neighborhood named) its goods before Deals; otherwise the
+    other-expenditures order (surplus, least profitable Neighborhood upwards, Deals)."""
+    a, g, e = step.alcohol, step.guns, step.either
+    oh = step.only_hood
+    for good, n in ((ALCOHOL, a), (GUNS, g)):
+        for _ in range(n):
+            src = E.spend_source(s, good, oh if oh >= 0 else None)
+            if src is None or (oh == -2 and src[0] != "deal"):
+                break
+            take_from(s, ENFORCER, src, good)
+    if e:
+        if oh == -2:  # Deals only
+            p = s.players[ENFORCER]
+            for _ in range(e):
+                k = next((k for k, d in enumerate(p.deals) if d.alcohol or d.guns), None)
+                if k is None:
+                    break
+                take_from(s, ENFORCER, ("deal", k), GUNS if p.deals[k].guns else ALCOHOL)
+        else:
+            E.spend_goods(s, e)
