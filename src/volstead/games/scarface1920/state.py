@@ -116,6 +116,7 @@ def replace_at(t: tuple, i: int, value) -> tuple:
 class ScarfaceState(GameState):
     game_name = "scarface1920"
     enforcer = -1  # the automa's seat in solo mode (solo/), -1 otherwise
+    enforcer = -1  # the automa's seat in solo mode (solo/), -1 otherwise
 
     content: Content
     players: tuple[Player, ...]
