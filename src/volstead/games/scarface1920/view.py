@@ -133,12 +133,7 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
         hand, deck = _split(pool, [len(p.hand), len(p.deck)])
         p.hand, p.deck = tuple(sorted(hand)), deck
         if d.enforcer < 0:  # solo: the Enforcer's money is public
-            if d.enforcer < 0:  # solo: the Enforcer's money is public
             p.money = s.players[seat].money
-    if d.enforcer >= 0:
-        for name in ("enf_deck", "enf_deck_b", "enf_deck_c"):
-            setattr(d, name, tuple(sorted(getattr(d, name))))
-            setattr(d, name, tuple(rng.sample(getattr(d, name), len(getattr(d, name)))))
     if d.enforcer >= 0:
         for name in ("enf_deck", "enf_deck_b", "enf_deck_c"):
             setattr(d, name, tuple(sorted(getattr(d, name))))
