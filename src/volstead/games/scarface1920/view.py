@@ -13,6 +13,7 @@ import random
 
 from volstead.engine.rng import seed_state
 
+from .rules.orders import KeepDealer, KeepJob
 from .state import STATS, ScarfaceState
 
 
@@ -24,14 +25,13 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
     c = s.content
     ids = c.district_ids
     players = []
-    solo = s.enforcer >= 0
     for p in s.players:
         me = seat == p.seat
         players.append({
             "seat": p.seat,
             "gang": c.gangs[p.gang].id,
             "crime_rate": p.crime,
-            "money": p.money if me or solo else None,  # solo: no screen
+            "money": p.money if me else None,
             "hand": [_card(s, x) for x in p.hand] if me else None,
             "hand_count": len(p.hand),
             "deck_count": len(p.deck),
@@ -91,11 +91,7 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
         "players": players,
         "over": s.is_over(),
     }
-    if solo:
-        from .solo.view import enforcer_view
-
-        out["enforcer"] = enforcer_view(s)
-    elif s.draft and seat is not None:
+    if s.draft and seat is not None:
         out["draft_packet"] = [c.jobs[j].id for j in s.draft[seat]]
     if not s.is_over():
         d = s.decision()
@@ -113,6 +109,12 @@ def _split(pool: list, sizes: list[int]) -> list[tuple]:
     return out
 
 
+def _shuffled(rng: random.Random, items) -> tuple:
+    pool = sorted(items)
+    rng.shuffle(pool)
+    return tuple(pool)
+
+
 def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceState:
     """A full state the seat cannot tell apart from the real one.
 
@@ -123,44 +125,48 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
     rival visibly has. The state's generator is reseeded, so future shuffles
     are unknown too.
     """
+    # Every hidden pool is sorted before it is shuffled, so the result depends only
+    # on what the seat knows and on `rng`, never on the real hidden order.
     d = s.clone()
     for p in d.players:
         if p.seat == seat:
-            p.deck = tuple(rng.sample(p.deck, len(p.deck)))
+            p.deck = _shuffled(rng, p.deck)
             continue
-        pool = list(p.hand + p.deck)
-        rng.shuffle(pool)
+        pool = _shuffled(rng, p.hand + p.deck)
         hand, deck = _split(pool, [len(p.hand), len(p.deck)])
         p.hand, p.deck = tuple(sorted(hand)), deck
-        if d.enforcer < 0:  # solo: the Enforcer's money is public
-            p.money = s.players[seat].money
-    if d.enforcer >= 0:
-        for name in ("enf_deck", "enf_deck_b", "enf_deck_c"):
-            setattr(d, name, tuple(sorted(getattr(d, name))))
-            setattr(d, name, tuple(rng.sample(getattr(d, name), len(getattr(d, name)))))
+        p.money = s.players[seat].money
     rivals = [p for p in d.players if p.seat != seat]
-    jobs = [j for p in rivals for j in p.jobs] + list(d.job_deck)
-    rng.shuffle(jobs)
-    parts = _split(jobs, [len(p.jobs) for p in rivals] + [len(d.job_deck)])
+    # Jobs and Dealers a rival drew and is choosing among are hidden too.
+    pending = [(i, st) for i, st in enumerate(d.stack) if isinstance(st, (KeepJob, KeepDealer)) and st.seat_ != seat]
+    held_jobs = [j for _, st in pending if isinstance(st, KeepJob) for j in st.drawn]
+    held_dealers = [x for _, st in pending if isinstance(st, KeepDealer) for x in st.drawn]
+    jobs = _shuffled(rng, [j for p in rivals for j in p.jobs] + list(d.job_deck) + held_jobs)
+    parts = _split(jobs, [len(p.jobs) for p in rivals] + [len(held_jobs), len(d.job_deck)])
     for p, part in zip(rivals, parts):
         p.jobs = tuple(sorted(part))
     d.job_deck = parts[-1]
+    dealers = _shuffled(rng, list(d.dealer_deck) + held_dealers)
+    new_held = {"jobs": list(parts[-2]), "dealers": dealers[:len(held_dealers)]}
+    d.dealer_deck = tuple(dealers[len(held_dealers):])
+    for i, st in pending:
+        key = "jobs" if isinstance(st, KeepJob) else "dealers"
+        drawn, new_held[key] = tuple(new_held[key][:len(st.drawn)]), new_held[key][len(st.drawn):]
+        d.stack[i] = type(st)(st.seat_, drawn)
     if d.draft:
         draft = list(d.draft)
         for k in range(d.seats):
             if k != seat:
                 draft[k] = tuple(rng.sample(d.job_deck, min(len(draft[k]), len(d.job_deck))))
         d.draft = tuple(draft)
-    d.dealer_deck = tuple(rng.sample(d.dealer_deck, len(d.dealer_deck)))
-    d.raid_deck = tuple(rng.sample(d.raid_deck, len(d.raid_deck)))
+    d.raid_deck = _shuffled(rng, d.raid_deck)
     for name in ("deck_low", "deck_high"):
         deck = getattr(d, name)
-        if deck:
-            setattr(d, name, deck[:1] + tuple(rng.sample(deck[1:], len(deck) - 1)))
+        if deck:  # the top card is revealed
+            setattr(d, name, deck[:1] + _shuffled(rng, deck[1:]))
     c = d.content
-    if len(d.news_deck) > 1:
-        seen = {d.news_active}
-        unseen = [n for n in c.news_middle if n not in seen and n not in d.news_deck] + list(d.news_deck[:-1])
+    if len(d.news_deck) > 1:  # the last card is known: "Prohibition Ends at Last!"
+        unseen = [n for n in c.news_middle if n not in d.news_seen]
         d.news_deck = tuple(rng.sample(unseen, len(d.news_deck) - 1)) + d.news_deck[-1:]
     d.rng = seed_state(rng.getrandbits(63))
     # A rival who is deciding publicly has enough money for some option (every
