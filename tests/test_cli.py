@@ -32,37 +32,37 @@ def test_games_lists_games():
 
 
 def test_unknown_game_exits_2():
-    r = invoke("play", "chess", "--seats", "random,random")
+    r = invoke("play", "--terminal", "chess", "--seats", "random,random")
     assert r.exit_code == 2
     assert "unknown game 'chess'" in r.output
 
 
 def test_bad_seat_name_exits_2():
-    r = invoke("play", FAKE_NAME, "--seats", "human,genius", "--seed", "1")
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,genius", "--seed", "1")
     assert r.exit_code == 2
     assert "seat 1 is 'genius', which is not a player kind; use one of: human, random" in r.output
 
 
 def test_seat_count_out_of_range_exits_2():
-    r = invoke("play", FAKE_NAME, "--seats", "random,random,random,random", "--seed", "1")
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random,random,random", "--seed", "1")
     assert r.exit_code == 2
     assert "takes 2–3 seats, but --seats names 4" in r.output
-    r = invoke("play", FAKE_NAME, "--seats", "random", "--seed", "1")
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random", "--seed", "1")
     assert r.exit_code == 2
 
 
 def test_bad_variant_exits_2():
-    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--variant", "nope")
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--variant", "nope")
     assert r.exit_code == 2
     assert "unknown variant 'nope'" in r.output
-    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--job-draft")
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--job-draft")
     assert r.exit_code == 2
     assert "has no job draft option" in r.output
 
 
 def test_all_bots_play_to_the_end_with_record(tmp_path):
     path = tmp_path / "g.json"
-    r = invoke("play", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--record", str(path))
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--record", str(path))
     assert r.exit_code == 0, r.output
     assert "seat 0  Add" in r.output  # one log line per decision
     assert "Final scores" in r.output
@@ -71,7 +71,8 @@ def test_all_bots_play_to_the_end_with_record(tmp_path):
     assert state.is_over() and rec["seed"] == 3 and rec["seats"] == 3
     # same seed and seats: same bots, same game
     path2 = tmp_path / "g2.json"
-    r2 = invoke("play", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--quiet", "--record", str(path2))
+    r2 = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--quiet",
+                "--record", str(path2))
     assert r2.exit_code == 0
     assert load_record(path2) == rec
     assert "seat 0  Add" not in r2.output
@@ -79,7 +80,7 @@ def test_all_bots_play_to_the_end_with_record(tmp_path):
 
 def test_variant_reaches_the_game(tmp_path):
     path = tmp_path / "g.json"
-    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--seed", "3", "--variant", "short",
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "3", "--variant", "short",
                "--quiet", "--record", str(path))
     assert r.exit_code == 0, r.output
     assert json.loads(path.read_text())["options"]["variant"] == "short"
@@ -88,7 +89,7 @@ def test_variant_reaches_the_game(tmp_path):
 def test_human_plays_by_number_and_id(tmp_path):
     path = tmp_path / "h.json"
     # seat 0 human, seat 1 random; the human always adds 2 ("2" or "add2")
-    r = invoke("play", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
                input="2\nadd2\n2\nadd2\n2\nadd2\n2\n")
     assert r.exit_code == 0, r.output
     assert "What seat 0 sees" in r.output and "secret" in r.output
@@ -100,7 +101,7 @@ def test_human_plays_by_number_and_id(tmp_path):
 
 def test_human_invalid_input_then_quit_writes_record(tmp_path):
     path = tmp_path / "q.json"
-    r = invoke("play", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
                input="9\nbogus\n1\nq\n")
     assert r.exit_code == 0, r.output
     assert "'9' is neither a number 1–2 nor an option id" in r.output
@@ -112,7 +113,7 @@ def test_human_invalid_input_then_quit_writes_record(tmp_path):
 def test_human_undo(tmp_path):
     path = tmp_path / "u.json"
     # seat 0 adds 1, seat 1 adds 2, seat 1... undo goes back to seat 1's decision
-    r = invoke("play", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
                input="u\n1\n2\nu\n1\nq\n")
     assert r.exit_code == 0, r.output
     assert "nothing to undo" in r.output
@@ -122,7 +123,7 @@ def test_human_undo(tmp_path):
 
 def test_human_undo_skips_back_over_bots(tmp_path):
     path = tmp_path / "u.json"
-    r = invoke("play", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
                input="1\nu\n2\nq\n")
     assert r.exit_code == 0, r.output
     assert "undone 2 decision(s)" in r.output
@@ -131,14 +132,14 @@ def test_human_undo_skips_back_over_bots(tmp_path):
 
 
 def test_eof_quits(tmp_path):
-    r = invoke("play", FAKE_NAME, "--seats", "human,random", "--seed", "1", input="")
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,random", "--seed", "1", input="")
     assert r.exit_code == 0
     assert "quit after 0 decisions" in r.output
 
 
 def test_replay_command(tmp_path):
     path = tmp_path / "g.json"
-    assert invoke("play", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet",
+    assert invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet",
                   "--record", str(path)).exit_code == 0
     r = invoke("replay", str(path))
     assert r.exit_code == 0, r.output
@@ -151,7 +152,7 @@ def test_replay_command(tmp_path):
 
 def test_replay_unfinished_record(tmp_path):
     path = tmp_path / "q.json"
-    invoke("play", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path), input="1\nq\n")
+    invoke("play", "--terminal", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path), input="1\nq\n")
     r = invoke("replay", str(path))
     assert r.exit_code == 0, r.output
     assert "not finished: seat 1 to decide (add)" in r.output
@@ -193,7 +194,7 @@ def test_internal_error_keeps_record_and_exits_1(tmp_path, monkeypatch):
 
     monkeypatch.setattr(test_engine.CountState, "view", broken_view)
     path = tmp_path / "crash.json"
-    r = invoke("play", FAKE_NAME, "--seats", "random,random", "--seed", "1", "--record", str(path))
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "1", "--record", str(path))
     assert r.exit_code == 1
     assert "the game stopped after 3 decisions: RuntimeError: view exploded" in r.output
     assert len(load_record(path)["decisions"]) == 3
@@ -217,7 +218,7 @@ def test_scarface_all_random_two_players_record_and_replay(tmp_path):
     if missing:
         pytest.skip(f"Scarface 1920 is still being written ({missing} is missing)")
     path = tmp_path / "scarface.json"
-    r = invoke("play", "scarface1920", "--seats", "random,random", "--seed", "7", "--quiet", "--record", str(path))
+    r = invoke("play", "--terminal", "scarface1920", "--seats", "random,random", "--seed", "7", "--quiet", "--record", str(path))
     assert r.exit_code == 0, r.output
     assert "Final scores" in r.output
     rec = load_record(path)
@@ -251,3 +252,40 @@ def test_render_fits_the_width():
     text = c.export_text()
     assert all(len(line) <= 80 for line in text.splitlines())
     assert "▸ p0" in text and "alcohol 1" in text and "owner" in text
+
+
+def test_terminal_play_needs_seats():
+    r = invoke("play", "--terminal", FAKE_NAME)
+    assert r.exit_code == 2
+    assert "--terminal needs --seats" in r.output
+
+
+def test_play_without_terminal_starts_the_server(monkeypatch, tmp_path):
+    """`volstead play` creates a game (human + 3 bots by default) and runs the server with its link."""
+    import volstead.server.commands as commands
+
+    ran = {}
+    monkeypatch.setattr(commands, "_run", lambda app, host, port, url, open_browser: ran.update(url=url, open=open_browser))
+    db = f"sqlite:///{tmp_path / 'v.db'}"
+    r = invoke("play", "--no-browser", "--db", db, "--seed", "5")
+    assert r.exit_code == 0, r.output
+    assert ran["open"] is False and "/game/" in ran["url"] and "?token=" in ran["url"]
+    assert ran["url"] in r.output.replace("\n", "")
+    from volstead.server.store import Store
+
+    games = Store(db).load_all()
+    assert len(games) == 1 and games[0].kinds == ["human", "greedy", "greedy", "greedy"] and games[0].seed == 5
+
+
+def test_replay_browser_imports_the_record(monkeypatch, tmp_path):
+    import volstead.server.commands as commands
+
+    ran = {}
+    monkeypatch.setattr(commands, "_run", lambda app, host, port, url, open_browser: ran.update(url=url))
+    path = tmp_path / "g.json"
+    assert invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet",
+                  "--record", str(path)).exit_code == 0
+    db = f"sqlite:///{tmp_path / 'v.db'}"
+    r = invoke("replay", str(path), "--browser", "--no-browser", "--db", db)
+    assert r.exit_code == 0, r.output
+    assert "/replay/" in ran["url"]

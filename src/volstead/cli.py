@@ -1,4 +1,4 @@
-"""The `volstead` command: play games in the terminal, replay records, list games.
+"""The `volstead` command: play games (browser or terminal), serve, replay records, list games.
 
 The CLI is a thin shell over the engine: it asks the state for the pending
 decision, lets a person or a bot pick an option, and applies it. Views are
@@ -300,19 +300,46 @@ def ask_human(state, d) -> int:
 # ------------------------------------------------------------------ commands
 @app.command()
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to play (see `volstead games`).")],
+    game_name: Annotated[str, typer.Argument(metavar="[GAME]", help="Game to play (see `volstead games`).")] = "scarface1920",
     seats: Annotated[
-        str, typer.Option("--seats", help="Comma-separated player per seat: human or a bot name (e.g. random).")
-    ],
+        str | None,
+        typer.Option("--seats", help="Comma-separated player per seat: human or a bot (random, greedy, ismcts:500ms). "
+                                     "Default in the browser: human and 3 bots (--bots); required with --terminal."),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one, printed).")] = None,
     variant: Annotated[str | None, typer.Option(help="Rules variant, e.g. published or rulebook-wip.")] = None,
     job_draft: Annotated[bool, typer.Option("--job-draft", help="Use the job draft at setup.")] = False,
+    terminal: Annotated[bool, typer.Option("--terminal", help="Play in this terminal instead of the browser.")] = False,
     record: Annotated[
-        Path | None, typer.Option("--record", help="Write the game record (JSON) here at the end or on quit.")
+        Path | None, typer.Option("--record", help="--terminal: write the game record (JSON) here at the end or on quit.")
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print a line per bot decision.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="--terminal: no line per bot decision.")] = False,
+    bots: Annotated[str, typer.Option("--bots", help="Browser: the bot of the default seats.")] = "greedy",
+    players: Annotated[int, typer.Option("--players", help="Browser: number of seats with the default seats.")] = 4,
+    hotseat: Annotated[bool, typer.Option("--hotseat", help="Browser: human seats share one screen.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
+    host: Annotated[str, typer.Option(help="Browser: address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Browser: port (a free one if taken).")] = 8765,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Print the link only.")] = False,
+    bot_delay: Annotated[float, typer.Option(help="Browser: seconds between bot decisions.")] = 0.25,
+    think: Annotated[float, typer.Option(help="Browser: a bot's thinking-time budget per decision, seconds.")] = 5.0,
 ) -> None:
-    """Play a game in the terminal, with humans (hot-seat) and bots."""
+    """Play a game: in the browser (a local server; you against 3 bots by default) or, with --terminal, here."""
+    if not terminal:
+        game = load_game(game_name)
+        kinds = parse_seats(seats, game) if seats else ["human", *[bots] * (players - 1)]
+        if not seats:
+            parse_seats(",".join(kinds), game)
+        options = build_options(game, variant, job_draft)
+        from volstead.server.commands import play_web
+
+        try:
+            play_web(game_name, kinds, options.to_json(), seed, db, host, port, not no_browser, bot_delay, think, hotseat)
+        except VolsteadError as e:
+            raise fail(str(e)) from None
+        return
+    if seats is None:
+        raise fail("--terminal needs --seats (e.g. --seats human,random)")
     game = load_game(game_name)
     players = parse_seats(seats, game)
     options = build_options(game, variant, job_draft)
@@ -399,8 +426,12 @@ def play(
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record (JSON) written by `volstead play --record`.")],
     show_log: Annotated[bool, typer.Option("--show-log", help="Print every decision of the record.")] = False,
+    browser: Annotated[bool, typer.Option("--browser", help="Step through the record in the browser.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help="--browser: database URL (default: your data folder).")] = None,
+    port: Annotated[int, typer.Option(help="--browser: port (a free one if taken).")] = 8765,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="--browser: print the link only.")] = False,
 ) -> None:
-    """Replay a game record and print where it ends."""
+    """Replay a game record: print where it ends, or step through it in the browser (--browser)."""
     try:
         rec = load_record(file)
         state = replay(rec)
@@ -411,6 +442,11 @@ def replay_cmd(
     except Exception as e:  # the game itself failed while replaying
         raise fail(f"{file} could not be replayed: {type(e).__name__}: {e}", code=1) from None
 
+    if browser:
+        from volstead.server.commands import replay_web
+
+        replay_web(rec, db, "127.0.0.1", port, not no_browser)
+        return
     if show_log:
         log_state = replay(rec, upto=0)
         for i, option_id in enumerate(rec["decisions"]):
@@ -465,6 +501,22 @@ def games() -> None:
             opts = ", ".join(parts)
         table.add_row(name, Text(game.title), f"{game.min_seats}–{game.max_seats}", Text(opts))
     console.print(table)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")] = "0.0.0.0",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/db "
+                                                         "(default: SQLite in your data folder).")] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds between bot decisions.")] = 0.25,
+    think: Annotated[float, typer.Option(help="A bot's thinking-time budget per decision, seconds.")] = 5.0,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
+) -> None:
+    """Run the Volstead server for friends over a network: a lobby, invite links, live games."""
+    from volstead.server.commands import serve as run_server
+
+    run_server(db, host, port, bot_delay, think, open_browser)
 
 
 app.command("cards")(cards)

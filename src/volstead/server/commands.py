@@ -1,0 +1,88 @@
+"""What `volstead play` (in the browser), `volstead serve` and `volstead replay --browser` run."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+
+from rich.console import Console
+from rich.text import Text
+
+console = Console(highlight=False)
+
+
+def free_port(host: str, port: int) -> int:
+    """`port` if it can be bound on `host`, else a free one."""
+    for candidate in (port, 0):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind((host if host not in ("0.0.0.0", "") else "", candidate))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise OSError(f"no free port on {host}")
+
+
+def _run(app, host: str, port: int, url: str | None, open_browser: bool) -> None:
+    import uvicorn
+
+    if url and open_browser:
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def link_host(host: str) -> str:
+    if host in ("0.0.0.0", "", "::"):
+        return socket.gethostname()
+    return host
+
+
+def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, db: str | None, host: str, port: int,
+             open_browser: bool, bot_delay: float, think_s: float, hotseat: bool) -> None:
+    from .app import create_app, default_db_url
+    from .hub import Hub
+    from .store import Store
+
+    url_db = db or default_db_url()
+    store = Store(url_db)
+    try:
+        live, tokens = Hub(store).create_game(game_name, kinds, options, seed, hotseat=hotseat)
+    finally:
+        store.close()
+    port = free_port(host, port)
+    base = f"http://{link_host(host)}:{port}"
+    token = tokens.table or tokens.seats.get(min(tokens.seats)) if tokens.seats else None
+    url = f"{base}/game/{live.id}" + (f"?token={token}" if token else "")
+    console.print(Text(f"{live.stored.game} game {live.id}: {', '.join(kinds)} (seed {live.stored.seed})", style="bold"))
+    for seat, tok in sorted(tokens.seats.items()):
+        console.print(Text(f"  seat {seat} link: {base}/game/{live.id}?token={tok}"))
+    console.print(Text(f"  spectators: {base}/game/{live.id}    lobby: {base}/", style="dim"))
+    console.print(Text(f"Open {url} to play (Ctrl+C stops the server; the game is saved in {url_db}).", style="green"))
+    _run(create_app(url_db, bot_delay=bot_delay, think_s=think_s), host, port, url, open_browser)
+
+
+def serve(db: str | None, host: str, port: int, bot_delay: float, think_s: float, open_browser: bool) -> None:
+    from .app import create_app, default_db_url
+
+    url_db = db or default_db_url()
+    app = create_app(url_db, bot_delay=bot_delay, think_s=think_s)
+    url = f"http://{link_host(host)}:{port}/"
+    console.print(Text(f"Volstead server on {url} (games in {url_db}); Ctrl+C stops it.", style="green"))
+    _run(app, host, port, url, open_browser)
+
+
+def replay_web(record: dict, db: str | None, host: str, port: int, open_browser: bool) -> None:
+    from .app import create_app, default_db_url, import_record
+    from .store import Store
+
+    url_db = db or default_db_url()
+    store = Store(url_db)
+    try:
+        game_id = import_record(store, record)
+    finally:
+        store.close()
+    port = free_port(host, port)
+    url = f"http://{link_host(host)}:{port}/replay/{game_id}"
+    console.print(Text(f"Replay: {url} (Ctrl+C stops the server)", style="green"))
+    _run(create_app(url_db), host, port, url, open_browser)

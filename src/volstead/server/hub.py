@@ -1,0 +1,317 @@
+"""Live games: one in-memory state per game, its WebSockets, its bots.
+
+The hub owns every game. A decision (a person's over a WebSocket, a bot's)
+goes through `commit`: checked against the pending decision, written to the
+store, applied, then broadcast — each connection receives only what its seat
+may see (`payload`). Bots think in a thread pool on a clone of the state,
+within a time budget, so a slow bot never stalls the event loop or other
+games; a bot that runs out of time or fails plays a random legal option.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from volstead.bots import ask_bot, bot_names, get_bot
+from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError, replay
+from volstead.games import get_game
+
+from .logtext import entry_text, is_public
+from .store import NewGameTokens, Store, StoredGame
+
+log = logging.getLogger("volstead.server")
+
+HUMAN = "human"
+LOG_TAIL = 200
+
+
+class LobbyError(VolsteadError):
+    """A game that cannot be created as asked (bad game, seats, options)."""
+
+
+@dataclass(eq=False)
+class Conn:
+    ws: Any
+    seat: int | None  # None: spectator (or a hot-seat table before any human decided)
+    table: bool = False  # hot-seat: the connection plays every human seat
+
+
+@dataclass(eq=False)
+class LiveGame:
+    stored: StoredGame
+    state: Any
+    bots: dict[int, Any]
+    log: list[dict] = field(default_factory=list)
+    conns: list[Conn] = field(default_factory=list)
+    thinking: int | None = None
+    error: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task | None = None
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.stored.kinds
+
+    def human_seats(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k == HUMAN]
+
+    def deciding(self) -> int | None:
+        return None if self.state.is_over() else self.state.decision().seat
+
+
+def valid_bot(spec: str) -> bool:
+    try:
+        get_bot(spec, 0)
+    except KeyError:
+        return False
+    return True
+
+
+class Hub:
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True,
+                 workers: int = 4):
+        self.store = store
+        self.bot_delay = bot_delay
+        self.think_s = think_s
+        self.auto_single = auto_single
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="volstead-bot")
+        self.games: dict[str, LiveGame] = {}
+
+    # ---------------------------------------------------------------- loading
+    def load_all(self) -> None:
+        for stored in self.store.load_all():
+            if stored.status == "record":
+                continue
+            try:
+                self.games[stored.id] = self._rebuild(stored)
+            except Exception as e:  # a game that cannot be rebuilt is reported, not fatal
+                log.error("game %s cannot be resumed: %s: %s", stored.id, type(e).__name__, e)
+
+    def _rebuild(self, stored: StoredGame) -> LiveGame:
+        record = {"format": 1, "game": stored.game, "version": "server", "options": stored.options,
+                  "seed": stored.seed, "seats": stored.seats, "decisions": []}
+        state = replay(record)
+        live = LiveGame(stored, state, self._make_bots(stored))
+        for option_id in stored.decisions:
+            self._apply(live, state.decision().seat, option_id)
+        return live
+
+    def _make_bots(self, stored: StoredGame) -> dict[int, Any]:
+        return {i: get_bot(k, f"{stored.seed}/{i}/{k}") for i, k in enumerate(stored.kinds) if k != HUMAN}
+
+    # --------------------------------------------------------------- creating
+    def create_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
+                    hotseat: bool = False) -> tuple[LiveGame, NewGameTokens]:
+        try:
+            game = get_game(game_name)
+        except KeyError as e:
+            raise LobbyError(str(e.args[0])) from None
+        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+            raise LobbyError("seats must be a list of player kinds (\"human\" or a bot name)")
+        kinds = [k.strip().lower() for k in kinds]
+        for i, k in enumerate(kinds):
+            if k != HUMAN and not valid_bot(k):
+                raise LobbyError(f"seat {i} is {k!r}, which is not a player kind; use human or a bot: "
+                                 f"{', '.join(bot_names())} (with a budget, e.g. ismcts:500ms)")
+        if not game.min_seats <= len(kinds) <= game.max_seats:
+            raise LobbyError(f"{game.title} takes {game.min_seats}–{game.max_seats} seats, not {len(kinds)}")
+        try:
+            opts = game.options_from_json(options or {})
+        except (VolsteadError, TypeError, ValueError) as e:
+            raise LobbyError(f"bad options: {e}") from None
+        if getattr(opts, "cards", ""):
+            raise LobbyError("the cards option (a folder on the server) cannot be set from the lobby")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise LobbyError("seed must be a non-negative integer")
+        try:
+            game.new_game(seed=seed, seats=len(kinds), options=opts)
+        except VolsteadError as e:
+            raise LobbyError(f"the game cannot start: {e}") from None
+        if hotseat and len([k for k in kinds if k == HUMAN]) < 2:
+            hotseat = False
+        game_id, tokens = self.store.create_game(game_name, opts.to_json(), seed, kinds, hotseat=hotseat)
+        stored = self.store.load(game_id)
+        live = self._rebuild(stored)
+        self.games[game_id] = live
+        return live, tokens
+
+    # ------------------------------------------------------------- deciding
+    def _apply(self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False) -> None:
+        state = live.state
+        if state.is_over():
+            raise GameOverError("the game is over: no decision is pending")
+        d = state.decision()
+        if seat != d.seat:
+            raise WrongSeatError(f"seat {seat} cannot decide now: it is seat {d.seat}'s decision ({d.kind})")
+        if not isinstance(option_id, str):
+            raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
+        index = d.index_of(option_id)
+        label, kind, n = d.options[index].label, d.kind, state.decisions_made
+        if persist:  # written before it is applied and broadcast
+            self.store.add_decision(live.id, n, seat, option_id)
+            live.stored.decisions.append(option_id)
+        state.apply_index(index, seat=seat)
+        live.log.append({"i": n + 1, "seat": seat, "kind": kind, "label": label,
+                         "public": is_public(live.stored.game, kind), "auto": auto})
+        if state.is_over():
+            scores = state.result().get("scores")
+            live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
+            if persist:
+                self.store.set_status(live.id, "finished")
+                live.stored.status = "finished"
+
+    async def commit(self, live: LiveGame, seat: int, option_id: str, auto: bool = False) -> None:
+        """Take `option_id` for `seat`: checked, stored, applied, broadcast. Raises VolsteadError, nothing changed."""
+        async with live.lock:
+            self._apply(live, seat, option_id, auto=auto, persist=True)
+        await self.broadcast(live)
+        self.kick(live)
+
+    # ------------------------------------------------------------------ bots
+    def kick(self, live: LiveGame) -> None:
+        """Start the game's bot runner if a bot (or a forced human option) is to decide."""
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        if live.state.is_over() or live.error:
+            return
+        d = live.state.decision()
+        if self.kinds_of(live, d.seat) == HUMAN and not (self.auto_single and len(d) == 1):
+            return
+        live.bot_task = asyncio.get_running_loop().create_task(self._run_bots(live))
+
+    @staticmethod
+    def kinds_of(live: LiveGame, seat: int) -> str:
+        return live.kinds[seat]
+
+    async def _run_bots(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while not live.state.is_over():
+                d = live.state.decision()
+                seat = d.seat
+                if live.kinds[seat] == HUMAN:
+                    if self.auto_single and len(d) == 1:
+                        await self.commit_quiet(live, seat, d.option_ids[0], auto=True)
+                        continue
+                    return
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                if live.state.is_over() or live.state.decision().seat != seat:
+                    continue
+                snapshot = live.state.clone()
+                ids = snapshot.decision().option_ids
+                live.thinking = seat
+                await self.send_thinking(live)
+                try:
+                    index = await asyncio.wait_for(loop.run_in_executor(self.pool, ask_bot, live.bots[seat], snapshot),
+                                                   timeout=self.think_s)
+                    if not (isinstance(index, int) and 0 <= index < len(ids)):
+                        raise ValueError(f"bot returned {index!r}")
+                except TimeoutError:
+                    live.log.append({"i": None, "seat": seat, "note": f"Seat {seat} ({live.kinds[seat]}) ran out of "
+                                                                       f"thinking time: a random option is taken"})
+                    index = random.randrange(len(ids))
+                except Exception as e:
+                    log.warning("bot of seat %s in game %s failed: %s", seat, live.id, e)
+                    live.log.append({"i": None, "seat": seat, "note": f"Seat {seat}'s bot failed ({type(e).__name__}): "
+                                                                       f"a random option is taken"})
+                    index = random.randrange(len(ids))
+                live.thinking = None
+                await self.commit_quiet(live, seat, ids[index])
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a bug in the rules: the game stops, the server goes on
+            log.exception("game %s stopped", live.id)
+            live.error = f"the game stopped: {type(e).__name__}: {e}"
+            live.thinking = None
+            await self.broadcast(live)
+
+    async def commit_quiet(self, live: LiveGame, seat: int, option_id: str, auto: bool = False) -> None:
+        async with live.lock:
+            self._apply(live, seat, option_id, auto=auto, persist=True)
+        await self.broadcast(live)
+
+    async def close(self) -> None:
+        for live in self.games.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # -------------------------------------------------------------- payloads
+    def meta(self, live: LiveGame) -> dict:
+        game = get_game(live.stored.game)
+        return {"id": live.id, "game": live.stored.game, "title": game.title, "seats": live.stored.seats,
+                "kinds": live.kinds, "hotseat": live.stored.hotseat, "status": live.stored.status,
+                "decisions": live.state.decisions_made, "deciding": live.deciding(),
+                "created": live.stored.created.isoformat(), "options": live.stored.options}
+
+    def shown_seat(self, live: LiveGame, conn: Conn) -> int | None:
+        """The seat whose view a connection gets (a hot-seat table follows the deciding human)."""
+        if conn.table:
+            seat = live.deciding()
+            if seat is not None and live.kinds[seat] == HUMAN:
+                conn.seat = seat
+            elif conn.seat is None:
+                conn.seat = live.human_seats()[0]
+        return conn.seat
+
+    def payload(self, live: LiveGame, seat: int | None, table: bool = False) -> dict:
+        state = live.state
+        decision = None
+        if not state.is_over():
+            d = state.decision()
+            decision = {"seat": d.seat, "kind": d.kind}
+            if seat == d.seat:
+                decision["prompt"] = d.prompt
+                decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
+        entries = [{"i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
+                   for e in live.log[-LOG_TAIL:]]
+        return {"type": "state", "meta": self.meta(live), "you": seat, "table": table, "view": state.view(seat),
+                "decision": decision, "thinking": live.thinking, "log": entries, "error": live.error}
+
+    async def send(self, conn: Conn, message: dict) -> bool:
+        try:
+            await conn.ws.send_json(message)
+            return True
+        except Exception:
+            return False
+
+    async def broadcast(self, live: LiveGame) -> None:
+        cache: dict[tuple, dict] = {}
+        dead = []
+        for conn in list(live.conns):
+            seat = self.shown_seat(live, conn)
+            key = (seat, conn.table)
+            if key not in cache:
+                cache[key] = self.payload(live, seat, conn.table)
+            if not await self.send(conn, cache[key]):
+                dead.append(conn)
+        for conn in dead:
+            self.detach(live, conn)
+
+    async def send_thinking(self, live: LiveGame) -> None:
+        for conn in list(live.conns):
+            await self.send(conn, {"type": "thinking", "seat": live.thinking})
+
+    def attach(self, live: LiveGame, ws, seat: int | None, table: bool) -> Conn:
+        conn = Conn(ws, seat, table)
+        live.conns.append(conn)
+        return conn
+
+    def detach(self, live: LiveGame, conn: Conn) -> None:
+        if conn in live.conns:
+            live.conns.remove(conn)
+
+    def public_log(self, live: LiveGame) -> list[dict]:
+        return [{"i": e["i"], "seat": e["seat"], "text": entry_text(e, None, everything=True)} for e in live.log]

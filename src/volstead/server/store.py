@@ -1,0 +1,155 @@
+"""Storage of games through SQLAlchemy: SQLite by default, any database URL (PostgreSQL).
+
+Three tables: `games` (what is needed to set a game up again), `seats` (who
+plays each seat, and the hash of its secret token) and `decisions` (every
+option id taken, in order). A game is rebuilt by replaying its decisions.
+Tokens are never stored, only their SHA-256.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    select,
+    update,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[int] = mapped_column(Integer)
+    hotseat: Mapped[bool] = mapped_column(Boolean, default=False)
+    table_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="playing")  # playing | finished
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(64))  # "human" or a bot spec (random, ismcts:500ms, ...)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class DecisionRow(Base):
+    __tablename__ = "decisions"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    option_id: Mapped[str] = mapped_column(String(200))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    options: dict
+    seed: int
+    seats: int
+    kinds: list[str]
+    hotseat: bool
+    status: str
+    created: dt.datetime
+    decisions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class NewGameTokens:
+    seats: dict[int, str]  # human seat -> token
+    table: str | None  # hot-seat token (every human seat), if hot-seat
+
+
+class Store:
+    def __init__(self, url: str):
+        kwargs = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.url = url
+        self.engine = create_engine(url, future=True, **kwargs)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------ writing
+    def create_game(self, game: str, options: dict, seed: int, kinds: list[str],
+                    hotseat: bool = False) -> tuple[str, NewGameTokens]:
+        game_id = secrets.token_hex(6)
+        tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
+        table = new_token() if hotseat else None
+        with Session(self.engine) as s, s.begin():
+            s.add(GameRow(id=game_id, game=game, options=options, seed=seed, seats=len(kinds), hotseat=hotseat,
+                          table_token_hash=hash_token(table) if table else None, status="playing",
+                          created=dt.datetime.now(dt.UTC)))
+            s.flush()
+            for i, kind in enumerate(kinds):
+                s.add(SeatRow(game_id=game_id, seat=i, kind=kind,
+                              token_hash=hash_token(tokens[i]) if i in tokens else None))
+        return game_id, NewGameTokens(tokens, table)
+
+    def add_decision(self, game_id: str, idx: int, seat: int, option_id: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(DecisionRow(game_id=game_id, idx=idx, seat=seat, option_id=option_id))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+
+    # ------------------------------------------------------------ reading
+    def seat_of_token(self, game_id: str, token: str) -> int | str | None:
+        """The seat a token opens, "table" for a hot-seat token, None when it opens nothing."""
+        h = hash_token(token)
+        with Session(self.engine) as s:
+            seat = s.scalar(select(SeatRow.seat).where(SeatRow.game_id == game_id, SeatRow.token_hash == h))
+            if seat is not None:
+                return seat
+            row = s.get(GameRow, game_id)
+            if row is not None and row.table_token_hash == h:
+                return "table"
+        return None
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with Session(self.engine) as s:
+            row = s.get(GameRow, game_id)
+            return None if row is None else self._stored(s, row)
+
+    def load_all(self) -> list[StoredGame]:
+        with Session(self.engine) as s:
+            return [self._stored(s, row) for row in s.scalars(select(GameRow).order_by(GameRow.created))]
+
+    def _stored(self, s: Session, row: GameRow) -> StoredGame:
+        kinds = [k for _, k in sorted(s.execute(select(SeatRow.seat, SeatRow.kind).where(SeatRow.game_id == row.id)))]
+        decisions = list(s.scalars(select(DecisionRow.option_id).where(DecisionRow.game_id == row.id)
+                                   .order_by(DecisionRow.idx)))
+        created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
+        return StoredGame(row.id, row.game, dict(row.options), row.seed, row.seats, kinds, row.hotseat, row.status,
+                          created, decisions)

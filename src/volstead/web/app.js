@@ -1,0 +1,181 @@
+// Volstead browser client: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
+// Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
+import { boardSvg, targetsOf } from "./board.js";
+import { decisionPanel, logPanel, market, myArea, rivals, scores } from "./panels.js";
+import { esc, gangColor, getJSON } from "./util.js";
+
+const app = document.getElementById("app");
+const conn = document.getElementById("conn");
+const cover = document.getElementById("cover");
+const catalogs = {};
+
+async function catalog(game, view) {
+  if (!catalogs[game]) catalogs[game] = await getJSON(`/api/catalog/${game}`);
+  const cat = catalogs[game];
+  cat.ownerColor = (seat) => gangColor(((cat.gangs || {})[view.players[seat].gang] || {}).color);
+  return cat;
+}
+
+// ------------------------------------------------------------------ lobby
+async function lobby() {
+  document.getElementById("subtitle").textContent = "Lobby";
+  const info = await getJSON("/api/info");
+  const strengths = [{ spec: "human", label: "Human" }, ...info.strengths];
+  const g = info.games[0];
+  app.innerHTML = `<div class="lobby"><div class="panel"><h2>New game</h2><form id="create">
+    <label>Game <select name="game">${info.games.map((x) => `<option value="${x.name}">${esc(x.title)}</option>`).join("")}</select></label>
+    <label>Players <select name="players">${[2, 3, 4].map((n) => `<option ${n === 4 ? "selected" : ""}>${n}</option>`).join("")}</select></label>
+    <div id="seats"></div>
+    <label>Variant <select name="variant">${g.variants.map((v) => `<option>${v}</option>`).join("")}</select></label>
+    <label><input type="checkbox" name="job_draft"> Job draft</label>
+    <label><input type="checkbox" name="hotseat"> Hot-seat (human seats share this screen)</label>
+    <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
+    <button class="primary" id="create-btn">Create game</button></form><div id="created"></div></div>
+    <div class="panel"><h2>Games</h2><div id="games">…</div><h3>Your seats</h3><div id="mine"></div></div></div>`;
+  const form = document.getElementById("create");
+  const seatRows = () => {
+    const n = Number(form.players.value);
+    document.getElementById("seats").innerHTML = Array.from({ length: n }, (_, i) => `<label>Seat ${i} <select name="seat${i}">${strengths.map((s, k) => `<option value="${s.spec}" ${(i === 0 ? k === 0 : k === 2) ? "selected" : ""}>${esc(s.label)}</option>`).join("")}</select></label>`).join("");
+  };
+  form.players.onchange = seatRows;
+  seatRows();
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const n = Number(form.players.value);
+    const body = { game: form.game.value, seats: Array.from({ length: n }, (_, i) => form[`seat${i}`].value),
+      options: { variant: form.variant.value, job_draft: form.job_draft.checked }, hotseat: form.hotseat.checked };
+    if (form.seed.value !== "") body.seed = Number(form.seed.value);
+    const out = document.getElementById("created");
+    try {
+      const r = await getJSON("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
+      mine[r.id] = r; localStorage.setItem("volstead:links", JSON.stringify(mine));
+      out.innerHTML = linksHtml(r);
+      listGames();
+    } catch (e) { out.innerHTML = `<p class="error">${esc(e.message)}</p>`; }
+  };
+  listGames();
+}
+
+function linksHtml(r) {
+  const o = location.origin;
+  const seatLinks = r.seats.filter((s) => s.url).map((s) => `<li>Seat ${s.seat}: <a class="seat-link" data-seat="${s.seat}" href="${s.url}">${o}${s.url}</a></li>`).join("");
+  return `<div class="links"><h3>Game ${r.id}</h3><p class="small">Each link is secret: it plays that seat. Send one to each friend.</p><ul>${seatLinks}
+    ${r.hotseat_url ? `<li>Hot-seat (every human seat): <a class="hotseat-link" href="${r.hotseat_url}">${o}${r.hotseat_url}</a></li>` : ""}
+    <li>Spectators: <a href="${r.spectator_url}">${o}${r.spectator_url}</a></li></ul></div>`;
+}
+
+async function listGames() {
+  const games = await getJSON("/api/games");
+  const el = document.getElementById("games");
+  el.innerHTML = games.length ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code> — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · <a href="/game/${g.id}">watch</a>` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>` : `<p class="muted">No games yet.</p>`;
+  const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
+  const known = new Set(games.map((g) => g.id));
+  document.getElementById("mine").innerHTML = Object.values(mine).filter((r) => known.has(r.id)).map(linksHtml).join("") || `<p class="muted">Links of the games you create appear here.</p>`;
+}
+
+// ----------------------------------------------------------- shared render
+function highlight(state, cat) {
+  // Mark the board pieces and cards the pending options refer to; hovering an option marks its own.
+  const d = state.decision;
+  const known = new Set([...(cat.districts || []).map((x) => x.id), ...state.view.neighborhoods.map((h) => h.id), ...Object.keys(cat.cards || {}), ...Object.keys(cat.jobs || {})]);
+  const els = (t) => app.querySelectorAll(`[data-id="${CSS.escape(t)}"].district, .hood[data-id="${CSS.escape(t)}"], [data-card="${CSS.escape(t)}"]`);
+  if (!d || !d.options) return;
+  for (const o of d.options) for (const t of targetsOf(o.id, known)) els(t).forEach((e) => e.classList.add("candidate"));
+  app.querySelectorAll("button.option").forEach((b) => {
+    const ts = targetsOf(b.dataset.id, known);
+    b.onmouseenter = () => ts.forEach((t) => els(t).forEach((e) => e.classList.add("hover")));
+    b.onmouseleave = () => app.querySelectorAll(".hover").forEach((e) => e.classList.remove("hover"));
+  });
+}
+
+async function render(state, extraTop = "") {
+  const view = state.view, meta = state.meta;
+  const cat = await catalog(meta.game, view);
+  const logEl = document.getElementById("log");
+  const atBottom = !logEl || logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 10;
+  const me = view.seat !== null && view.seat !== undefined;
+  app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
+    <div><div id="board">${boardSvg(view, cat)}</div>${market(view, cat)}</div>
+    <div>${scores(view, cat)}${decisionPanel(state, meta.kinds, state.thinking)}<div id="flash"></div>
+      ${me ? myArea(view, cat) : ""}${rivals(view, cat, meta.kinds)}${logPanel(state.log, meta.kinds)}</div></div>`;
+  const newLog = document.getElementById("log");
+  if (atBottom) newLog.scrollTop = newLog.scrollHeight;
+  highlight(state, cat);
+}
+
+// ------------------------------------------------------------------- game
+function gamePage(id) {
+  const token = new URLSearchParams(location.search).get("token");
+  let ws = null, last = null, shownSeat = null, retry = 0;
+  const label = (s) => s.you === null ? "spectator" : `seat ${s.you}${s.table ? " (hot-seat)" : ""}`;
+  const flash = (msg) => { const f = document.getElementById("flash"); if (f) f.innerHTML = `<p class="error" id="error">${esc(msg)}</p>`; };
+  async function show(state) {
+    last = state;
+    document.getElementById("subtitle").textContent = `${state.meta.title} · game ${id} · ${label(state)}`;
+    if (state.table && state.you !== shownSeat && !state.view.over) {
+      // Hot-seat: hide the previous seat's screen until the next player confirms.
+      cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>`;
+      cover.hidden = false;
+      app.innerHTML = "";
+      document.getElementById("reveal").onclick = () => { shownSeat = state.you; cover.hidden = true; show(last); };
+      return;
+    }
+    await render(state);
+    app.querySelectorAll("button.option").forEach((b) => {
+      b.onclick = () => {
+        app.querySelectorAll("button.option").forEach((x) => (x.disabled = true));
+        ws.send(JSON.stringify({ type: "decide", option: b.dataset.id }));
+      };
+    });
+  }
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/games/${id}${token ? "?token=" + encodeURIComponent(token) : ""}`);
+    ws.onopen = () => { retry = 0; conn.textContent = "connected"; };
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === "state") show(m);
+      else if (m.type === "thinking" && last) { last.thinking = m.seat; const w = document.getElementById("waiting"); if (w && m.seat !== null) w.textContent = `Seat ${m.seat} (${last.meta.kinds[m.seat]}) is thinking…`; }
+      else if (m.type === "error") {
+        if (m.error === "BadToken" || m.error === "NotFound") { app.innerHTML = `<p class="error" id="error">${esc(m.message)}</p>`; ws.onclose = null; return; }
+        flash(m.message);
+        app.querySelectorAll("button.option").forEach((x) => (x.disabled = false));
+      }
+    };
+    ws.onclose = () => { conn.textContent = "disconnected — reconnecting…"; setTimeout(connect, Math.min(5000, 500 * 2 ** retry++)); };
+  }
+  connect();
+}
+
+// ----------------------------------------------------------------- replay
+async function replayPage(id) {
+  let upto = 0, seat = "", total = 0;
+  const go = async () => {
+    const q = new URLSearchParams({ upto }); if (seat !== "") q.set("seat", seat);
+    let r;
+    try { r = await getJSON(`/api/games/${id}/replay?${q}`); } catch (e) { app.innerHTML = `<p class="error">${esc(e.message)}</p>`; return; }
+    total = r.total;
+    document.getElementById("subtitle").textContent = `Replay · ${r.meta.title} · game ${id} · seed ${r.meta.seed}`;
+    const bar = `<div class="panel replaybar"><button id="first">⏮</button><button id="prev">◀</button>
+      <input type="range" id="slider" min="0" max="${total}" value="${r.upto}"><button id="next">▶</button><button id="last">⏭</button>
+      <span id="pos">decision ${r.upto} / ${total}</span>
+      <select id="seatsel"><option value="">public view</option>${Array.from({ length: r.meta.seats }, (_, i) => `<option value="${i}" ${String(i) === seat ? "selected" : ""}>seat ${i}'s view</option>`).join("")}</select></div>`;
+    await render({ ...r, thinking: null }, bar);
+    const set = (n) => { upto = Math.max(0, Math.min(total, n)); go(); };
+    document.getElementById("first").onclick = () => set(0);
+    document.getElementById("prev").onclick = () => set(upto - 1);
+    document.getElementById("next").onclick = () => set(upto + 1);
+    document.getElementById("last").onclick = () => set(total);
+    document.getElementById("slider").onchange = (e) => set(Number(e.target.value));
+    document.getElementById("seatsel").onchange = (e) => { seat = e.target.value; go(); };
+    app.querySelectorAll("button.option").forEach((b) => (b.disabled = true));
+  };
+  go();
+}
+
+const path = location.pathname;
+let m;
+if ((m = path.match(/^\/game\/([\w-]+)/))) gamePage(m[1]);
+else if ((m = path.match(/^\/replay\/([\w-]+)/))) replayPage(m[1]);
+else lobby().catch((e) => (app.innerHTML = `<p class="error">${esc(e.message)}</p>`));
