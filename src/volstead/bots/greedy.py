@@ -7,8 +7,10 @@ For each option of its decision the bot:
 2. clones it and applies the option;
 3. plays forward while the next decision belongs to another seat (rivals'
    replies, random with a generator seeded once per choice, the same for
-   every option), at most `horizon` decisions (default 8); automatic steps
-   (income, draws, Raids) run as part of each decision;
+   every option), at most `horizon` decisions (default 8), and through
+   forced decisions (a single option, anyone's: not counted in `horizon`,
+   the game takes them without asking); automatic steps (income, draws,
+   Raids) run as part of each decision;
 4. scores the result with the game's `evaluate(state, seat)` hook: its own
    value minus the best rival's value (the final scores once the game ends).
 
@@ -76,9 +78,13 @@ class GreedyBot:
                 k = 0
                 while k < self.horizon and not s.is_over():
                     d = s.decision()
+                    m = len(d.codes)
+                    if m == 1:  # forced: no choice to make, for anyone
+                        s.apply_index(0)
+                        continue
                     if d.seat == seat:
                         break
-                    s.apply_index(replies.randrange(len(d.codes)))
+                    s.apply_index(replies.randrange(m))
                     k += 1
                 totals[i] += relative_value(evaluate, s, seat)
         best = max(totals)

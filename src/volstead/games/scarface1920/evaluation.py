@@ -2,7 +2,10 @@
 
 Used by the game-agnostic bots (`greedy` cut-offs, `ismcts` rollouts) through
 `GAME.evaluate(state, seat)`. It estimates what the seat would score at the
-end if the game stopped now, plus what its position is still worth:
+end if the game stopped now, plus what its position is still worth to the
+rest of the game ("later" below scales with the share of the game left,
+`left = rounds left / 3`, so assets that only pay through future orders fade
+to nothing at the end, where only money, businesses and stars score):
 
 - money behind the screen ($1 each);
 - each business on a Neighborhood it controls: the end-of-game payout
@@ -10,10 +13,26 @@ end if the game stopped now, plus what its position is still worth:
   `rulebook-wip`) per Reorganize the seat can still expect
   (rounds left × Reorganizations per round ÷ seats);
 - $2 per Associate star it owns ($1 in `rulebook-wip`), as at the end;
-- $1.5 per alcohol or gun it stores (goods become money through sales);
-- board presence: $2 per Neighborhood it controls, $0.5 per thug and $1 per
-  vehicle on the board;
-- a Crime Rate penalty of $0.5 per level above 6 (a Raid costs pieces).
+- goods (alcohol, guns) stored: $3.5 each while more than half a round is
+  left (one Authorities sale pays $6 but costs an order and a thug), fading
+  to $0 at the end (leftover goods score nothing);
+- board presence: per Neighborhood it controls $2 + $4 × later (future
+  sales, business room); $1 per thug and per car, $1.5 per truck on the board;
+- thugs by where they stand, the fuel of every order: $2.5 per thug ready in
+  Headquarters (the first 4; $1 beyond), $1.5 in the Safehouses, $1 among
+  the Recruits, $1.5 on Deals, in the Authorities and on Jobs (they come
+  back on Reorganize), $0.5 in Prison or the Underworld, $0 removed — so
+  *Remove thugs* costs what it removes;
+- Dealer cards in its Deals: $2.5 × later each; face-down Jobs $1 × later;
+  each gang stat level above 1: $3 × later;
+- the Plan it is carrying out, while its order is not done: $2.5 per Muscle
+  and per Influence ($1 per Influence with no thug in Headquarters, most
+  Influence orders need one), so laying out a card is worth its strength;
+  while an order it chose still has choices pending, 80% of that (the order
+  is under way and its result not there yet). While the Plan is still being
+  laid out, the Crime Rate counts the cards beyond the free 2 it will cost;
+- Crime Rate risk, convex: $0.7 per level above 4, $1 more per level above 6,
+  $1.5 more per level above 8 (Raid bands), and $6 more at 11 (a Raid now).
 
 Once the game is over it is the final total score (the real result). The
 evaluation reads the state it is given; bots only ever give it a
@@ -23,9 +42,39 @@ determinization of their own seat's view, so rivals' money is the guess
 
 from __future__ import annotations
 
+from .rules.turn import ActionMenu, LayOutPlan
 from .state import ScarfaceState
 
 ROUNDS = 3
+
+PLAN_POINT = 2.5  # $ per Muscle / Influence of the Plan while its order is not done
+PENDING = 0.8  # share of the Plan's value while the chosen order still has choices to make
+HQ_THUG, HQ_USEFUL = 2.5, 4
+
+
+def crime_cost(c: int) -> float:
+    cost = 0.0
+    if c > 4:
+        cost += 0.7 * (c - 4)
+    if c > 6:
+        cost += 1.0 * (c - 6)
+    if c > 8:
+        cost += 1.5 * (c - 8)
+    if c >= 11:
+        cost += 6.0
+    return cost
+
+
+def _order_under_way(s: ScarfaceState) -> bool:
+    """The last action menu choice (searching back through the record) was an order."""
+    node = s.history
+    while node is not None:
+        step, code, node = node
+        if type(step) is ActionMenu:
+            return code[0] == "order"
+        if type(step) is LayOutPlan:
+            return False
+    return False
 
 
 def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
@@ -41,6 +90,8 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     spaces = c.board.time_track_spaces[str(n)]
     rounds_left = max(0.0, ROUNDS - (s.round - 1) - s.time / spaces)
     reorganizes_left = rounds_left * spaces / n
+    later = rounds_left / ROUNDS
+    goods_value = 3.5 * min(1.0, 2.0 * rounds_left)
     businesses = [0] * n
     hoods = [0] * n
     goods = [0] * n
@@ -51,21 +102,45 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             businesses[o] += h.speakeasy + h.casino + h.brothel + h.nightclub
             goods[o] += h.alcohol + h.guns
     stars = c.card_stars
+    # The active seat's Plan: how far its turn has gone.
+    active = s.active
+    stack = s.stack
+    top = stack[-1] if stack else None
+    laying = type(top) is LayOutPlan
+    pending_order = s.order_done and top is not None and not top.auto and type(top) is not ActionMenu and (
+        _order_under_way(s))
     seats = range(n) if seat is None else (seat,)
     out = []
     for k in seats:
         p = s.players[k]
         income = base_income + s.mod(k, "business_income")
         g = goods[k]
+        dealers = 0
         for d in p.deals:
             g += d.alcohol + d.guns
+            dealers += len(d.dealers)
         star_count = 0
         for zone in (p.hand, p.deck, p.discard, p.plan):
             for x in zone:
                 star_count += stars[x]
+        hq = p.hq
+        thugs = (HQ_THUG * min(hq, HQ_USEFUL) + max(0, hq - HQ_USEFUL) + 1.5 * p.safehouses + p.recruits
+                 + 1.5 * (p.authorities + p.job_thugs + p.deal_thugs) + 0.5 * (p.prison + p.underworld)
+                 + sum(p.thugs))
+        stat_levels = sum(p.stats) - 6
         value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
-                 + 1.5 * g + 2 * hoods[k] + 0.5 * sum(p.thugs) + sum(p.cars) + sum(p.trucks))
-        if p.crime > 6:
-            value -= 0.5 * (p.crime - 6)
+                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + sum(p.cars) + 1.5 * sum(p.trucks)
+                 + later * (2.5 * dealers + len(p.jobs) + 3 * stat_levels))
+        crime = p.crime
+        if k == active and p.plan and (laying or not s.order_done or pending_order):
+            plan = PLAN_POINT * (s.muscle(k) + (s.influence(k) if hq else 0.4 * s.influence(k)))
+            if laying:
+                extra = len(p.plan) - 2 - s.mod(k, "free_plan_cards")
+                if extra > 0:
+                    crime = min(11, crime + extra)
+            elif pending_order:
+                plan *= PENDING
+            value += plan
+        value -= crime_cost(crime)
         out.append(float(value))
     return out if seat is None else out[0]
