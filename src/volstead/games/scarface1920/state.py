@@ -115,6 +115,7 @@ def replace_at(t: tuple, i: int, value) -> tuple:
 
 class ScarfaceState(GameState):
     game_name = "scarface1920"
+    enforcer = -1  # the automa's seat in solo mode (solo/), -1 otherwise
 
     content: Content
     players: tuple[Player, ...]
@@ -286,8 +287,12 @@ class ScarfaceState(GameState):
         if h.owner >= 0 and h.owner != attacker:
             o = self.players[h.owner]
             value += 2 + o.thugs[d] + o.cars[d]
+            if h.owner == self.enforcer:  # his vehicles are cars and trucks at once
+                value += o.trucks[d]
         a = self.players[attacker]
         value -= a.thugs[d] + a.cars[d]
+        if attacker == self.enforcer:
+            value -= a.trucks[d]
         if attacker == self.active:
             value -= self.turn_seize_discount
         return value

@@ -25,13 +25,14 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
     c = s.content
     ids = c.district_ids
     players = []
+    solo = s.enforcer >= 0
     for p in s.players:
         me = seat == p.seat
         players.append({
             "seat": p.seat,
             "gang": c.gangs[p.gang].id,
             "crime_rate": p.crime,
-            "money": p.money if me else None,
+            "money": p.money if me or solo else None,  # solo: no screen
             "hand": [_card(s, x) for x in p.hand] if me else None,
             "hand_count": len(p.hand),
             "deck_count": len(p.deck),
@@ -91,7 +92,11 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
         "players": players,
         "over": s.is_over(),
     }
-    if s.draft and seat is not None:
+    if solo:
+        from .solo.view import enforcer_view
+
+        out["enforcer"] = enforcer_view(s)
+    elif s.draft and seat is not None:
         out["draft_packet"] = [c.jobs[j].id for j in s.draft[seat]]
     if not s.is_over():
         d = s.decision()
@@ -135,7 +140,12 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
         pool = _shuffled(rng, p.hand + p.deck)
         hand, deck = _split(pool, [len(p.hand), len(p.deck)])
         p.hand, p.deck = tuple(sorted(hand)), deck
-        p.money = s.players[seat].money
+        if d.enforcer < 0:  # solo: the Enforcer's money is public
+            p.money = s.players[seat].money
+    if d.enforcer >= 0:
+        for name in ("enf_deck", "enf_deck_b", "enf_deck_c"):
+            setattr(d, name, tuple(sorted(getattr(d, name))))
+            setattr(d, name, tuple(rng.sample(getattr(d, name), len(getattr(d, name)))))
     rivals = [p for p in d.players if p.seat != seat]
     # Jobs and Dealers a rival drew and is choosing among are hidden too.
     pending = [(i, st) for i, st in enumerate(d.stack) if isinstance(st, (KeepJob, KeepDealer)) and st.seat_ != seat]

@@ -19,8 +19,6 @@ def end_game(s: ScarfaceState) -> None:
         stars = per_star * sum(c.card_stars[x] for x in s.owned_cards(seat))
         if seat == s.enforcer:  # his Associates, kept aside, score now (solo: Game end)
             stars += per_star * sum(c.card_stars[x] for x in s.enf_associates)
-        if seat == s.enforcer:  # his Associates, kept aside, score now (solo: Game end)
-            stars += per_star * sum(c.card_stars[x] for x in s.enf_associates)
         bonus = 0
         for card in s.owned_cards(seat):
             eff = c.cards[card].end_bonus

@@ -37,7 +37,6 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     s.seed = seed
     s.seats = seats
     s.enforcer = -1  # no automa (solo mode: solo/setup.py)
-    s.enforcer = -1  # no automa (solo mode: solo/setup.py)
     s.options = options
     s.rng = seed_state(seed)
     s.stack = []

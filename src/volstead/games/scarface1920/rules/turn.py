@@ -41,11 +41,6 @@ class StartTurn(Step):
 
             start_enforcer_turn(s)
             return
-        if seat == s.enforcer:
-            from ..solo.turn import start_enforcer_turn
-
-            start_enforcer_turn(s)
-            return
         if not p.hand and not p.deck:
             from .reorganize import reorganize_steps
 
