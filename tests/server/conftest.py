@@ -1,6 +1,3 @@
-import os
-import time
-
 import pytest
 
 pytest.importorskip("fastapi")
@@ -33,29 +30,3 @@ def make_client(db_url):
 @pytest.fixture
 def client(make_client):
     return make_client()
-
-
-def wait_for(pred, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = pred()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError("timed out waiting")
-
-
-def human_turn(client, game_id, token):
-    """Wait until the seat of `token` has options to choose (or the game is over); its state."""
-    def ready():
-        s = client.get(f"/api/games/{game_id}/state", params={"token": token}).json()
-        if s["view"]["over"] or (s["decision"] and "options" in s["decision"]) or (
-                s["decision"] and s["meta"]["kinds"][s["decision"]["seat"]] == "human" and s["decision"]["seat"] != s["you"]):
-            return s
-        return None
-
-    return wait_for(ready)
-
-
-def postgres_url():
-    return os.environ.get("DATABASE_URL")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import human_turn, wait_for
+from server_helpers import human_turn, wait_for
 
 FOUR = ["human", "random", "random", "random"]
 

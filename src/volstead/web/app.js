@@ -157,8 +157,8 @@ async function replayPage(id) {
     try { r = await getJSON(`/api/games/${id}/replay?${q}`); } catch (e) { app.innerHTML = `<p class="error">${esc(e.message)}</p>`; return; }
     total = r.total;
     document.getElementById("subtitle").textContent = `Replay · ${r.meta.title} · game ${id} · seed ${r.meta.seed}`;
-    const bar = `<div class="panel replaybar"><button id="first">⏮</button><button id="prev">◀</button>
-      <input type="range" id="slider" min="0" max="${total}" value="${r.upto}"><button id="next">▶</button><button id="last">⏭</button>
+    const bar = `<div class="panel replaybar"><button id="first" title="first decision">|◀</button><button id="prev">◀</button>
+      <input type="range" id="slider" min="0" max="${total}" value="${r.upto}"><button id="next">▶</button><button id="last" title="last decision">▶|</button>
       <span id="pos">decision ${r.upto} / ${total}</span>
       <select id="seatsel"><option value="">public view</option>${Array.from({ length: r.meta.seats }, (_, i) => `<option value="${i}" ${String(i) === seat ? "selected" : ""}>seat ${i}'s view</option>`).join("")}</select></div>`;
     await render({ ...r, thinking: null }, bar);

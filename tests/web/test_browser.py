@@ -1,0 +1,142 @@
+"""A person in Chromium: creates a game in the lobby, plays by clicking, reloads and goes on;
+two seats in two browser contexts see neither the other's money nor hand. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import httpx
+
+
+def wait_options(page, timeout=30000):
+    page.wait_for_selector("button.option:not([disabled])", timeout=timeout)
+
+
+def decisions(page) -> int:
+    return int(page.evaluate("fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
+                             ".then(m => m.decisions)"))
+
+
+def test_create_play_reload_continue(server, browser, shot):
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("select[name=players]", "3")
+    page.select_option("select[name=seat1]", "random")
+    page.select_option("select[name=seat2]", "random")
+    page.fill("input[name=seed]", "7")
+    shot(page, "lobby")
+    page.click("#create-btn")
+    page.wait_for_selector("a.seat-link")
+    page.click("a.seat-link")
+    page.wait_for_url("**/game/**")
+    wait_options(page)
+    assert page.locator("#board svg polygon.district").count() == 7
+    shot(page, "board-start")
+    start = decisions(page)
+    for _ in range(12):  # full turns by clicking: setup, a Plan, actions...
+        wait_options(page)
+        n = decisions(page)
+        page.locator("button.option").last.click()
+        page.wait_for_function(f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
+                               f".then(m => m.decisions > {n})", timeout=15000)
+    wait_options(page)
+    played = decisions(page)
+    assert played > start + 12
+    shot(page, "board-after-turns")
+    page.reload()
+    wait_options(page)
+    assert decisions(page) == played
+    assert page.locator("#money").inner_text().startswith("$")
+    page.locator("button.option").first.click()
+    page.wait_for_function(f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
+                           f".then(m => m.decisions > {played})", timeout=15000)
+    assert page.locator("#log div").count() > 10
+    # an illegal option is refused with a clear message, nothing changes
+    wait_options(page)
+    n = decisions(page)
+    page.evaluate("document.querySelector('button.option').dataset.id = 'no-such-option'")
+    page.locator("button.option").first.click()
+    page.wait_for_selector("#error")
+    assert "not legal" in page.locator("#error").inner_text()
+    assert decisions(page) == n
+    shot(page, "board-error")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_two_seats_see_neither_money_nor_hand(server, browser, shot):
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 3}).json()
+    pages = []
+    for seat in (0, 1):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = ctx.new_page()
+        page.goto(server + g["seats"][seat]["url"])
+        page.wait_for_selector("#money")
+        pages.append(page)
+    states = [httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": g["seats"][s]["token"]}).json()
+              for s in (0, 1)]
+    for seat, page in enumerate(pages):
+        other = 1 - seat
+        mine = states[seat]["view"]["players"][seat]
+        assert page.locator("#money").inner_text() == f"${mine['money']}"
+        rival = page.locator(f".rival[data-seat='{other}']")
+        assert rival.locator(".money").inner_text() == "hidden"
+        assert rival.locator(".handcount").inner_text() == str(len(states[other]["view"]["players"][other]["hand"]))
+        their_hand = states[other]["view"]["players"][other]["hand"]
+        html = page.content()
+        for card in their_hand:
+            assert f'data-card="{card}"' not in html
+        for job in states[other]["view"]["players"][other]["jobs"]:
+            assert f'data-card="{job}"' not in html
+        shot(page, f"seat{seat}-view")
+    # the deciding seat has buttons, the other waits
+    deciding = states[0]["decision"]["seat"]
+    assert pages[deciding].locator("button.option").count() > 0
+    assert pages[1 - deciding].locator("button.option").count() == 0
+    pages[1 - deciding].wait_for_selector("#waiting")
+    for page in pages:
+        page.context.close()
+
+
+def test_hotseat_covers_the_screen_between_seats(server, browser):
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 4, "hotseat": True}).json()
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(server + g["hotseat_url"])
+    page.wait_for_selector("#reveal")
+    first = page.locator("#reveal").inner_text()
+    page.click("#reveal")
+    wait_options(page)
+    for _ in range(6):
+        page.locator("button.option").first.click()
+        page.wait_for_selector("#reveal:visible, button.option:not([disabled])", timeout=15000)
+        if page.locator("#reveal").is_visible():
+            assert page.locator("#reveal").inner_text() != first
+            assert page.locator("#money").count() == 0  # the previous seat's screen is hidden
+            return
+    raise AssertionError("the hot-seat screen never changed hands")
+
+
+def test_replay_page_steps_through_a_finished_game(server, browser, shot):
+    g = httpx.post(server + "/api/games", json={"seats": ["random", "random"], "seed": 2}).json()
+    import time
+
+    end = time.monotonic() + 60
+    while httpx.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+        assert time.monotonic() < end
+        time.sleep(0.2)
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    page.goto(f"{server}/replay/{g['id']}")
+    page.wait_for_selector("#pos")
+    assert page.locator("#pos").inner_text().startswith("decision 0 /")
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#pos').innerText.startsWith('decision 1 /')")
+    page.select_option("#seatsel", "1")
+    page.wait_for_selector("#money")
+    page.click("#last")
+    page.wait_for_selector("#scores")
+    shot(page, "replay-end")
+    ctx.close()
