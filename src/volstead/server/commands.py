@@ -52,13 +52,15 @@ def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, 
         store.close()
     port = free_port(host, port)
     base = f"http://{link_host(host)}:{port}"
-    token = tokens.table or tokens.seats.get(min(tokens.seats)) if tokens.seats else None
+    token = (tokens.table or tokens.seats[min(tokens.seats)]) if tokens.seats else None
     url = f"{base}/game/{live.id}" + (f"?token={token}" if token else "")
-    console.print(Text(f"{live.stored.game} game {live.id}: {', '.join(kinds)} (seed {live.stored.seed})", style="bold"))
+    title = f"{live.stored.game} game {live.id}: {', '.join(kinds)} (seed {live.stored.seed})"
+    console.print(Text(title, style="bold"), soft_wrap=True)
     for seat, tok in sorted(tokens.seats.items()):
-        console.print(Text(f"  seat {seat} link: {base}/game/{live.id}?token={tok}"))
-    console.print(Text(f"  spectators: {base}/game/{live.id}    lobby: {base}/", style="dim"))
-    console.print(Text(f"Open {url} to play (Ctrl+C stops the server; the game is saved in {url_db}).", style="green"))
+        console.print(Text(f"  seat {seat} link: {base}/game/{live.id}?token={tok}"), soft_wrap=True)
+    console.print(Text(f"  spectators: {base}/game/{live.id}    lobby: {base}/", style="dim"), soft_wrap=True)
+    console.print(Text(f"Open {url} to play (Ctrl+C stops the server; the game is saved in {url_db}).", style="green"),
+                  soft_wrap=True)
     _run(create_app(url_db, bot_delay=bot_delay, think_s=think_s), host, port, url, open_browser)
 
 
@@ -68,7 +70,7 @@ def serve(db: str | None, host: str, port: int, bot_delay: float, think_s: float
     url_db = db or default_db_url()
     app = create_app(url_db, bot_delay=bot_delay, think_s=think_s)
     url = f"http://{link_host(host)}:{port}/"
-    console.print(Text(f"Volstead server on {url} (games in {url_db}); Ctrl+C stops it.", style="green"))
+    console.print(Text(f"Volstead server on {url} (games in {url_db}); Ctrl+C stops it.", style="green"), soft_wrap=True)
     _run(app, host, port, url, open_browser)
 
 
@@ -84,5 +86,5 @@ def replay_web(record: dict, db: str | None, host: str, port: int, open_browser:
         store.close()
     port = free_port(host, port)
     url = f"http://{link_host(host)}:{port}/replay/{game_id}"
-    console.print(Text(f"Replay: {url} (Ctrl+C stops the server)", style="green"))
+    console.print(Text(f"Replay: {url} (Ctrl+C stops the server)", style="green"), soft_wrap=True)
     _run(create_app(url_db), host, port, url, open_browser)
