@@ -170,7 +170,7 @@ def result_table(result: dict, players: list[str] | None = None) -> Table:
     for seat in range(max(len(scores), len(money))):
         row = [str(seat)]
         if players:
-            row.append(players[seat] if seat < len(players) else "")
+            row.append(players[seat] if seat < len(players) else "automa")  # e.g. the solo Enforcer
         row.append(str(scores[seat]) if seat < len(scores) else "")
         row.append(str(money[seat]) if seat < len(money) else "")
         row.append("★" if seat in winners else "")
@@ -195,21 +195,24 @@ def load_game(name: str):
         raise fail(f"could not load {name}: {type(e).__name__}: {e}", code=1) from None
 
 
-def parse_seats(spec: str, game) -> list[str]:
+def parse_seats(spec: str, game, solo: bool = False) -> list[str]:
     seats = [s.strip().lower() for s in spec.split(",")]
     known = [HUMAN, *bot_names()]
     for i, s in enumerate(seats):
         if s not in known:
             shown = repr(s) if s else "an empty name"
             raise fail(f"seat {i} is {shown}, which is not a player kind; use one of: {', '.join(known)}")
-    if not game.min_seats <= len(seats) <= game.max_seats:
+    if solo:
+        if len(seats) != 1:
+            raise fail(f"a solo game has one seat (you, or a bot, against the Enforcer), but --seats names {len(seats)}")
+    elif not game.min_seats <= len(seats) <= game.max_seats:
         raise fail(
             f"{game.title} takes {game.min_seats}–{game.max_seats} seats, but --seats names {len(seats)} ({spec})"
         )
     return seats
 
 
-def build_options(game, variant: str | None, job_draft: bool):
+def build_options(game, variant: str | None, job_draft: bool, solo: bool = False):
     fields = {f.name for f in dataclasses.fields(game.Options)} if dataclasses.is_dataclass(game.Options) else set()
     kwargs: dict[str, Any] = {}
     if variant is not None:
@@ -220,6 +223,10 @@ def build_options(game, variant: str | None, job_draft: bool):
         if "job_draft" not in fields:
             raise fail(f"{game.title} has no job draft option")
         kwargs["job_draft"] = True
+    if solo:
+        if "solo" not in fields:
+            raise fail(f"{game.title} has no solo mode")
+        kwargs["solo"] = True
     try:
         return game.Options(**kwargs)
     except (VolsteadError, ValueError, TypeError) as e:
@@ -310,6 +317,7 @@ def play(
     variant: Annotated[str | None, typer.Option(help="Rules variant, e.g. published or rulebook-wip.")] = None,
     job_draft: Annotated[bool, typer.Option("--job-draft", help="Use the job draft at setup.")] = False,
     terminal: Annotated[bool, typer.Option("--terminal", help="Play in this terminal instead of the browser.")] = False,
+    solo: Annotated[bool, typer.Option("--solo", help="Solo: one seat against the Enforcer automa (--terminal).")] = False,
     record: Annotated[
         Path | None, typer.Option("--record", help="--terminal: write the game record (JSON) here at the end or on quit.")
     ] = None,
@@ -325,6 +333,8 @@ def play(
     think: Annotated[float, typer.Option(help="Browser: a bot's thinking-time budget per decision, seconds.")] = 5.0,
 ) -> None:
     """Play a game: in the browser (a local server; you against 3 bots by default) or, with --terminal, here."""
+    if solo and not terminal:
+        raise fail("solo games are played with --terminal for now, e.g. --terminal --solo --seats human")
     if not terminal:
         game = load_game(game_name)
         kinds = parse_seats(seats, game) if seats else ["human", *[bots] * (players - 1)]
@@ -339,10 +349,12 @@ def play(
             raise fail(str(e)) from None
         return
     if seats is None:
-        raise fail("--terminal needs --seats (e.g. --seats human,random)")
+        if not solo:
+            raise fail("--terminal needs --seats (e.g. --seats human,random)")
+        seats = HUMAN
     game = load_game(game_name)
-    players = parse_seats(seats, game)
-    options = build_options(game, variant, job_draft)
+    players = parse_seats(seats, game, solo)
+    options = build_options(game, variant, job_draft, solo)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:

@@ -21,7 +21,7 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _seats(spec: str, game) -> tuple[str, ...]:
+def _seats(spec: str, game, solo: bool = False) -> tuple[str, ...]:
     from volstead.bots import get_bot
 
     names = tuple(s.strip().lower() for s in spec.split(","))
@@ -30,7 +30,10 @@ def _seats(spec: str, game) -> tuple[str, ...]:
             get_bot(name, 0)
         except KeyError as e:
             raise _fail(f"seat {i}: {e.args[0]}") from None
-    if not game.min_seats <= len(names) <= game.max_seats:
+    if solo:
+        if len(names) != 1:
+            raise _fail(f"a solo game has one seat (a bot against the Enforcer), but --seats names {len(names)}")
+    elif not game.min_seats <= len(names) <= game.max_seats:
         raise _fail(f"{game.title} takes {game.min_seats}–{game.max_seats} seats, but --seats names {len(names)}")
     return names
 
@@ -74,6 +77,7 @@ def sim(
     compare: Annotated[tuple[Path, Path] | None, typer.Option(
         "--compare", help="Two card-set folders: play the same games with each and compare the balance figures.")] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
+    solo: Annotated[bool, typer.Option("--solo", help="Solo mode: one bot seat against the Enforcer automa.")] = False,
 ) -> None:
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped."""
     from volstead.games import get_game
@@ -85,12 +89,14 @@ def sim(
         game = get_game(game_name)
     except KeyError as e:
         raise _fail(str(e.args[0])) from None
-    names = _seats(seats, game)
+    names = _seats(seats, game, solo)
     if backend not in ("local", "ray"):
         raise _fail(f"unknown backend {backend!r}; use local or ray")
     base: dict = {}
     if variant is not None:
         base["variant"] = variant
+    if solo:
+        base["solo"] = True
     runs: list[tuple[str, dict, Path]] = []
     if compare:
         if "cards" not in {f for f in getattr(game.Options, "__dataclass_fields__", {})}:

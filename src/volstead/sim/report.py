@@ -273,8 +273,14 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     made = _plots(fig, rows, folder) if plots and rows else []
     lines = [f"# Simulation report: {config.get('game', '?')}", "",
              f"{fig['games']} games, seats {', '.join(config.get('seats', []))} (rotated), seed {config.get('seed')}, "
-             f"options {json.dumps(config.get('options', {}))}.", "",
-             "## Elo ladder", "", ladder_text(fig["elo"]), "", "## Win rates", ""]
+             f"options {json.dumps(config.get('options', {}))}.", ""]
+    automa = [r["automa"] for r in rows if "automa" in r]
+    if automa:
+        won = sum(1 for a in automa if a["won"])
+        mean = sum(a["scores"][0] for a in automa) / len(automa)
+        lines += [f"Against the game's automa (solo): the bots' wins below are games won against it; "
+                  f"it won {won} of {len(automa)} games, mean score {mean:.1f}.", ""]
+    lines += ["## Elo ladder", "", ladder_text(fig["elo"]), "", "## Win rates", ""]
     lines += _rate_table("By bot", fig["by_bot"], "bot")
     lines += _rate_table("By seat position (0 = first player)", fig["by_position"], "seat")
     lines += _rate_table("By gang", fig["by_gang"], "gang")

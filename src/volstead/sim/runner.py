@@ -86,18 +86,24 @@ def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
     result = state.result()
     final = state.view(None)
     gangs = [p.get("gang") for p in final.get("players", [])] or [None] * len(names)
+    n = len(names)
+    scores, money, winners = result.get("scores") or [], result.get("money") or [], result.get("winners") or []
     row = {
         "index": index,
         "seed": seed,
         "bots": names,
-        "gangs": gangs,
-        "scores": result.get("scores"),
-        "money": result.get("money"),
-        "winners": result.get("winners"),
+        "gangs": gangs[:n],
+        # Seats beyond the bots' are a game's automa (Scarface solo: the Enforcer): kept apart,
+        # so a bot's win rate in a solo run is how often it beats the automa.
+        "scores": scores[:n],
+        "money": money[:n],
+        "winners": [w for w in winners if w < n],
         "decisions": state.decisions_made,
         "turns": getattr(state, "turn_number", None),
         "plays": plays,
     }
+    if len(scores) > n:
+        row["automa"] = {"scores": scores[n:], "won": any(w >= n for w in winners)}
     if out is not None:
         folder = Path(out) / RECORDS
         folder.mkdir(parents=True, exist_ok=True)
