@@ -50,7 +50,8 @@ FILES = {
 VARIANTS = ("published", "rulebook-wip")
 
 
-def _load_file(path: Path, model):
+def load_file(path: Path, model):
+    """Parse and validate one TOML data file; returns (model instance, raw dict)."""
     try:
         raw = tomllib.loads(path.read_text())
     except FileNotFoundError:
@@ -160,7 +161,7 @@ def build_content(
     if variant not in VARIANTS:
         raise ContentError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     data_dir = Path(data_dir)
-    loaded = {name: _load_file(data_dir / name, model)[0] for name, (model, _) in FILES.items()}
+    loaded = {name: load_file(data_dir / name, model)[0] for name, (model, _) in FILES.items()}
     board: Board = loaded["board.toml"]
     gangs = loaded["gangs.toml"].gangs
     members = loaded["gang_members.toml"].cards

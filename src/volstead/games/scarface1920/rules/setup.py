@@ -32,56 +32,9 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
         if len(set(options.gangs)) != seats:
             raise VolsteadError("each seat needs a different gang")
 
-    s = object.__new__(ScarfaceState)
-    s.content = c
-    s.seed = seed
-    s.seats = seats
-    s.enforcer = -1  # no automa (solo mode: solo/setup.py)
-    s.options = options
-    s.rng = seed_state(seed)
-    s.stack = []
-    s.active = 0
-    s.turn_number = 0
-    s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
-    s.order_done = False
-    s.used_skills = frozenset()
-    s.used_job_actions = frozenset()
-    s.boss_uses = 0
-    s.raid_pending = False
-    s.in_raid = False
-    s.raid_card = -1
-    s.final = None
-    s.round = 1
-    s.time = 0
-    s.ness = 0
-    s.family_ring = -1
-    s.sales_made = s.raids_done = s.reorganizations = s.jobs_fulfilled = 0
-    s.news_revealed = 1
-    s.draft = ()
-
-    # Decks (shuffled from the seed).
-    low = s.shuffle(c.associates_low)
-    high = s.shuffle(c.associates_high)
-    s.market_low, s.deck_low = low[:3], low[3:]
-    s.market_high, s.deck_high = high[:1], high[1:]
-    s.job_deck = s.shuffle(c.job_deck)
-    s.dealer_deck = s.shuffle(c.dealer_deck)
-    s.raid_deck = s.shuffle(c.raid_deck)
-    s.raid_discard = ()
-    middle = s.shuffle(c.news_middle)
-    s.set_news(c.news_first)
-    s.news_deck = middle[:2] + (c.news_last,)
-
-    # The map: tiles at random per district, one random basic business each.
-    tiles = list(s.shuffle(range(len(c.tiles))))
-    tokens = list(s.shuffle([k for k in BASIC_BUSINESSES for _ in range(c.board.business_supply[k])]))
-    hoods = []
-    for d, district in enumerate(c.board.districts):
-        for _ in range(district.tiles[str(seats)]):
-            kind = tokens.pop()
-            hoods.append(Hood(tiles.pop(), d, **{kind: 1}))
-    s.hoods = tuple(hoods)
-    s.police = tuple(c.police_start)
+    s = blank_state(ScarfaceState, c, seed, seats, options)
+    deal_decks(s)
+    place_map(s, seats)
 
     # Players.
     if options.gangs:
@@ -116,6 +69,78 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
         s.stack.append(StartingDistrict(seat))
     s._start()
     return s
+
+
+def blank_state(cls: type, c, seed: int, seats: int, options: Options):
+    """A state of class `cls` with every per-game field at its starting value."""
+    s = object.__new__(cls)
+    s.content = c
+    s.seed = seed
+    s.seats = seats
+    s.enforcer = -1  # no automa (solo mode: solo/setup.py)
+    s.options = options
+    s.rng = seed_state(seed)
+    s.stack = []
+    s.active = 0
+    s.turn_number = 0
+    s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
+    s.order_done = False
+    s.used_skills = frozenset()
+    s.used_job_actions = frozenset()
+    s.boss_uses = 0
+    s.raid_pending = False
+    s.in_raid = False
+    s.raid_card = -1
+    s.final = None
+    s.round = 1
+    s.time = 0
+    s.ness = 0
+    s.family_ring = -1
+    s.sales_made = s.raids_done = s.reorganizations = s.jobs_fulfilled = 0
+    s.news_revealed = 1
+    s.draft = ()
+    return s
+
+
+def deal_decks(s, solo: bool = False, set_aside: tuple[int, ...] = ()) -> None:
+    """Shuffle the Market, Job, Dealer, Raid and News decks (Game setup steps 4–12).
+
+    Solo: multiplayer-only Jobs, Raids and News stay in the box, and the
+    Dealers in `set_aside` (the Enforcer's) are left out of the Dealer deck.
+    """
+    c = s.content
+
+    def keep(cards, deck):
+        return (x for x in deck if not (solo and cards[x].multiplayer_only))
+
+    low = s.shuffle(c.associates_low)
+    high = s.shuffle(c.associates_high)
+    s.market_low, s.deck_low = low[:3], low[3:]
+    s.market_high, s.deck_high = high[:1], high[1:]
+    s.job_deck = s.shuffle(keep(c.jobs, c.job_deck))
+    dealers = list(c.dealer_deck)
+    for d in set_aside:
+        dealers.remove(d)
+    s.dealer_deck = s.shuffle(dealers)
+    s.raid_deck = s.shuffle(keep(c.raids, c.raid_deck))
+    s.raid_discard = ()
+    middle = s.shuffle(keep(c.news, c.news_middle))
+    s.set_news(c.news_first)
+    s.news_deck = middle[:2] + (c.news_last,)
+
+
+def place_map(s, players: int) -> None:
+    """Neighborhood tiles at random per district, one random basic business on each; police."""
+    c = s.content
+    tiles = list(s.shuffle(range(len(c.tiles))))
+    tokens = list(s.shuffle([k for k in BASIC_BUSINESSES for _ in range(c.board.business_supply[k])]))
+    hoods = []
+    for d, district in enumerate(c.board.districts):
+        for _ in range(district.tiles[str(players)]):
+            kind = tokens.pop()
+            hoods.append(Hood(tiles.pop(), d, **{kind: 1}))
+    s.hoods = tuple(hoods)
+    s.police = tuple(c.police_start)
 
 
 class StartingDistrict(Step):

@@ -4,14 +4,15 @@ data/solo_board.toml): pydantic models, validated on load like the other decks."
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from volstead.engine.errors import ContentError
+
+from ..content.loader import load_file
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 POWER_RE = re.compile(r"^(X|P|P[+-][1-9])$")
@@ -86,25 +87,8 @@ class SoloContent(NamedTuple):
 
 
 def _load(path: Path, model):
-    try:
-        raw = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise ContentError(f"{path.name}: file not found in {path.parent}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{path.name}: not valid TOML: {e}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        problems = []
-        for err in e.errors():
-            loc = list(err["loc"])
-            where = ".".join(str(x) for x in loc)
-            if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-                items = raw.get("cards", [])
-                cid = items[loc[1]].get("id", f"#{loc[1]}") if loc[1] < len(items) else f"#{loc[1]}"
-                where = f"card {cid!r}: " + ".".join(str(x) for x in loc[2:])
-            problems.append(f"{where}: {err['msg']}")
-        raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
+    """Validate one solo data file (errors name the file, the card and the field)."""
+    return load_file(path, model)[0]
 
 
 def parse_power(spec: str) -> tuple[bool, int]:

@@ -5,14 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from volstead.engine.errors import VolsteadError
-from volstead.engine.rng import seed_state
 from volstead.engine.step import Step
 
 from ..content.loader import default_content
 from ..options import Options
-from ..rules.setup import StartingDistrict, StartingGoods
+from ..rules.setup import StartingDistrict, StartingGoods, blank_state, deal_decks, place_map
 from ..rules.turn import StartTurn
-from ..state import BASIC_BUSINESSES, Deal, Hood, Player
+from ..state import Deal, Player
 from . import enforcer as E
 from .content import solo_content
 from .enforcer import ENFORCER, HUMAN
@@ -35,63 +34,18 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
         raise VolsteadError("you and the Enforcer need different gangs")
     cards_dir = options.cards if options.cards and (Path(options.cards) / "enforcer.toml").exists() else ""
 
-    s = object.__new__(SoloState)
-    s.content = c
+    s = blank_state(SoloState, c, seed, 2, options)  # two gangs on the board; records say 1 seat
     s.solo = solo_content(cards_dir)
-    s.seed = seed
-    s.seats = 2  # two gangs on the board; the engine-facing seat count (records) is 1
     s.enforcer = ENFORCER
-    s.options = options
-    s.rng = seed_state(seed)
-    s.stack = []
-    s.active = 0
-    s.turn_number = 0
-    s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
-    s.order_done = False
-    s.used_skills = frozenset()
-    s.used_job_actions = frozenset()
-    s.boss_uses = 0
-    s.raid_pending = False
-    s.in_raid = False
-    s.raid_card = -1
-    s.final = None
-    s.round = 1
-    s.time = 0
-    s.ness = 0
-    s.family_ring = -1
-    s.sales_made = s.raids_done = s.reorganizations = s.jobs_fulfilled = 0
-    s.news_revealed = 1
-    s.draft = ()
 
-    # 0. Multiplayer-only Jobs, Raids and News go back to the box.
-    low = s.shuffle(c.associates_low)
-    high = s.shuffle(c.associates_high)
-    s.market_low, s.deck_low = low[:3], low[3:]
-    s.market_high, s.deck_high = high[:1], high[1:]
-    s.job_deck = s.shuffle(j for j in c.job_deck if not c.jobs[j].multiplayer_only)
-    # 5. One Gun Runner and one Distillery Owner are set aside for the Enforcer.
-    dealers = list(c.dealer_deck)
+    # 0. Multiplayer-only Jobs, Raids and News go back to the box;
+    # 5. one Gun Runner and one Distillery Owner are set aside for the Enforcer.
     runner, owner = c.dealer_index["gun_runner"], c.dealer_index["distillery_owner"]
-    dealers.remove(runner)
-    dealers.remove(owner)
-    s.dealer_deck = s.shuffle(dealers)
-    s.raid_deck = s.shuffle(r for r in c.raid_deck if not c.raids[r].multiplayer_only)
-    s.raid_discard = ()
-    middle = s.shuffle(n for n in c.news_middle if not c.news[n].multiplayer_only)
-    s.set_news(c.news_first)
-    s.news_deck = middle[:2] + (c.news_last,)
+    deal_decks(s, solo=True, set_aside=(runner, owner))
 
     # 1. District tokens at random; the map as for 2 players.
     s.district_no = s.shuffle(range(1, 8))
-    tiles = list(s.shuffle(range(len(c.tiles))))
-    tokens = list(s.shuffle([k for k in BASIC_BUSINESSES for _ in range(c.board.business_supply[k])]))
-    hoods = []
-    for d, district in enumerate(c.board.districts):
-        for _ in range(district.tiles["2"]):
-            kind = tokens.pop()
-            hoods.append(Hood(tiles.pop(), d, **{kind: 1}))
-    s.hoods = tuple(hoods)
-    s.police = tuple(c.police_start)
+    place_map(s, 2)
 
     # Gangs: yours, then the Enforcer's (his Boss skills, gang cards and Right-hands stay out).
     if options.gangs:
