@@ -71,6 +71,18 @@ def ask_bot(bot, state, skip_forced: bool = False) -> int:
     return bot.choose(state.view(seat), BotDecision.of(d), make_sampler(state, seat))
 
 
+def clone_deciding(state, decision):
+    """A clone of `state` that keeps its pending `decision`'s options instead of recomputing them.
+
+    `GameState.clone()` forgets the pending decision (a `Decision` points at its
+    state); the options are a function of the state, so a search that clones
+    one determinization many times computes them once and rebinds them here.
+    """
+    new = state.clone()
+    new._decision = type(decision)(new, decision.step, decision.seat, decision.codes)
+    return new
+
+
 # ------------------------------------------------------------ game hooks
 @functools.cache
 def game_of(name: str):
