@@ -12,13 +12,20 @@
 from __future__ import annotations
 
 import pytest
+from scarface_helpers import (  # noqa: I001  (a sibling module, not a package)
+    CENTRAL,
+    FAR_NORTH,
+    FAR_SOUTH,
+    NORTH,
+    SOUTH,
+    WEST,
+    Halt,
+    bare_game,
+)
 
-from volstead.engine.step import Step
-from volstead.games import get_game
 from volstead.games.scarface1920.content.loader import default_content
 from volstead.games.scarface1920.content.models import CRIME_TYPES
 from volstead.games.scarface1920.effects import EFFECTS
-from volstead.games.scarface1920.options import Options
 from volstead.games.scarface1920.rules import jobs as job_rules
 from volstead.games.scarface1920.rules.modifiers import MODIFIERS
 from volstead.games.scarface1920.rules.orders import (
@@ -34,38 +41,12 @@ from volstead.games.scarface1920.rules.turn import ActionMenu, finish_plan
 from volstead.games.scarface1920.state import Deal, Hood
 
 C = default_content("published")
-GANGS = ("outfit", "black_wolves", "seven_gems", "north_side")
-FAR_NORTH, NORTH, WEST, CENTRAL, SOUTHWEST, SOUTH, FAR_SOUTH = range(7)
 STOP_IDS = ("stop", "pass", "to:discard")
 
 
-class Halt(Step):
-    """Sentinel decision: reaching it means what was pushed above it is complete."""
-
-    __slots__ = ()
-    kind = "halt"
-
-    def seat(self, s):
-        return 0
-
-    def options(self, s):
-        return ("halt",)
-
-    def choose(self, s, code):
-        pass
-
-
-def new(seats: int = 2, seed: int = 7):
-    s = get_game("scarface1920").new_game(seed, seats, Options(gangs=GANGS[:seats]))
-    while s.decision().kind != "plan":
-        s.apply_index(0)
-    s.hoods = ()
-    s.police = ()
-    for p in s.players:
-        p.thugs = p.cars = p.trucks = (0,) * 7
-        p.deals = ()
-        p.jobs = ()
-    return s
+def new(seats: int = 2, variant: str = "published", seed: int = 7):
+    """A bare board (scarface_helpers.bare_game) with this file's default seed."""
+    return bare_game(seats, seed, variant)
 
 
 def run(s, *steps) -> None:

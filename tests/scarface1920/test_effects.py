@@ -11,18 +11,28 @@ effect is registered without one.
 from __future__ import annotations
 
 import pytest
+from scarface_helpers import (  # noqa: I001  (a sibling module, not a package)
+    CENTRAL,
+    FAR_NORTH,
+    FAR_SOUTH,
+    NORTH,
+    SOUTH,
+    WEST,
+    Halt,
+    bare_game,
+)
 
-from volstead.engine.step import Step
-from volstead.games import get_game
 from volstead.games.scarface1920.effects import EFFECTS
-from volstead.games.scarface1920.options import Options
 from volstead.games.scarface1920.rules.counting import COUNTERS
 from volstead.games.scarface1920.rules.turn import ActionMenu
 from volstead.games.scarface1920.state import Deal, Hood
 
-GANGS = ("outfit", "black_wolves", "seven_gems", "north_side")
-FAR_NORTH, NORTH, WEST, CENTRAL, SOUTHWEST, SOUTH, FAR_SOUTH = range(7)
 TESTED: set[str] = set()
+
+
+def new(seats: int = 2, variant: str = "published", seed: int = 5):
+    """A bare board (scarface_helpers.bare_game) with this file's default seed."""
+    return bare_game(seats, seed, variant, money=10)
 
 
 def covers(*names):
@@ -34,37 +44,6 @@ def covers(*names):
 
 
 # ------------------------------------------------------------------ helpers
-class Halt(Step):
-    """Sentinel decision under the effect: reaching it means the effect is complete."""
-
-    __slots__ = ()
-    kind = "halt"
-
-    def seat(self, s):
-        return 0
-
-    def options(self, s):
-        return ("halt",)
-
-    def choose(self, s, code):
-        pass
-
-
-def new(seats: int = 2, seed: int = 5):
-    """A game past its setup decisions, then a bare board: no control, pieces, police, Deals, Jobs."""
-    s = get_game("scarface1920").new_game(seed, seats, Options(gangs=GANGS[:seats]))
-    while s.decision().kind != "plan":
-        s.apply_index(0)
-    s.hoods = ()
-    s.police = ()
-    for p in s.players:
-        p.thugs = p.cars = p.trucks = (0,) * 7
-        p.deals = ()
-        p.jobs = ()
-        p.money = 10
-    return s
-
-
 def fx(s, name: str, seat: int = 0, **args) -> None:
     """Run an effect the way the rules do, on top of a Halt sentinel."""
     s.stack = [Halt()]

@@ -9,68 +9,31 @@ the real steps are driven through `decision()` / `apply()`.
 from __future__ import annotations
 
 import pytest
+from scarface_helpers import (  # noqa: I001  (a sibling module, not a package)
+    CENTRAL,
+    FAR_NORTH,
+    NORTH,
+    SOUTH,
+    WEST,
+    bare_game,
+    card,
+    dealer,
+    job,
+    run,
+    set_plan,
+    tile,
+)
 
-from volstead.games import get_game
-from volstead.games.scarface1920.options import Options
 from volstead.games.scarface1920.rules import orders
 from volstead.games.scarface1920.rules.raid import EndOfRound, push_raid
 from volstead.games.scarface1920.rules.turn import ActionMenu, EndTurn, StartTurn
 from volstead.games.scarface1920.state import Deal, Hood
 
-GANGS = ("outfit", "black_wolves", "seven_gems", "north_side")
-FAR_NORTH, NORTH, WEST, CENTRAL, SOUTHWEST, SOUTH, FAR_SOUTH = range(7)
-
 
 # ------------------------------------------------------------------ helpers
 def new(seats: int = 2, variant: str = "published", seed: int = 5):
-    """A game past its setup decisions, then a bare board: no control, pieces, police, Deals or Jobs."""
-    s = get_game("scarface1920").new_game(seed, seats, Options(variant=variant, gangs=GANGS[:seats]))
-    while s.decision().kind != "plan":
-        s.apply_index(0)
-    s.hoods = ()
-    s.police = ()
-    for p in s.players:
-        p.thugs = p.cars = p.trucks = (0,) * 7
-        p.deals = ()
-        p.jobs = ()
-    return s
-
-
-def tile(s, tile_id: str) -> int:
-    return next(i for i, t in enumerate(s.content.tiles) if t.id == tile_id)
-
-
-def dealer(s, dealer_id: str) -> int:
-    return s.content.dealer_index[dealer_id]
-
-
-def card(s, card_id: str) -> int:
-    return s.content.card_index[card_id]
-
-
-def job(s, job_id: str) -> int:
-    return s.content.job_index[job_id]
-
-
-def set_plan(s, seat: int, muscle: int, influence: int, cards: int = 1, extra: tuple = ()) -> None:
-    """Lay out `cards` of the seat's own cards (plus `extra` cards) worth exactly muscle/influence."""
-    p = s.players[seat]
-    pool = list(p.hand + p.deck)
-    p.plan = tuple(pool[:cards]) + tuple(extra)
-    p.hand = tuple(sorted(x for x in p.hand if x not in p.plan))
-    p.deck = tuple(x for x in p.deck if x not in p.plan)
-    s.active = seat
-    s.turn_muscle = s.turn_influence = 0
-    s.turn_muscle = muscle - s.muscle(seat)
-    s.turn_influence = influence - s.influence(seat)
-    assert (s.muscle(seat), s.influence(seat)) == (muscle, influence)
-
-
-def run(s, *steps) -> None:
-    """Replace the stack with `steps` (bottom first) and run to the next decision."""
-    s.stack = list(steps)
-    s._decision = None
-    s._advance()
+    """A bare board (scarface_helpers.bare_game) with this file's default seed."""
+    return bare_game(seats, seed, variant)
 
 
 def menu(s, seat: int = 0) -> None:
