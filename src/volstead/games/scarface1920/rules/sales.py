@@ -118,7 +118,11 @@ class SaleDone(Step):
         self.seat_, self.hood = seat, hood
 
     def run(self, s: ScarfaceState) -> None:
-        seat = self.seat_
-        s.gain(seat, s.hood_side(self.hood).price + s.mod(seat, "sale_bonus"))
-        s.pay(seat, s.graft(seat, s.hoods[self.hood].district))
-        s.sales_made += 1
+        finish_sale(s, self.seat_, self.hood)
+
+
+def finish_sale(s: ScarfaceState, seat: int, hood: int) -> None:
+    """The goods are spent: take the price, then pay the graft (as far as you can)."""
+    s.gain(seat, s.hood_side(hood).price + s.mod(seat, "sale_bonus"))
+    s.pay(seat, s.graft(seat, s.hoods[hood].district))
+    s.sales_made += 1

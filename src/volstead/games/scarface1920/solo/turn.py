@@ -9,6 +9,7 @@ from volstead.engine.step import Step
 from ..rules.goods import ALCOHOL, GUNS, take_from
 from ..rules.raid_check import CheckRaidLazy as CheckRaid
 from ..rules.reorganize import ReorganizeIncome
+from ..rules.sales import finish_sale
 from ..state import ScarfaceState
 from . import enforcer as E
 from .actions import ACTIONS, recruit_steps
@@ -89,9 +90,7 @@ def enforcer_sale(s: ScarfaceState, i: int) -> None:
     for good, n in ((ALCOHOL, a), (GUNS, g)):
         for _ in range(n):
             take_from(s, ENFORCER, E.spend_source(s, good, i), good)
-    s.gain(ENFORCER, s.hood_side(i).price + s.mod(ENFORCER, "sale_bonus"))
-    s.pay(ENFORCER, s.graft(ENFORCER, s.hoods[i].district))
-    s.sales_made += 1
+    finish_sale(s, ENFORCER, i)
 
 
 class EnforcerSales(Step):
