@@ -79,6 +79,7 @@ class ISMCTSBot:
         self.temperature = temperature
         self.reuse = reuse
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
+        self._evaluate = None  # (game name, the game's evaluation hook), looked up once
 
     # ---------------------------------------------------------------- search
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
@@ -142,26 +143,29 @@ class ISMCTSBot:
                 s.apply_index(0)
                 continue
             kind = d.kind
-            children = node.children
+            children_get = node.children.get
             untried = []
             best_i, best_u, best_child = -1, -1.0, None
+            at_root = node is root
             for i, code in enumerate(codes):
                 key = (kind, code)
-                if node is root and key not in root_keys:
+                if at_root and key not in root_keys:
                     continue
-                child = children.get(key)
+                child = children_get(key)
                 if child is None:
                     untried.append((i, key))
                     continue
-                child.avail += 1
-                u = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                avail = child.avail + 1
+                child.avail = avail
+                visits = child.visits
+                u = child.reward / visits + c * sqrt(log(avail) / visits)
                 if u > best_u:
                     best_i, best_u, best_child = i, u, child
             mover = d.seat
             if untried:
                 i, key = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
                 child = Node()
-                children[key] = child
+                node.children[key] = child
                 s.apply_index(i)
                 path.append((child, mover))
                 break
@@ -187,7 +191,10 @@ class ISMCTSBot:
             winners = s.result().get("winners") or []
             share = 1.0 / len(winners) if winners else 0.0
             return [share if k in winners else 0.0 for k in range(seats)]
-        values = evaluator(s)(s)
+        cached = self._evaluate
+        if cached is None or cached[0] != s.game_name:
+            cached = self._evaluate = (s.game_name, evaluator(s))
+        values = cached[1](s)
         top = max(values)
         t = self.temperature
         weights = [math.exp((v - top) / t) for v in values]

@@ -115,17 +115,18 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
         p = s.players[k]
         income = base_income + s.mod(k, "business_income")
         g = goods[k]
-        dealers = 0
+        dealers = deal_thugs = 0
         for d in p.deals:
             g += d.alcohol + d.guns
             dealers += len(d.dealers)
-        star_count = 0
-        for zone in (p.hand, p.deck, p.discard, p.plan):
-            for x in zone:
-                star_count += stars[x]
+            deal_thugs += d.thugs
+        star = stars.__getitem__
+        star_count = sum(map(star, p.hand)) + sum(map(star, p.deck)) + sum(map(star, p.discard))
+        if p.plan:
+            star_count += sum(map(star, p.plan))
         hq = p.hq
         thugs = (HQ_THUG * min(hq, HQ_USEFUL) + max(0, hq - HQ_USEFUL) + 1.5 * p.safehouses + p.recruits
-                 + 1.5 * (p.authorities + p.job_thugs + p.deal_thugs) + 0.5 * (p.prison + p.underworld)
+                 + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
                  + sum(p.thugs))
         stat_levels = sum(p.stats) - 6
         value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
