@@ -252,6 +252,11 @@ class HitThugs(Step):
         seat = self.seat_
         districts = range(7) if self.where == "any" else s.present_districts(seat)
         out = tuple((r, d) for d in districts for r in s.rivals(seat) if s.players[r].thugs[d])
+        if s.enforcer >= 0:  # solo: the Enforcer's Hit/Kill chart decides which of his thugs
+            from ..solo.enforcer import hit_district
+
+            d = hit_district(s, districts)
+            out = tuple(c for c in out if c[0] != s.enforcer or c[1] == d)
         return out + (None,) if out else ()
 
     def choose(self, s, code):

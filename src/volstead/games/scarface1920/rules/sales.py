@@ -14,11 +14,17 @@ from ..state import ScarfaceState
 from .goods import ALCOHOL, GUNS, PayGoods, available
 
 
+def trucks_at(s: ScarfaceState, seat: int, d: int) -> int:
+    """Trucks giving a sale discount in district d (the solo Enforcer's cars are trucks too)."""
+    p = s.players[seat]
+    return p.trucks[d] + (p.cars[d] if seat == s.enforcer else 0)
+
+
 def _waivers(s: ScarfaceState, seat: int, i: int) -> list[int]:
     """Alcohol waived by trucks for each valid way to pay (guns waived = discount − it)."""
     side = s.hood_side(i)
     a, g = side.alcohol, side.guns
-    k = min(s.players[seat].trucks[s.hoods[i].district], a + g)
+    k = min(trucks_at(s, seat, s.hoods[i].district), a + g)
     have_a = available(s, seat, ALCOHOL, i)
     have_g = available(s, seat, GUNS, i)
     return [wa for wa in range(max(0, k - g), min(a, k) + 1) if a - wa <= have_a and g - (k - wa) <= have_g]
@@ -77,7 +83,7 @@ class SellLoop(Step):
 
 def pay_sale(s: ScarfaceState, seat: int, i: int, waived_alcohol: int) -> None:
     side = s.hood_side(i)
-    k = min(s.players[seat].trucks[s.hoods[i].district], side.alcohol + side.guns)
+    k = min(trucks_at(s, seat, s.hoods[i].district), side.alcohol + side.guns)
     PayGoods.push(s, seat, side.alcohol - waived_alcohol, side.guns - (k - waived_alcohol), 0, i)
 
 
@@ -105,7 +111,7 @@ class ChooseWaiver(Step):
 
     def option_label(self, s, code):
         side = s.hood_side(self.hood)
-        k = min(s.players[self.seat_].trucks[s.hoods[self.hood].district], side.alcohol + side.guns)
+        k = min(trucks_at(s, self.seat_, s.hoods[self.hood].district), side.alcohol + side.guns)
         return f"Skip {code} alcohol and {k - code} guns"
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from volstead.engine.step import Step
+
 from ..rules import market
 from ..rules.goods import ALCOHOL, GUNS
 from ..rules.thugs import add_at, hit_or_kill
 from ..state import CARS, DEALERS_SUPPLY, NIGHTCLUBS, RECRUITMENT, TRUCKS, VEHICLES, ScarfaceState
 from . import enforcer as E
 from .enforcer import ENFORCER, HUMAN
+from .ties import ChooseForEnforcer, best_group, pick_or_ask, tie_action
 
 
 class ActionSpec(NamedTuple):
@@ -190,21 +193,51 @@ def _sell(s, power):
 
 
 # ------------------------------------------------------------------ 7. Remove control
-def _player_hoods_by_profit(s):
-    hoods = [i for i, h in enumerate(s.hoods) if h.owner == HUMAN]
-    return sorted(hoods, key=lambda i: (-E.profit(s, i), E.number(s, s.hoods[i].district), i))
+def _player_hoods(s):
+    return [i for i, h in enumerate(s.hoods) if h.owner == HUMAN]
 
 
 @action("remove_control")
 def _remove_ok(s, power):
-    return power >= 5 and _me(s).hq > 0 and bool(_player_hoods_by_profit(s))
+    return power >= 5 and _me(s).hq > 0 and bool(_player_hoods(s))
 
 
 @_remove_ok
 def _remove(s, power):
     _to_area(s, "authorities")
-    for i in _player_hoods_by_profit(s)[:power // 5]:
-        s.set_hood(i, owner=-1)
+    s.stack.append(EnforcerRemoveControl(power // 5))
+
+
+class EnforcerRemoveControl(Step):
+    """Rule 7: your Neighborhood with the bigger profits loses its control marker first (lower
+    district number on equal profits); two of one district with equal profits: you choose —
+    unless he removes all of them anyway."""
+
+    __slots__ = ("left",)
+    auto = True
+    kind = "enforcer_remove_control"
+
+    def __init__(self, left):
+        self.left = left
+
+    def run(self, s):
+        if self.left <= 0:
+            return
+        group = best_group(_player_hoods(s), lambda i: E.profit_key(s, i))
+        if not group:
+            return
+        if len(group) <= self.left:
+            for i in group:
+                s.set_hood(i, owner=-1)
+            s.stack.append(EnforcerRemoveControl(self.left - len(group)))
+        else:
+            s.stack.append(ChooseForEnforcer("remove", group, (self.left,)))
+
+
+@tie_action("remove", "you choose which of your control markers he removes")
+def _remove_chosen(s, i, left):
+    s.set_hood(i, owner=-1)
+    s.stack.append(EnforcerRemoveControl(left - 1))
 
 
 # ------------------------------------------------------------------ 8. Add business markers
@@ -221,15 +254,49 @@ def _business_ok(s, power):
 @_business_ok
 def _business(s, power):
     _to_area(s, "authorities")
-    left = power
-    for i in E.owned_by_profit(s):
-        while left and s.hoods[i].basic_businesses < 3:
-            kinds = _business_kinds(s)
-            if not kinds:
-                return
-            kind = kinds[s.randbelow(len(kinds))]  # picked at random
-            s.set_hood(i, **{kind: getattr(s.hoods[i], kind) + 1})
-            left -= 1
+    s.stack.append(EnforcerBusiness(power))
+
+
+class EnforcerBusiness(Step):
+    """Rule 8: as many business markers as possible in his Neighborhood with the bigger profits,
+    then the next (lower district number on equal profits; two of one district with equal
+    profits and markers for only one of them: you choose); each marker's kind at random."""
+
+    __slots__ = ("left",)
+    auto = True
+    kind = "enforcer_business"
+
+    def __init__(self, left):
+        self.left = left
+
+    def run(self, s):
+        if self.left <= 0 or not _business_kinds(s):
+            return
+        cands = [i for i in s.owned_hoods(ENFORCER) if s.hoods[i].basic_businesses < 3]
+        group = best_group(cands, lambda i: E.profit_key(s, i))
+        if not group:
+            return
+        room = sum(3 - s.hoods[i].basic_businesses for i in group)
+        if len(group) == 1 or room <= self.left:  # all of them fill up: the order changes nothing
+            _fill_with_businesses(s, group[0], self.left)
+        else:
+            s.stack.append(ChooseForEnforcer("business", group, (self.left,)))
+
+
+def _fill_with_businesses(s, i, left):
+    while left and s.hoods[i].basic_businesses < 3:
+        kinds = _business_kinds(s)
+        if not kinds:
+            return
+        kind = kinds[s.randbelow(len(kinds))]  # picked at random
+        s.set_hood(i, **{kind: getattr(s.hoods[i], kind) + 1})
+        left -= 1
+    s.stack.append(EnforcerBusiness(left))
+
+
+@tie_action("business", "you choose where he adds business markers first")
+def _business_chosen(s, i, left):
+    _fill_with_businesses(s, i, left)
 
 
 # ------------------------------------------------------------------ 9. Sell goods for $6 each
@@ -358,27 +425,37 @@ def present(s, d: int) -> bool:
     return d == s.enf_district or bool(p.thugs[d] or p.cars[d] or p.trucks[d]) or s.controls_in(ENFORCER, d)
 
 
-def seize_target(s, power):
-    """Your Neighborhood first, then bigger profits, then higher defense (lower district number,
-    then board order, on a full tie)."""
+def seize_candidates(s, power) -> list[int]:
     if s.control_markers_left(ENFORCER) <= 0:
-        return None
-    cands = [i for i, h in enumerate(s.hoods)
-             if h.owner != ENFORCER and present(s, h.district) and s.defense(i, ENFORCER) <= power]
-    if not cands:
-        return None
-    return min(cands, key=lambda i: (s.hoods[i].owner != HUMAN, -E.profit(s, i), -s.defense(i, ENFORCER),
-                                     E.number(s, s.hoods[i].district), i))
+        return []
+    return [i for i, h in enumerate(s.hoods)
+            if h.owner != ENFORCER and present(s, h.district) and s.defense(i, ENFORCER) <= power]
+
+
+def seize_key(s, i) -> tuple:
+    """Rule 11: your Neighborhood first, then bigger profits, then higher defense; then the lower
+    district number (Choosing a district). Equal keys: you choose."""
+    return (s.hoods[i].owner != HUMAN, -E.profit(s, i), -s.defense(i, ENFORCER), E.number(s, s.hoods[i].district))
+
+
+def seize_targets(s, power) -> tuple:
+    """The Neighborhoods his priorities leave tied for the seizure (one unless you must choose)."""
+    return best_group(seize_candidates(s, power), lambda i: seize_key(s, i))
 
 
 @action("seize")
 def _seize_ok(s, power):
-    return seize_target(s, power) is not None
+    return bool(seize_candidates(s, power))
 
 
 @_seize_ok
 def _seize(s, power):
-    s.set_hood(seize_target(s, power), owner=ENFORCER)
+    pick_or_ask(s, seize_candidates(s, power), lambda i: seize_key(s, i), "seize")
+
+
+@tie_action("seize", "you choose which Neighborhood he seizes")
+def _seize_chosen(s, i):
+    s.set_hood(i, owner=ENFORCER)
 
 
 # ------------------------------------------------------------------ 12. Upgrade
@@ -454,12 +531,17 @@ def place_vehicle(s) -> None:
 
 
 def open_nightclub(s) -> None:
+    """A Nightclub upgrade flips his Neighborhood with the bigger profits (lower district number on
+    equal profits; you choose between two of one district)."""
     if not s.businesses_left("nightclub"):
         return
-    for i in E.owned_by_profit(s):
-        if not s.hoods[i].night:
-            s.set_hood(i, night=True, nightclub=1)
-            return
+    cands = [i for i in s.owned_hoods(ENFORCER) if not s.hoods[i].night]
+    pick_or_ask(s, cands, lambda i: E.profit_key(s, i), "nightclub")
+
+
+@tie_action("nightclub", "you choose where he opens his Nightclub")
+def _nightclub_chosen(s, i):
+    s.set_hood(i, night=True, nightclub=1)
 
 
 # ------------------------------------------------------------------ free / keyword actions
@@ -484,25 +566,39 @@ def _goods(s, power, n):
     E.store(s, a, g)
 
 
-def _next_hood(s, business):
+def next_hoods(s, business) -> list[int]:
+    """Keyword *Next* for an element: his Neighborhoods with that business where he can sell, in
+    the first district (from the one after his, wrapping) that has any."""
     for d in E.next_order(s):
-        for i in sorted(s.owned_hoods(ENFORCER)):
-            h = s.hoods[i]
-            if h.district == d and getattr(h, business) and E.can_sell(s, i):
-                return i
-    return None
+        here = [i for i in s.owned_hoods(ENFORCER)
+                if s.hoods[i].district == d and getattr(s.hoods[i], business) and E.can_sell(s, i)]
+        if here:
+            return here
+    return []
+
+
+def _next_hood(s, business):
+    """The one Neighborhood he sells in (None: none, or a tie you break)."""
+    group = best_group(next_hoods(s, business), lambda i: E.sale_key(s, i))
+    return group[0] if len(group) == 1 else None
 
 
 @action("sell_next", args=("business",), free_only=True)
 def _sell_next_ok(s, power, business):
-    return _next_hood(s, business) is not None
+    return bool(next_hoods(s, business))
 
 
 @_sell_next_ok
 def _sell_next(s, power, business):
+    # Two in one district: his Make sales order, then you choose.
+    pick_or_ask(s, next_hoods(s, business), lambda i: E.sale_key(s, i), "sell_one")
+
+
+@tie_action("sell_one", "you choose where he sells")
+def _sell_one_chosen(s, i):
     from .turn import enforcer_sale
 
-    enforcer_sale(s, _next_hood(s, business))
+    enforcer_sale(s, i)
 
 
 @action("police_next", free_only=True)
@@ -515,22 +611,34 @@ def _police(s, power):
     s.police = tuple(sorted(E.next_district(s, d) for d in s.police))
 
 
-def _unsupplied(s):
+def unsupplied_next(s) -> list[int]:
+    """Keyword *Next* + *Unsupplied*: his unsupplied Neighborhoods in the first district (from the
+    one after his, wrapping) that has any."""
     for d in E.next_order(s):
-        for i in sorted(s.owned_hoods(ENFORCER)):
-            if s.hoods[i].district == d and not E.supplied(s, i):
-                return i
-    return None
+        here = [i for i in s.owned_hoods(ENFORCER) if s.hoods[i].district == d and not E.supplied(s, i)]
+        if here:
+            return here
+    return []
+
+
+def _unsupplied(s):
+    group = best_group(unsupplied_next(s), lambda i: E.profit_key(s, i))
+    return group[0] if len(group) == 1 else None
 
 
 @action("supply_unsupplied", free_only=True)
 def _supply_ok(s, power):
-    return _unsupplied(s) is not None
+    return bool(unsupplied_next(s))
 
 
 @_supply_ok
 def _supply(s, power):
-    i = _unsupplied(s)
+    # Two in one district: bigger profits (as Goods storage), then you choose.
+    pick_or_ask(s, unsupplied_next(s), lambda i: E.profit_key(s, i), "supply")
+
+
+@tie_action("supply", "you choose which Neighborhood he supplies")
+def _supply_chosen(s, i):
     a, g = E.sale_cost(s, i)
     h = s.hoods[i]
     s.set_hood(i, alcohol=max(h.alcohol, a), guns=max(h.guns, g))

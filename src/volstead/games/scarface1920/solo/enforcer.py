@@ -123,16 +123,25 @@ def supplied(s: ScarfaceState, i: int) -> bool:
     return s.hoods[i].owner == ENFORCER and can_sell(s, i)
 
 
+def sale_key(s: ScarfaceState, i: int) -> tuple:
+    """Make sales (rule 6): bigger profits, then fewer goods wanted, then lower district number;
+    equal keys are a tie you break ("you get to choose")."""
+    a, g = wants(s, i)
+    return (-profit(s, i), a + g, number(s, s.hoods[i].district))
+
+
+def profit_key(s: ScarfaceState, i: int) -> tuple:
+    """Bigger profits first, then the lower district number (Choosing a district); equal keys
+    (two Neighborhoods of one district with equal profits) are a tie you break."""
+    return (-profit(s, i), number(s, s.hoods[i].district))
+
+
 def sale_order(s: ScarfaceState, hoods) -> list[list[int]]:
-    """Make sales: bigger profits, then fewer goods wanted, then lower district number.
-    Returns groups of Neighborhoods still tied (the human chooses within a group)."""
-    def key(i):
-        a, g = wants(s, i)
-        return (-profit(s, i), a + g, number(s, s.hoods[i].district))
-    ordered = sorted(hoods, key=key)
+    """Make sales order as groups of Neighborhoods still tied (the human chooses within a group)."""
+    ordered = sorted(hoods, key=lambda i: sale_key(s, i))
     groups: list[list[int]] = []
     for i in ordered:
-        if groups and key(groups[-1][0]) == key(i):
+        if groups and sale_key(s, groups[-1][0]) == sale_key(s, i):
             groups[-1].append(i)
         else:
             groups.append([i])
@@ -264,16 +273,20 @@ PRISON_CHART = ("underworld", "authorities", "deals", "districts", "hq")
 HIT_CHART = ("underworld", "prison", "authorities", "deals", "districts", "hq")
 
 
-def chart_pick(s: ScarfaceState, chart: tuple, allowed=None) -> tuple | None:
-    """The area a thug is taken from (Put in Prison / Hit or Kill chart, top to bottom);
-    districts and Deals in ascending order. `allowed`: the areas the effect names."""
+def chart_pick(s: ScarfaceState, chart: tuple, allowed=None, districts=None) -> tuple | None:
+    """The area a thug is taken from (Put in Prison / Hit or Kill chart, top to bottom).
+
+    `allowed`: the areas the effect names (None: any); `districts`: the districts it allows
+    (None: any). Districts go lower number first (Choosing a district); his Deals in the order
+    he got them (which Deal a thug leaves changes nothing a rule reads). Safehouses and
+    Recruits are never in the chart."""
     p = s.players[ENFORCER]
     for area in chart:
         if allowed is not None and area not in allowed:
             continue
         if area == "districts":
             for d in by_number(s):
-                if p.thugs[d]:
+                if p.thugs[d] and (districts is None or d in districts):
                     return ("district", d)
         elif area == "deals":
             for k, deal in enumerate(p.deals):
@@ -282,6 +295,14 @@ def chart_pick(s: ScarfaceState, chart: tuple, allowed=None) -> tuple | None:
         elif getattr(p, area):
             return (area,)
     return None
+
+
+def hit_district(s: ScarfaceState, districts) -> int | None:
+    """Your effect hits or kills one of his thugs "in a district": the Hit/Kill chart read with
+    only its Districts row allowed, i.e. his thug in the lowest-numbered district the effect
+    allows."""
+    got = chart_pick(s, HIT_CHART, {"districts"}, set(districts))
+    return got[1] if got else None
 
 
 # ------------------------------------------------------------------ upgrades

@@ -14,6 +14,7 @@ from ..state import ScarfaceState
 from . import enforcer as E
 from .actions import ACTIONS, recruit_steps
 from .enforcer import ENFORCER, HUMAN
+from .ties import ChooseForEnforcer, ask_human, pick_or_ask, tie_action  # noqa: F401  (ChooseForEnforcer re-exported)
 
 
 def start_enforcer_turn(s: ScarfaceState) -> None:
@@ -107,46 +108,13 @@ class EnforcerSales(Step):
         if self.left <= 0:
             return
         cands = [i for i in s.owned_hoods(ENFORCER) if i not in self.sold and E.can_sell(s, i)]
-        if not cands:
-            return
-        group = E.sale_order(s, cands)[0]
-        if len(group) == 1:
-            self.sell(s, group[0])
-        else:
-            s.stack.append(ChooseForEnforcer(self, tuple(group)))
-
-    def sell(self, s, i):
-        s.stack.append(EnforcerSales(self.left - 1, self.sold | {i}))
-        enforcer_sale(s, i)
+        pick_or_ask(s, cands, lambda i: E.sale_key(s, i), "sell", (self.left, self.sold))
 
 
-class ChooseForEnforcer(Step):
-    """"You get to choose": the human seat breaks a tie among the Enforcer's options."""
-
-    __slots__ = ("inner", "codes")
-    kind = "enforcer_tie"
-
-    def __init__(self, inner, codes):
-        self.inner, self.codes = inner, codes
-
-    def seat(self, s):
-        return HUMAN
-
-    def prompt(self, s):
-        return "The Enforcer's priorities are tied: you choose where he sells"
-
-    def options(self, s):
-        return self.codes
-
-    def choose(self, s, code):
-        self.inner.sell(s, code)
-
-    def option_id(self, s, code):
-        return "enforcer:sell:" + s.content.tiles[s.hoods[code].tile].id
-
-    def option_label(self, s, code):
-        side = s.hood_side(code)
-        return f"The Enforcer sells in {s.content.tiles[s.hoods[code].tile].name} (${side.price})"
+@tie_action("sell", "you choose where he sells")
+def _sell_chosen(s, i, left, sold):
+    s.stack.append(EnforcerSales(left - 1, sold | {i}))
+    enforcer_sale(s, i)
 
 
 # ------------------------------------------------------------------ Reorganizing
@@ -206,43 +174,42 @@ class EnforcerReorganizeFinish(Step):
 
 # ------------------------------------------------------------------ his answers to other rules' decisions
 def decide(s: ScarfaceState, step, codes) -> None:
-    """Resolve a decision put to the Enforcer's seat by his priority rules (the step is popped)."""
+    """Resolve a decision put to the Enforcer's seat by his priority rules (the step is popped).
+    Each case cites its rule in docs/scarface1920-solo.md; a decision no rule of his answers
+    goes to the human seat (`ask_human`)."""
     kind = step.kind
-    if kind == "store_goods":
+    if kind == "store_goods":  # Goods storage
         E.store(s, step.alcohol, step.guns)
         return
-    if kind == "pay_goods":
+    if kind == "pay_goods":  # Spending goods when selling / Other goods expenditures
         _pay(s, step)
         return
-    if kind == "to_prison":
+    if kind == "extra_goods":  # Supplies from the Deals
+        a, _ = E.collect_order(step.alcohol, step.guns, step.extra)
+        E.store(s, a, step.alcohol + step.guns + step.extra - a)
+        return
+    if kind == "to_prison":  # Thug management: the Put in Prison chart
         area = E.chart_pick(s, E.PRISON_CHART, _prison_allowed(step))
         code = None
         if area is not None:
             code = area[1] if area[0] == "district" else area[0]
-        step.choose(s, code if code in codes else codes[0])
+        if code in codes:
+            step.choose(s, code)
+        else:
+            ask_human(s, step, codes)
         return
-    if kind == "lose_upgrade":
-        step.choose(s, E.downgrade_pick(s, codes))
+    if kind == "lose_upgrade":  # Removing gang upgrades
+        k = E.downgrade_pick(s, codes)
+        if k is None:
+            ask_human(s, step, codes)
+        else:
+            step.choose(s, k)
         return
-    if kind == "recruit":
-        step.choose(s, "promote" if "promote" in codes else codes[0])
+    if kind == "recruit":  # rule 2: Safehouses before Recruits
+        step.choose(s, "promote" if "promote" in codes else "recruit")
         return
-    if kind == "lose_business":
-        order = E.owned_by_profit(s, reverse=False)
-        step.choose(s, min(codes, key=lambda c: (order.index(c[0]), c[1])))
-        return
-    if kind == "sell":  # an effect made him sell: his Make sales order
-        real = [c for c in codes if c is not None]
-        group = E.sale_order(s, real)[0]
-        step.choose(s, group[0])
-        return
-    if kind == "truck_discount":
-        wa, _ = E.truck_waiver(s, step.hood)
-        step.choose(s, wa if wa in codes else codes[0])
-        return
-    if kind == "extra_goods":
-        a, _ = E.collect_order(step.alcohol, step.guns, step.extra)
-        E.store(s, a, step.alcohol + step.guns + step.extra - a)
+    if kind == "sell":  # an effect made him sell: his Make sales rule, trucks = all his vehicles
+        s.stack.append(EnforcerSales(step.left, step.sold))
         return
     if kind == "place_vehicle":
         from .actions import place_vehicle
@@ -254,9 +221,8 @@ def decide(s: ScarfaceState, step, codes) -> None:
 
         open_nightclub(s)
         return
-    # Anything else (no rule covers it): the first option that does something.
-    real = [c for c in codes if c is not None and c != "stop" and c != ("stop",)]
-    step.choose(s, real[0] if real else codes[0])
+    # No rule of his covers it (e.g. which business marker a Raid removes): you choose for him.
+    ask_human(s, step, codes)
 
 
 def _prison_allowed(step):
