@@ -675,3 +675,31 @@ def test_power_adds_stat_plan_bonus_and_individual_bonus():
     assert E.power_level(s) == 1
     assert E.total_power(s, 2) == 1 + 2 + 2
     assert E.total_power(s, -9) == 0
+
+
+def test_storage_tie_in_one_district_is_your_decision_when_it_matters():
+    s = board()
+    a = put(s, TWO_SLOTS[0], "pilsen")  # $9, 2 alcohol
+    b = put(s, TWO_SLOTS[1], "bronzeville")  # $9, 2 alcohol, same district
+    s.stack, s._decision = [Halt()], None
+    E.store(s, 4, 0)  # 2 + 2: the order changes nothing, nobody is asked
+    assert (s.hoods[a].alcohol, s.hoods[b].alcohol) == (2, 2) and s.decision().kind == "halt"
+    E.store(s, 1, 0)  # one surplus alcohol: which one gets it is yours
+    s._decision = None
+    d = s.decision()
+    assert d.kind == "enforcer_tie" and set(d.codes) == {a, b}
+    s.apply("enforcer:store:bronzeville")
+    assert (s.hoods[a].alcohol, s.hoods[b].alcohol) == (2, 3)
+
+
+def test_spending_tie_in_one_district_is_your_decision():
+    s = board()
+    a = put(s, TWO_SLOTS[0], "pilsen", alcohol=2)
+    b = put(s, TWO_SLOTS[1], "bronzeville", alcohol=2)
+    s.stack, s._decision = [Halt()], None
+    assert E.spend_goods(s, 1) == 1
+    s._decision = None
+    d = s.decision()
+    assert d.kind == "enforcer_tie" and set(d.codes) == {a, b}
+    s.apply("enforcer:spend:pilsen")
+    assert (s.hoods[a].alcohol, s.hoods[b].alcohol) == (1, 2)

@@ -53,6 +53,17 @@ def _to_area(s: ScarfaceState, area: str) -> None:
         s.change_crime(ENFORCER, max(0, p.underworld + s.mod(ENFORCER, "underworld_crime")))
 
 
+# ------------------------------------------------------------------ goods ties (Goods management)
+@tie_action("store", "you choose which of his Neighborhoods gets his goods first")
+def _store_chosen(s, i, alcohol, guns):
+    E.store(s, alcohol, guns, prefer=(i,))
+
+
+@tie_action("spend", "you choose which of his Neighborhoods he spends from first")
+def _spend_chosen(s, i, n):
+    E.spend_goods(s, n, prefer=(i,))
+
+
 # ------------------------------------------------------------------ 1. Send 1 thug to a Deal
 def _free_deal(s):
     return next((k for k, d in enumerate(_me(s).deals) if not d.thugs), None)

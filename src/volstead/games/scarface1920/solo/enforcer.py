@@ -78,12 +78,46 @@ def vehicles(p, d: int) -> int:
     return p.cars[d] + p.trucks[d]
 
 
-def owned_by_profit(s: ScarfaceState, seat: int = ENFORCER, reverse: bool = True) -> list[int]:
-    """His Neighborhoods by profits (descending unless reverse=False), lower district number first."""
+def owned_by_profit(s: ScarfaceState, seat: int = ENFORCER, reverse: bool = True, prefer: tuple = ()) -> list[int]:
+    """His Neighborhoods by profits (descending unless reverse=False), lower district number first;
+    `prefer`: the Neighborhood you chose first among tied ones (see `_ask_if_tie_matters`)."""
     hoods = s.owned_hoods(seat)
-    if reverse:
-        return sorted(hoods, key=lambda i: (-profit(s, i), number(s, s.hoods[i].district), i))
-    return sorted(hoods, key=lambda i: (profit(s, i), number(s, s.hoods[i].district), i))
+    sign = -1 if reverse else 1
+
+    def key(i):
+        return (sign * profit(s, i), number(s, s.hoods[i].district), i not in prefer, i)
+
+    return sorted(hoods, key=key)
+
+
+def tied_hoods(s: ScarfaceState) -> tuple:
+    """His first group of Neighborhoods with equal profits in one district (empty if none)."""
+    seen: dict[tuple, list[int]] = {}
+    for i in s.owned_hoods(ENFORCER):
+        seen.setdefault((profit(s, i), s.hoods[i].district), []).append(i)
+    for group in seen.values():
+        if len(group) > 1:
+            return tuple(group)
+    return ()
+
+
+def _ask_if_tie_matters(s: ScarfaceState, what: str, fn, args: tuple) -> bool:
+    """Two of his Neighborhoods tie on profits and district: if it changes where goods go, push
+    a decision of yours (`what` handler, then `fn(s, *args, prefer=(chosen,))`) and return True."""
+    group = tied_hoods(s)
+    if not group:
+        return False
+    outcomes = set()
+    for i in group:
+        c = s.clone()
+        fn(c, *args, prefer=(i,))
+        outcomes.add((c.hoods, c.players[ENFORCER].deals))
+    if len(outcomes) == 1:
+        return False
+    from .ties import ChooseForEnforcer
+
+    s.stack.append(ChooseForEnforcer(what, group, args))
+    return True
 
 
 # ------------------------------------------------------------------ truck bonus / supplied
@@ -161,10 +195,15 @@ def collect_order(alcohol: int, guns: int, either: int) -> tuple[int, int]:
     return a, g
 
 
-def store(s: ScarfaceState, alcohol: int, guns: int) -> None:
+def store(s: ScarfaceState, alcohol: int, guns: int, prefer: tuple | None = None) -> None:
     """Goods storage: Deals first (the good he has least there first, alternating, alcohol if
     tied) up to their storage; then Neighborhoods by profits — alcohol needed for a sale, then
-    1 at a time balancing the surplus; then guns the same way."""
+    1 at a time balancing the surplus; then guns the same way. Two Neighborhoods of one district
+    with equal profits: you choose which comes first (only asked if it changes anything)."""
+    if prefer is None:
+        if _ask_if_tie_matters(s, "store", store, (alcohol, guns)):
+            return
+        prefer = ()
     p = s.players[ENFORCER]
     dealers = s.content.dealers
     left = [alcohol, guns]
@@ -183,7 +222,7 @@ def store(s: ScarfaceState, alcohol: int, guns: int) -> None:
         d = d._replace(alcohol=d.alcohol + 1) if good == ALCOHOL else d._replace(guns=d.guns + 1)
         p.deals = replace_at(p.deals, k, d)
         left[good] -= 1
-    hoods = owned_by_profit(s)
+    hoods = owned_by_profit(s, prefer=prefer)
     if not hoods:
         return  # no room anywhere: the rest goes back to the supply
     for good in (ALCOHOL, GUNS):
@@ -204,7 +243,7 @@ def store(s: ScarfaceState, alcohol: int, guns: int) -> None:
             left[good] -= 1
 
 
-def spend_source(s: ScarfaceState, good: int, only_hood: int | None = None) -> tuple | None:
+def spend_source(s: ScarfaceState, good: int, only_hood: int | None = None, prefer: tuple = ()) -> tuple | None:
     """Where the next good he spends comes from.
 
     Selling (`only_hood` given): that Neighborhood's goods before his Deals.
@@ -216,7 +255,7 @@ def spend_source(s: ScarfaceState, good: int, only_hood: int | None = None) -> t
         if getattr(s.hoods[only_hood], attr) > 0:
             return ("hood", only_hood)
     else:
-        hoods = owned_by_profit(s, reverse=False)
+        hoods = owned_by_profit(s, reverse=False, prefer=prefer)
         for i in hoods:
             if getattr(s.hoods[i], attr) > wants(s, i)[good]:
                 return ("hood", i)
@@ -234,7 +273,7 @@ def surplus(s: ScarfaceState, good: int) -> int:
     return sum(max(0, getattr(s.hoods[i], attr) - wants(s, i)[good]) for i in s.owned_hoods(ENFORCER))
 
 
-def spend_pick(s: ScarfaceState) -> int | None:
+def spend_pick(s: ScarfaceState, prefer: tuple = ()) -> int | None:
     """Which type he spends when either will do: surplus first (guns if both or neither have
     surplus... guns first on a tie), then the type found first by the spending order."""
     sa, sg = surplus(s, ALCOHOL), surplus(s, GUNS)
@@ -244,7 +283,7 @@ def spend_pick(s: ScarfaceState) -> int | None:
     if not a and not g:
         return None
     # Both types from the least profitable Neighborhood upwards, then Deals: guns first on a tie.
-    for i in owned_by_profit(s, reverse=False):
+    for i in owned_by_profit(s, reverse=False, prefer=prefer):
         h = s.hoods[i]
         if h.guns:
             return GUNS
@@ -253,16 +292,21 @@ def spend_pick(s: ScarfaceState) -> int | None:
     return GUNS if g else ALCOHOL
 
 
-def spend_goods(s: ScarfaceState, n: int) -> int:
-    """Spend up to n goods of either type (Other goods expenditures). Returns how many."""
+def spend_goods(s: ScarfaceState, n: int, prefer: tuple | None = None) -> int:
+    """Spend up to n goods of either type (Other goods expenditures). Returns how many (when two
+    tied Neighborhoods make it your decision, they are spent once you have chosen)."""
     from ..rules.goods import take_from
 
+    if prefer is None:
+        if _ask_if_tie_matters(s, "spend", spend_goods, (n,)):
+            return min(n, sum(s.goods_of(ENFORCER)))
+        prefer = ()
     done = 0
     while done < n:
-        good = spend_pick(s)
+        good = spend_pick(s, prefer)
         if good is None:
             break
-        src = spend_source(s, good)
+        src = spend_source(s, good, prefer=prefer)
         take_from(s, ENFORCER, src, good)
         done += 1
     return done
