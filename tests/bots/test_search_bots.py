@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -119,14 +118,29 @@ def test_ismcts_iteration_budget():
     assert bot.last_iterations == 37
 
 
-def test_ismcts_time_budget():
+def test_ismcts_time_budget(monkeypatch):
+    """A millisecond budget stops the search at the first clock check past the deadline.
+
+    The bot's module gets a fake clock that advances 5 ms per reading, so the
+    test does not depend on how loaded the machine is."""
+    import types
+
+    import volstead.bots.ismcts as ismcts_module
+
+    readings = []
+
+    def clock():
+        readings.append(len(readings) * 0.005)
+        return readings[-1]
+
+    monkeypatch.setattr(ismcts_module, "time", types.SimpleNamespace(perf_counter=clock))
     s = mid_game(4)
     bot = ISMCTSBot(1, ms=40)
-    t = time.perf_counter()
     ask_bot(bot, s)
-    elapsed = (time.perf_counter() - t) * 1000
-    assert bot.last_iterations >= 1
-    assert elapsed < 40 + 150  # one iteration past the deadline at most, plus the view
+    deadline = readings[0] + 0.040
+    assert 1 <= bot.last_iterations <= 8  # at most one clock reading per 5 ms of a 40 ms budget
+    past = [r for r in readings if r >= deadline]
+    assert 1 <= len(past) <= 2  # the first reading past it ends the search (inner check, then the outer one)
 
 
 @pytest.mark.parametrize("name", ["greedy", "ismcts:30"])
