@@ -8,18 +8,12 @@ seizures, hires, upgrades, sales...); for the rest they read "decided: <kind>"
 
 from __future__ import annotations
 
-PUBLIC_KINDS: dict[str, frozenset[str]] = {
-    "scarface1920": frozenset({
-        "starting_district", "move_from", "move", "seize", "hit", "send", "send_thugs", "upgrade", "move_police",
-        "sell", "sell_goods", "sell_authorities", "add_business", "nightclub", "hire", "right_hand", "choose_rival",
-        "place_vehicle", "retrieve_thugs", "remove_thugs", "to_prison", "lose_upgrade", "lose_business",
-        "choose_deal", "store_goods", "pay_goods", "starting_goods", "recruit", "plan", "action",
-    }),
-}
-
 
 def is_public(game: str, kind: str) -> bool:
-    return kind in PUBLIC_KINDS.get(game, frozenset())
+    """Each game lists the decision kinds whose outcome is public (`public_decision_kinds`)."""
+    from volstead.games import get_game
+
+    return kind in getattr(get_game(game), "public_decision_kinds", frozenset())
 
 
 def humanize(kind: str) -> str:

@@ -32,12 +32,6 @@ RESULTS = "results.jsonl"
 CONFIG = "sim.json"
 RECORDS = "records"
 
-# Decision kinds whose chosen option id names a card played ("kind:card-id"); ids listed are not cards.
-CARD_PLAYS: dict[str, tuple[str, frozenset[str]]] = {
-    "scarface1920": ("plan", frozenset({"plan:done"})),
-}
-
-
 @dataclass(frozen=True)
 class SimConfig:
     game: str
@@ -71,15 +65,14 @@ def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
     options = game.options_from_json(config.options) if config.options else None
     state = game.new_game(seed=seed, seats=len(names), options=options)
     bots = [get_bot(name, f"{seed}/{k}/{name}") for k, name in enumerate(names)]
-    card_kind, not_cards = CARD_PLAYS.get(config.game, (None, frozenset()))
+    card_played = getattr(game, "card_played", None)  # a game that has cards says which decision played one
     plays: list[dict[str, int]] = [{} for _ in names]
     while not state.is_over():
         d = state.decision()
         i = ask_bot(bots[d.seat], state, skip_forced=True)
-        if card_kind is not None and d.kind == card_kind:
-            oid = d.option_ids[i]
-            if oid not in not_cards:
-                card = oid.partition(":")[2]
+        if card_played is not None:
+            card = card_played(d, i)
+            if card is not None:
                 counts = plays[d.seat]
                 counts[card] = counts.get(card, 0) + 1
         state.apply_index(i)
@@ -117,10 +110,7 @@ def card_universe(config: SimConfig) -> list[str]:
     """Ids of every card of the game's card set (for 'never played'), if the game has cards."""
     game = get_game(config.game)
     options = game.options_from_json(config.options) if config.options else None
-    state = game.new_game(seed=0, seats=len(config.seats), options=options)
-    content = getattr(state, "content", None)
-    cards = getattr(content, "cards", None) or []
-    return [getattr(c, "id", str(c)) for c in cards]
+    return list(game.card_ids(options)) if hasattr(game, "card_ids") else []
 
 
 # ------------------------------------------------------------ resume / output
