@@ -116,3 +116,24 @@ def test_ismcts_reuse_keeps_the_budget_and_is_reproducible(reuse):
 def test_ismcts_reuse_must_be_positive():
     with pytest.raises(ValueError):
         ISMCTSBot(1, reuse=0)
+
+
+def test_an_owned_associate_is_worth_its_stars_and_its_future_plays():
+    """$2 a star (its end-of-game worth, published rules) plus $1.5 × (share of the game left) per
+    Muscle, Influence and skill: what it will still do in the seat's Plans."""
+    from volstead.games.scarface1920.evaluation import ASSOCIATE_PLAY, ROUNDS
+
+    s = GAME.new_game(seed=1, seats=2)
+    c = s.content
+    card = next(i for i, x in enumerate(c.cards) if x.id == "beer_runner")  # 2★, 2 Muscle 1 Influence
+    spaces = c.board.time_track_spaces["2"]
+    later = max(0.0, ROUNDS - (s.round - 1) - s.time / spaces) / ROUNDS
+    t = s.clone()
+    t.players[0].discard = t.players[0].discard + (card,)
+    assert later == 1.0
+    assert evaluate(t, 0) - evaluate(s, 0) == pytest.approx(2 * 2 + ASSOCIATE_PLAY * later * (2 + 1 + 1))
+    assert evaluate(t, 1) == evaluate(s, 1)
+    t.round, t.time = ROUNDS + 1, 0  # no game left: only the stars count
+    u = t.clone()
+    u.players[0].discard = u.players[0].discard[:-1]
+    assert evaluate(t, 0) - evaluate(u, 0) == pytest.approx(2 * 2)

@@ -99,13 +99,12 @@ def check_full(s: ScarfaceState) -> None:
             _fail(s, f"{-s.businesses_left(kind)} more {kind} markers on the board than the supply")
     gang_of = c.card_gang
     hired: Counter = Counter()
-    # A card just gained waits on a pending "to your hand or discard pile?" step.
-    in_flight: dict[int, tuple[int, ...]] = {}
+    # A card just gained lies on the discard pile while "to your hand or discard pile?" is pending.
     for step in s.stack:
-        if type(step).__name__ == "CardToHand":
-            in_flight[step.seat_] = in_flight.get(step.seat_, ()) + (step.card,)
+        if type(step).__name__ == "CardToHand" and step.card not in s.players[step.seat_].discard:
+            _fail(s, f"card {step.card} waits to go to hand but is not on seat {step.seat_}'s discard pile")
     for p in s.players:
-        owned = p.hand + p.deck + p.discard + p.plan + p.right_hands + in_flight.get(p.seat, ())
+        owned = p.hand + p.deck + p.discard + p.plan + p.right_hands
         gang_cards = Counter(x for x in owned if gang_of[x] >= 0)
         expected = Counter(c.start_cards[p.gang] + c.right_hands[p.gang])
         if gang_cards != expected:

@@ -130,8 +130,10 @@ def test_hire_market_shift_refill_and_family_ring():
     assert s.family_ring == 0
     assert s.decision().kind == "card_to_hand"
     assert ids(s) == ("to:hand", "to:discard")
+    assert p.discard[-1] == card(s, "speakeasy_doorman")  # already his while he chooses
     s.apply("to:hand")
     assert card(s, "speakeasy_doorman") in p.hand
+    assert card(s, "speakeasy_doorman") not in p.discard
     assert p.deals[0].alcohol == 0
 
 

@@ -14,6 +14,13 @@ For each option of its decision the bot:
 4. scores the result with the game's `evaluate(state, seat)` hook: its own
    value minus the best rival's value (the final scores once the game ends).
 
+When an option leads straight to another decision of its own of a different
+kind (choosing an order, then which card it hires; `follow_through`, on by
+default), the option is worth the best of that follow-up's options, each
+scored as above: an order is judged by what it brings, not by what it costs
+before its result is there (without this, greedy never took an order whose
+price — a thug in the Underworld, Crime Rate — is paid before its choice).
+
 The best score wins; ties are broken by the bot's own generator. With
 `samples` > 1 the scores are averaged over that many determinizations.
 Without a sampler (a harness that gives none) it plays like `random`.
@@ -47,11 +54,36 @@ def root_indices(det, decision: BotDecision) -> list[int]:
 class GreedyBot:
     name = "greedy"
 
-    def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1):
+    def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1,
+                 follow_through: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         self.horizon = horizon
         self.samples = samples
+        self.follow_through = follow_through
+
+    def _score(self, s, seat: int, evaluate, reply_seed: int) -> float:
+        """Rivals' replies (random, seeded) up to `horizon`, then the relative value."""
+        replies = random.Random(reply_seed)
+        k = 0
+        while k < self.horizon and not s.is_over():
+            d = s.decision()
+            m = len(d.codes)
+            if m == 1:  # forced: no choice to make, for anyone
+                s.apply_index(0)
+                continue
+            if d.seat == seat:
+                break
+            s.apply_index(replies.randrange(m))
+            k += 1
+        return relative_value(evaluate, s, seat)
+
+    def _skip_forced(self, s) -> None:
+        while not s.is_over():
+            d = s.decision()
+            if len(d.codes) != 1:
+                return
+            s.apply_index(0)
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
         n = len(decision)
@@ -74,19 +106,19 @@ class GreedyBot:
                     continue
                 s = det.clone()
                 s.apply_index(j)
-                replies = random.Random(reply_seed)
-                k = 0
-                while k < self.horizon and not s.is_over():
-                    d = s.decision()
-                    m = len(d.codes)
-                    if m == 1:  # forced: no choice to make, for anyone
-                        s.apply_index(0)
-                        continue
-                    if d.seat == seat:
-                        break
-                    s.apply_index(replies.randrange(m))
-                    k += 1
-                totals[i] += relative_value(evaluate, s, seat)
+                if self.follow_through:
+                    self._skip_forced(s)
+                    if not s.is_over():
+                        d = s.decision()
+                        if d.seat == seat and d.kind != decision.kind:
+                            best = float("-inf")
+                            for jj in range(len(d.codes)):
+                                t = s.clone()
+                                t.apply_index(jj)
+                                best = max(best, self._score(t, seat, evaluate, reply_seed))
+                            totals[i] += best
+                            continue
+                totals[i] += self._score(s, seat, evaluate, reply_seed)
         best = max(totals)
         ties = [i for i, v in enumerate(totals) if v == best]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)

@@ -12,7 +12,11 @@ to nothing at the end, where only money, businesses and stars score):
   ($3, or $5 in `rulebook-wip`) plus the income it still brings: $3 ($2 in
   `rulebook-wip`) per Reorganize the seat can still expect
   (rounds left × Reorganizations per round ÷ seats);
-- $2 per Associate star it owns ($1 in `rulebook-wip`), as at the end;
+- $2 per Associate star it owns ($1 in `rulebook-wip`), as at the end, plus
+  what the Associate will still do in its Plans: $1.5 × later per Muscle,
+  per Influence and for its skill (a hired card replaces a starting card's
+  weaker play on every pass through the deck, and the Hire order is the
+  only way to that; without this term greedy never hired);
 - goods (alcohol, guns) stored: $3.5 each while more than half a round is
   left (one Authorities sale pays $6 but costs an order and a thug), fading
   to $0 at the end (leftover goods score nothing);
@@ -50,6 +54,19 @@ ROUNDS = 3
 PLAN_POINT = 2.5  # $ per Muscle / Influence of the Plan while its order is not done
 PENDING = 0.8  # share of the Plan's value while the chosen order still has choices to make
 HQ_THUG, HQ_USEFUL = 2.5, 4
+ASSOCIATE_PLAY = 1.5  # $ × later per Muscle, Influence and skill of an owned Associate
+
+_play_power_cache: dict[int, tuple] = {}
+
+
+def associate_play_power(c) -> tuple[float, ...]:
+    """Per card: Muscle + Influence + 1 (its skill) for Associates, 0 for gang members (owned from the start)."""
+    hit = _play_power_cache.get(id(c))
+    if hit is None or hit[0] is not c:
+        power = tuple(float(m + i + 1) if stars else 0.0
+                      for m, i, stars in zip(c.card_muscle, c.card_influence, c.card_stars))
+        hit = _play_power_cache[id(c)] = (c, power)
+    return hit[1]
 
 
 def crime_cost(c: int) -> float:
@@ -102,6 +119,8 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             businesses[o] += h.speakeasy + h.casino + h.brothel + h.nightclub
             goods[o] += h.alcohol + h.guns
     stars = c.card_stars
+    play_power = associate_play_power(c).__getitem__
+    card_play = ASSOCIATE_PLAY * later
     # The active seat's Plan: how far its turn has gone.
     active = s.active
     stack = s.stack
@@ -122,14 +141,17 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             deal_thugs += d.thugs
         star = stars.__getitem__
         star_count = sum(map(star, p.hand)) + sum(map(star, p.deck)) + sum(map(star, p.discard))
+        power = sum(map(play_power, p.hand)) + sum(map(play_power, p.deck)) + sum(map(play_power, p.discard))
         if p.plan:
             star_count += sum(map(star, p.plan))
+            power += sum(map(play_power, p.plan))
         hq = p.hq
         thugs = (HQ_THUG * min(hq, HQ_USEFUL) + max(0, hq - HQ_USEFUL) + 1.5 * p.safehouses + p.recruits
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
                  + sum(p.thugs))
         stat_levels = sum(p.stats) - 6
         value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
+                 + card_play * power
                  + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + sum(p.cars) + 1.5 * sum(p.trucks)
                  + later * (2.5 * dealers + len(p.jobs) + 3 * stat_levels))
         crime = p.crime

@@ -316,13 +316,17 @@ class HireAssociate(SeatStep):
 
 
 def gain_card(s: ScarfaceState, seat: int, card: int, alcohol_to_hand: int) -> None:
-    """A new card goes to the discard pile, or to hand for `alcohol_to_hand` alcohol."""
+    """A new card goes to the discard pile, or to hand for `alcohol_to_hand` alcohol.
+
+    It is put on the discard pile at once and the choice moves it to hand, so
+    that while the choice is pending the card is already the seat's (views,
+    bot evaluations and scores all see it).
+    """
     cost = max(0, alcohol_to_hand + s.mod(seat, "hire_alcohol"))
+    p = s.players[seat]
+    p.discard = p.discard + (card,)
     if available(s, seat, ALCOHOL) >= cost:
         s.stack.append(CardToHand(seat, card, cost))
-    else:
-        p = s.players[seat]
-        p.discard = p.discard + (card,)
 
 
 class CardToHand(SeatStep):
@@ -339,12 +343,15 @@ class CardToHand(SeatStep):
         return (True, False)
 
     def choose(self, s, code):
-        p = s.players[self.seat_]
         if code:
+            p = s.players[self.seat_]
+            discard = list(p.discard)
+            discard.reverse()
+            discard.remove(self.card)  # the copy gain_card just put on top
+            discard.reverse()
+            p.discard = tuple(discard)
             p.hand = tuple(sorted(p.hand + (self.card,)))
             PayGoods.push(s, self.seat_, self.cost, 0)
-        else:
-            p.discard = p.discard + (self.card,)
 
     def option_id(self, s, code):
         return "to:hand" if code else "to:discard"
