@@ -18,8 +18,8 @@ When an option leads straight to another decision of its own of a different
 kind (choosing an order, then which card it hires; `follow_through`, on by
 default), the option is worth the best of that follow-up's options, each
 scored as above: an order is judged by what it brings, not by what it costs
-before its result is there (without this, greedy never took an order whose
-price — a thug in the Underworld, Crime Rate — is paid before its choice).
+before its result is there (in Scarface 1920, without this, greedy never took
+an order whose price is paid before its choice is made).
 
 The best score wins; ties are broken by the bot's own generator. With
 `samples` > 1 the scores are averaged over that many determinizations.
@@ -78,12 +78,21 @@ class GreedyBot:
             k += 1
         return relative_value(evaluate, s, seat)
 
-    def _skip_forced(self, s) -> None:
-        while not s.is_over():
-            d = s.decision()
-            if len(d.codes) != 1:
-                return
-            s.apply_index(0)
+    def _option_value(self, s, seat: int, root_kind: str, evaluate, reply_seed: int) -> float:
+        """The value of `s`, just after an option of a `root_kind` decision was applied."""
+        if self.follow_through:
+            while not s.is_over() and len(s.decision().codes) == 1:  # forced steps first
+                s.apply_index(0)
+            if not s.is_over():
+                d = s.decision()
+                if d.seat == seat and d.kind != root_kind:  # its own follow-up: the best of it
+                    values = []
+                    for k in range(len(d.codes)):
+                        t = s.clone()
+                        t.apply_index(k)
+                        values.append(self._score(t, seat, evaluate, reply_seed))
+                    return max(values)
+        return self._score(s, seat, evaluate, reply_seed)
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
         n = len(decision)
@@ -106,19 +115,7 @@ class GreedyBot:
                     continue
                 s = det.clone()
                 s.apply_index(j)
-                if self.follow_through:
-                    self._skip_forced(s)
-                    if not s.is_over():
-                        d = s.decision()
-                        if d.seat == seat and d.kind != decision.kind:
-                            best = float("-inf")
-                            for jj in range(len(d.codes)):
-                                t = s.clone()
-                                t.apply_index(jj)
-                                best = max(best, self._score(t, seat, evaluate, reply_seed))
-                            totals[i] += best
-                            continue
-                totals[i] += self._score(s, seat, evaluate, reply_seed)
+                totals[i] += self._option_value(s, seat, decision.kind, evaluate, reply_seed)
         best = max(totals)
         ties = [i for i, v in enumerate(totals) if v == best]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)

@@ -345,11 +345,8 @@ class CardToHand(SeatStep):
     def choose(self, s, code):
         if code:
             p = s.players[self.seat_]
-            discard = list(p.discard)
-            discard.reverse()
-            discard.remove(self.card)  # the copy gain_card just put on top
-            discard.reverse()
-            p.discard = tuple(discard)
+            top = len(p.discard) - 1 - p.discard[::-1].index(self.card)  # the copy gain_card put on top
+            p.discard = p.discard[:top] + p.discard[top + 1:]
             p.hand = tuple(sorted(p.hand + (self.card,)))
             PayGoods.push(s, self.seat_, self.cost, 0)
 
