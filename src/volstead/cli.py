@@ -26,7 +26,7 @@ from rich.text import Text
 from volstead.bots import ask_bot, bot_names, get_bot
 from volstead.cards_cli import cards
 from volstead.engine import RecordError, VolsteadError, load_record, replay, save_record, undo
-from volstead.games import game_names, get_game
+from volstead.games import DEFAULT_GAME, game_names, get_game
 
 app = typer.Typer(
     name="volstead",
@@ -307,7 +307,7 @@ def ask_human(state, d) -> int:
 # ------------------------------------------------------------------ commands
 @app.command()
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="[GAME]", help="Game to play (see `volstead games`).")] = "scarface1920",
+    game_name: Annotated[str, typer.Argument(metavar="[GAME]", help="Game to play (see `volstead games`).")] = DEFAULT_GAME,
     seats: Annotated[
         str | None,
         typer.Option("--seats", help="Comma-separated player per seat: human or a bot (random, greedy, ismcts:500ms). "

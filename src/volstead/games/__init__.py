@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 _GAMES = {"scarface1920": "volstead.games.scarface1920"}
+DEFAULT_GAME = "scarface1920"  # what `volstead play` and the lobby start when no game is named
 
 
 def game_names() -> list[str]:

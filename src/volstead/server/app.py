@@ -28,7 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from volstead.bots import bot_names
 from volstead.engine import VolsteadError, replay
 from volstead.engine.record import validate_record
-from volstead.games import game_names, get_game
+from volstead.games import DEFAULT_GAME, game_names, get_game
 
 from .catalog import catalog
 from .hub import HUMAN, Hub, LiveGame, LobbyError
@@ -46,6 +46,16 @@ BOT_STRENGTHS = [
     {"spec": "ismcts:1500ms", "label": "ISMCTS 1.5 s (hard)"},
 ]
 
+
+async def json_object(request: Request) -> dict:
+    """The request body as a JSON object, or a 400 that says it must be one."""
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise HTTPException(400, "the body must be a JSON object") from None
+    if not isinstance(body, dict):
+        raise HTTPException(400, "the body must be a JSON object")
+    return body
 
 def default_db_url() -> str:
     """$VOLSTEAD_DB, else SQLite in the user's data folder."""
@@ -126,14 +136,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
 
     @app.post("/api/games")
     async def create(request: Request) -> JSONResponse:
+        body = await json_object(request)
         try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(400, "the body must be a JSON object") from None
-        if not isinstance(body, dict):
-            raise HTTPException(400, "the body must be a JSON object")
-        try:
-            live, tokens = hub.create_game(body.get("game", "scarface1920"), body.get("seats", [HUMAN, "random"]),
+            live, tokens = hub.create_game(body.get("game", DEFAULT_GAME), body.get("seats", [HUMAN, "random"]),
                                            body.get("options") or {}, body.get("seed"), bool(body.get("hotseat")))
         except LobbyError as e:
             raise HTTPException(400, str(e)) from None
@@ -157,12 +162,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
     @app.post("/api/games/{game_id}/decide")
     async def decide_rest(game_id: str, request: Request) -> dict:
         live = live_or_404(game_id)
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(400, "the body must be a JSON object") from None
-        if not isinstance(body, dict):
-            raise HTTPException(400, "the body must be a JSON object")
+        body = await json_object(request)
         seat, table = who(live, body.get("token"))
         if seat is None and not table:
             raise HTTPException(403, "a seat token is needed to decide (spectators cannot)")
