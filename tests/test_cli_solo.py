@@ -24,7 +24,7 @@ def test_solo_game_with_a_bot_runs_to_the_end_and_replays(tmp_path):
     rec = load_record(path)
     assert rec["seats"] == 1 and rec["options"]["solo"] is True
     state = replay(rec)
-    assert state.is_over() and len(state.result()["scores"]) == 2  # you and the Enforcer
+    assert state.is_over() and len(state.result().scores) == 2  # you and the Enforcer
 
 
 def test_solo_needs_exactly_one_seat():

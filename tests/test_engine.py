@@ -321,14 +321,17 @@ def _valid_record():
     [
         (lambda r: r.pop("seed"), "no 'seed' field"),
         (lambda r: r.pop("decisions"), "no 'decisions' field"),
-        (lambda r: r.update(seed="seven"), "'seed' must be a int, got str"),
-        (lambda r: r.update(seats=True), "'seats' must be a int, got bool"),
-        (lambda r: r.update(decisions="add1"), "'decisions' must be a list"),
+        (lambda r: r.update(seed="seven"), "'seed' is invalid: Input should be a valid integer"),
+        (lambda r: r.update(seats=True), "'seats' is invalid: Input should be a valid integer"),
+        (lambda r: r.update(seed=-1), "'seed' is invalid: Input should be greater than or equal to 0"),
+        (lambda r: r.update(decisions="add1"), "'decisions' is invalid: Input should be a valid list"),
         (lambda r: r.update(game="chess"), "unknown game 'chess'"),
         (lambda r: r.update(format=99), "format 99 is not supported"),
-        (lambda r: r["decisions"].__setitem__(2, "add7"), "decision #2 does not match the game: option 'add7'"),
-        (lambda r: r["decisions"].__setitem__(0, 5), "decision #0 of the record must be an option id string"),
-        (lambda r: r["decisions"].append("add1"), "comes after the game ended"),
+        (lambda r: r["decisions"].__setitem__(2, [0, "add7"]), "decision #2 does not match the game: option 'add7'"),
+        (lambda r: r["decisions"].__setitem__(2, [1, r["decisions"][2][1]]), "decision #2 does not match the game: seat 1"),
+        (lambda r: r["decisions"].__setitem__(0, "add1"), "decision #0 of the record must be a [seat, option id] pair"),
+        (lambda r: r["decisions"].__setitem__(0, [0, "x" * 5000]), "'decisions.0' is invalid"),
+        (lambda r: r["decisions"].append([0, "add1"]), "comes after the game ended"),
         (lambda r: r.update(options={"colour": "red"}), "the record's setup is invalid"),
         (lambda r: r.update(seats=7), "the record's setup is invalid"),
     ],
@@ -378,3 +381,12 @@ def test_undo():
     # after undo the game goes on as if the undone decisions never happened
     u1.apply("add1")
     assert u1.counter == 6 and u1.decisions_made == 4 and s.counter == 7
+
+
+def test_format_1_records_still_replay():
+    """Records written before decisions carried their seat (format 1: bare option ids) load and replay."""
+    s = play_out(GAME.new_game(4, 2), [0, 1])
+    rec = s.record()
+    old = {**rec, "format": 1, "decisions": [oid for _, oid in rec["decisions"]]}
+    assert snapshot(replay(old)) == snapshot(s)
+    assert rec["format"] == 2 and all(isinstance(seat, int) for seat, _ in rec["decisions"])

@@ -34,7 +34,7 @@ def test_every_seat_at_once_matches_one_seat_and_the_end_is_the_score():
     rng = random.Random(4)
     while not s.is_over():
         s.apply_index(rng.randrange(len(s.decision().codes)))
-    assert evaluate(s) == [float(x) for x in s.result()["scores"]]
+    assert evaluate(s) == [float(x) for x in s.result().scores]
 
 
 def test_laying_out_a_card_is_worth_its_strength():

@@ -174,7 +174,7 @@ def test_search_bots_finish_a_two_player_game():
     while not s.is_over():
         i = ask_bot(bots[s.decision().seat], s, skip_forced=True)
         s.apply_index(i)
-    assert s.result()["over"]
+    assert s.is_over() and s.result().winners
 
 
 def test_sampler_closure_is_the_seats_determinization():

@@ -38,11 +38,11 @@ def _label(opts: dict) -> str:
 
 def snapshot(s) -> tuple:
     """Everything observable about a state: every view, the result and the record."""
-    return (s.view(None), tuple(s.view(k) for k in range(s.seats)), s.result(), s.record())
+    return (s.view(None), tuple(s.view(k) for k in range(s.seats)), s.result() if s.is_over() else None, s.record())
 
 
 def play_with_ids(seed: int, **opts):
-    """A random game (no invariant checks) and the option ids chosen, read at decision time."""
+    """A random game (no invariant checks) and the [seat, option id] chosen, read at decision time."""
     s = new_game(seed, **opts)
     rng = random.Random(seed)
     ids = []
@@ -52,7 +52,7 @@ def play_with_ids(seed: int, **opts):
         assert len(set(option_ids)) == len(option_ids), (
             f"seed={seed} {opts} decision #{s.decisions_made} ({d.kind}): duplicate option ids {option_ids}")
         i = rng.randrange(len(d.codes))
-        ids.append(option_ids[i])
+        ids.append([d.seat, option_ids[i]])
         s.apply_index(i)
         assert len(ids) < MAX_DECISIONS, f"seed={seed} {opts}: no end within {MAX_DECISIONS} decisions"
     return s, ids
@@ -74,8 +74,7 @@ def test_random_games_keep_invariants(chunk):
         s = random_game(seed, **opts)  # checks after every decision; raises on the first broken invariant
         assert s.is_over()
         res = s.result()
-        assert res["over"] is True
-        assert len(res["scores"]) == s.seats and res["winners"]
+        assert len(res.scores) == s.seats and res.winners
 
 
 def test_rulebook_wip_gangs_have_8_cards_with_2_right_hands():
@@ -314,7 +313,7 @@ def test_spectator_view_has_no_money_hands_or_jobs():
     v = s.view(None)
     for pv in v["players"]:
         assert pv["money"] is None and pv["hand"] is None and pv["jobs"] is None
-    assert v["over"] is True and v["result"]["over"] is True
+    assert v["over"] is True and v["result"]["winners"]
 
 
 # ----------------------------------------------------------- 5. determinize
@@ -353,7 +352,7 @@ def test_determinize_is_consistent_and_playable(chunk):
                             f"{where}: the seat's own options depend on what it cannot see")
                     check_full(d)
                     play(d, random.Random(seat), check=True)  # plays to the end under the invariants
-                    assert d.result()["over"] is True
+                    assert d.is_over() and d.result().winners
                     assert snapshot(s) == before, f"{where}: playing a determinization changed the original"
             s.apply_index(rng.randrange(len(s.decision().codes)))
 
@@ -451,24 +450,26 @@ def test_malformed_records_are_rejected(finished, tmp_path):
     s, record = finished
     decisions = record["decisions"]
     k = len(decisions) // 2
+    seat_k = decisions[k][0]
     _bad(record, rf"decision #{k} does not match the game: option 'garbage\?!' is not legal now",
-         decisions=decisions[:k] + ["garbage?!"] + decisions[k + 1:])
+         decisions=decisions[:k] + [[seat_k, "garbage?!"]] + decisions[k + 1:])
     _bad(record, rf"decision #{k} does not match the game: option 'hire:nobody' is not legal",
-         decisions=decisions[:k] + ["hire:nobody"])
-    _bad(record, r"decision #0 does not match the game", decisions=["end"])
-    _bad(record, rf"decision #{len(decisions)} \('end'\) comes after the game ended", decisions=decisions + ["end"])
+         decisions=decisions[:k] + [[seat_k, "hire:nobody"]])
+    _bad(record, r"decision #0 does not match the game", decisions=[[0, "end"]])
+    _bad(record, rf"decision #{len(decisions)} \('end'\) comes after the game ended", decisions=decisions + [[0, "end"]])
     _bad(record, "unknown game 'chess'", game="chess")
     _bad(record, r"2–4 players, got seats=7", seats=7)
     _bad(record, r"2–4 players, got seats=1", seats=1)
-    _bad(record, "'seats' must be a int, got str", seats="3")
-    _bad(record, "'seed' must be a int, got bool", seed=True)
-    _bad(record, "unknown variant 'deluxe'", options={"variant": "deluxe"})
-    _bad(record, r"unknown option\(s\): house_rules", options={"house_rules": 1})
-    _bad(record, "job_draft must be true or false", options={"job_draft": "yes"})
+    _bad(record, "'seats' is invalid: Input should be a valid integer", seats="3")
+    _bad(record, "'seed' is invalid: Input should be a valid integer", seed=True)
+    _bad(record, "option 'variant': Input should be 'published' or 'rulebook-wip'", options={"variant": "deluxe"})
+    _bad(record, "option 'house_rules': unknown option", options={"house_rules": 1})
+    _bad(record, "option 'job_draft': Input should be a valid boolean", options={"job_draft": "maybe"})
     _bad(record, "unknown gang 'martians'", options={"gangs": ["martians"] * s.seats})
     _bad(record, "record format 99 is not supported", format=99)
-    _bad(record, r"decision #2 of the record must be an option id string, got 5", decisions=decisions[:2] + [5])
-    _bad(record, "'decisions' must be a list, got str", decisions="end")
+    _bad(record, r"decision #2 of the record must be a \[seat, option id\] pair, got 'end'",
+         decisions=decisions[:2] + ["end"])
+    _bad(record, "'decisions' is invalid: Input should be a valid list", decisions="end")
     with pytest.raises(RecordError, match="the game record has no 'seed' field"):
         replay({k: v for k, v in record.items() if k != "seed"})
     with pytest.raises(RecordError, match="must be a JSON object, got list"):
@@ -489,7 +490,7 @@ def test_a_truncated_record_replays_then_rejects_an_illegal_extension(finished):
     r = replay(short)
     assert not r.is_over() and r.decisions_made == k
     with pytest.raises(RecordError, match=rf"decision #{k} does not match the game: option 'not-an-option' is not legal"):
-        replay(dict(short, decisions=short["decisions"] + ["not-an-option"]))
+        replay(dict(short, decisions=short["decisions"] + [[r.decision().seat, "not-an-option"]]))
     # an extension by a legal id works
-    legal = r.decision().option_ids[0]
+    legal = [r.decision().seat, r.decision().option_ids[0]]
     assert replay(dict(short, decisions=short["decisions"] + [legal])).decisions_made == k + 1

@@ -272,14 +272,13 @@ def test_final_scoring_example_rulebook_wip():
     _end_position(s, EXAMPLE_MONEY, EXAMPLE_BUSINESSES, EXAMPLE_ASSOCIATES)
     scoring.end_game(s)
     r = s.result()
-    assert r["over"] is True
-    assert [d["businesses"] for d in r["details"]] == [25, 30, 25, 20]
-    assert [d["associates"] for d in r["details"]] == [10, 2, 12, 12]
-    assert [d["card_bonuses"] for d in r["details"]] == [0, 0, 0, 0]
-    assert r["scores"] == [152, 181, 337, 335]
-    assert r["money"] == [117, 149, 300, 303]
-    assert r["winners"] == [2]
-    assert r["scores"][2] - r["scores"][3] == 2
+    assert [d["businesses"] for d in r.details] == [25, 30, 25, 20]
+    assert [d["associates"] for d in r.details] == [10, 2, 12, 12]
+    assert [d["card_bonuses"] for d in r.details] == [0, 0, 0, 0]
+    assert list(r.scores) == [152, 181, 337, 335]
+    assert [d["screen"] for d in r.details] == [117, 149, 300, 303]
+    assert list(r.winners) == [2]
+    assert r.scores[2] - r.scores[3] == 2
 
 
 def test_final_scoring_published_and_money_tie_break():
@@ -289,10 +288,10 @@ def test_final_scoring_published_and_money_tie_break():
     _end_position(s, EXAMPLE_MONEY, EXAMPLE_BUSINESSES, EXAMPLE_ASSOCIATES)
     scoring.end_game(s)
     r = s.result()
-    assert [d["businesses"] for d in r["details"]] == [15, 18, 15, 12]
-    assert [d["associates"] for d in r["details"]] == [20, 4, 24, 24]
-    assert r["scores"] == [152, 171, 339, 339]
-    assert r["winners"] == [3]
+    assert [d["businesses"] for d in r.details] == [15, 18, 15, 12]
+    assert [d["associates"] for d in r.details] == [20, 4, 24, 24]
+    assert list(r.scores) == [152, 171, 339, 339]
+    assert list(r.winners) == [3]
 
 
 def test_final_scoring_shared_victory():
@@ -301,8 +300,8 @@ def test_final_scoring_shared_victory():
     _end_position(s, (117, 149, 300, 300), ((4, 1), (3, 3), (3, 2), (3, 2)), EXAMPLE_ASSOCIATES)
     scoring.end_game(s)
     r = s.result()
-    assert r["scores"] == [152, 171, 339, 339]
-    assert r["winners"] == [2, 3]
+    assert list(r.scores) == [152, 171, 339, 339]
+    assert list(r.winners) == [2, 3]
 
 
 # ------------------------------------------------------------------ 5. Supply

@@ -522,7 +522,7 @@ def test_game_ends_when_prohibition_ends_at_the_third_end_of_round():
     run(s, EndTurn(0), EndOfRound())
     assert s.news_active == s.content.news_last
     assert s.is_over()
-    assert s.result()["over"] is True and s.final is not None
+    assert s.is_over() and s.result().winners and s.final is not None
 
 
 # ------------------------------------------------------------------ End of turn

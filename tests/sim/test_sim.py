@@ -65,7 +65,7 @@ def test_records_replay_to_the_same_result(tmp_path):
     rows = run_sim(SimConfig("scarface1920", ("random", "greedy"), seed=5), 2, tmp_path)
     for row in rows:
         state = replay(load_record(tmp_path / "records" / f"game-{row['index']:06d}.json"))
-        assert state.result()["scores"] == row["scores"]
+        assert list(state.result().scores) == row["scores"]
 
 
 def test_report_on_a_small_run(tmp_path):

@@ -25,13 +25,14 @@ class Decision:
     search never pay for string formatting.
     """
 
-    __slots__ = ("seat", "step", "codes", "_state", "_ids")
+    __slots__ = ("seat", "step", "codes", "lane", "_state", "_ids")
 
-    def __init__(self, state: GameState, step: Step, seat: int, codes: tuple):
+    def __init__(self, state: GameState, step: Step, seat: int, codes: tuple, lane: bool = False):
         self._state = state
         self.step = step
         self.seat = seat
         self.codes = codes
+        self.lane = lane  # part of a secret simultaneous phase: private to its seat until the phase ends
         self._ids: tuple[str, ...] | None = None
 
     def __len__(self) -> int:
@@ -77,6 +78,7 @@ class Decision:
         return {
             "seat": self.seat,
             "kind": self.kind,
+            "simultaneous": self.lane,
             "prompt": self.prompt,
             "options": [{"index": o.index, "id": o.id, "label": o.label} for o in self.options],
         }

@@ -2,50 +2,77 @@
 
 A record holds what is needed to rebuild a game exactly: the game's name,
 the engine version that wrote it, the game options, the seed, the number of
-seats and the decisions as option ids. Replaying applies the ids one by one;
-the first id that is not legal says where the record and the rules part.
+seats and every decision as `[seat, option id]` (format 2; format 1 records,
+whose decisions are bare option ids, still load). Replaying applies the
+decisions one by one; the first that is not legal says where the record and
+the rules part. `make_record` is the one place a record is built.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from .errors import RecordError, VolsteadError
 
-RECORD_FORMAT = 1
-_REQUIRED = {"format": int, "game": str, "version": str, "options": dict, "seed": int, "seats": int, "decisions": list}
+RECORD_FORMAT = 2
+READABLE_FORMATS = (1, 2)
+MAX_OPTION_ID = 200  # characters; longer ids are no option of any game
 
 
-def make_record(state) -> dict:
+class GameRecord(BaseModel):
+    """The shape of a record file (extra keys, such as a server's, are kept)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    format: StrictInt
+    game: StrictStr
+    version: StrictStr
+    options: dict[str, Any]
+    seed: Annotated[StrictInt, Field(ge=0)]
+    seats: Annotated[StrictInt, Field(ge=1)]
+    decisions: list[tuple[StrictInt, Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]]
+                    | Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]]
+
+
+def make_record(state=None, *, game: str | None = None, options: dict | None = None, seed: int | None = None,
+                seats: int | None = None, decisions: list | None = None) -> dict:
+    """The record of `state`, or of a game given by its parts (a server's stored game)."""
     from volstead import __version__
 
-    return {
-        "format": RECORD_FORMAT,
-        "game": state.game_name,
-        "version": __version__,
-        "options": state.options_json(),
-        "seed": state.seed,
-        "seats": state.seats,
-        "decisions": state.decision_ids(),
-    }
+    if state is not None:
+        game, options, seed, seats = state.game_name, state.options_json(), state.seed, state.seats
+        decisions = [[seat, oid] for seat, oid in state.decision_log()]
+    return {"format": RECORD_FORMAT, "game": game, "version": __version__, "options": options, "seed": seed,
+            "seats": seats, "decisions": [list(d) if not isinstance(d, str) else d for d in decisions or []]}
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err["loc"][:2]) or "record"
+    return f"the game record's {where!r} is invalid: {err['msg']}"
 
 
 def validate_record(record: Any) -> dict:
     if not isinstance(record, dict):
         raise RecordError(f"a game record must be a JSON object, got {type(record).__name__}")
-    for key, typ in _REQUIRED.items():
+    for key in GameRecord.model_fields:
         if key not in record:
             raise RecordError(f"the game record has no {key!r} field")
-        value = record[key]
-        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-            raise RecordError(f"the game record's {key!r} must be a {typ.__name__}, got {type(value).__name__}")
-    if record["format"] != RECORD_FORMAT:
-        raise RecordError(f"record format {record['format']} is not supported (this Volstead reads format {RECORD_FORMAT})")
+    try:
+        GameRecord.model_validate(record)
+    except ValidationError as e:
+        raise RecordError(_first_error(e)) from None
+    if record["format"] not in READABLE_FORMATS:
+        raise RecordError(f"record format {record['format']} is not supported (this Volstead reads formats "
+                          f"{', '.join(map(str, READABLE_FORMATS))})")
     for i, d in enumerate(record["decisions"]):
-        if not isinstance(d, str):
-            raise RecordError(f"decision #{i} of the record must be an option id string, got {d!r}")
+        if isinstance(d, str) != (record["format"] == 1):
+            want = "an option id string" if record["format"] == 1 else "a [seat, option id] pair"
+            raise RecordError(f"decision #{i} of the record must be {want}, got {d!r}"[:300])
     return record
 
 
@@ -66,11 +93,12 @@ def replay(record: dict, upto: int | None = None):
     except (VolsteadError, ValueError, TypeError) as e:
         raise RecordError(f"the record's setup is invalid: {e}") from None
     decisions = record["decisions"] if upto is None else record["decisions"][:upto]
-    for i, option_id in enumerate(decisions):
+    for i, entry in enumerate(decisions):
+        seat, option_id = (None, entry) if isinstance(entry, str) else entry
         if state.is_over():
             raise RecordError(f"decision #{i} ({option_id!r}) comes after the game ended")
         try:
-            state.apply(option_id)
+            state.apply(option_id, seat)
         except VolsteadError as e:
             raise RecordError(f"decision #{i} does not match the game: {e}") from None
     return state

@@ -1,14 +1,21 @@
 """The game-agnostic part of every game state.
 
-A state is always either waiting on exactly one decision (the step on top of
-its stack) or over (empty stack). Game modules subclass `GameState`, keep
-their data as plain values (ints, strings, tuples) in instance attributes,
-and put every multi-step procedure on `self.stack` as immutable `Step`s.
+A state is always in one of three situations:
 
-Cloning copies the instance dict and the stack list and shares everything
-else, so game code must *replace* tuples rather than mutate containers; the
-only mutable containers a subclass may hold are the ones it lists in
-`_copied_lists` / copies in `_clone_parts`.
+- one decision is pending (the step on top of its stack): `decision()`;
+- a secret simultaneous phase is open (a `Lanes` step on top, see lanes.py):
+  several seats have a decision pending at once, `decisions()` lists them and
+  `apply(option, seat=...)` names the seat; `decision()` alone answers the
+  first in seat order, so loops written for one decider (random playouts,
+  the simulator) play such phases one seat after the other;
+- the game is over (empty stack): `result()`.
+
+Game modules subclass `GameState`, keep their data as plain values (ints,
+strings, tuples) in declared attributes, and put every multi-step procedure on
+`self.stack` as immutable `Step`s. Cloning copies the attributes and the stack
+list and shares everything else, so game code must *replace* tuples rather
+than mutate containers; the mutable parts a subclass keeps (its players) it
+copies in `_clone_parts`.
 """
 
 from __future__ import annotations
@@ -16,8 +23,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .decision import Decision
-from .errors import GameOverError, IllegalOptionError, WrongSeatError
+from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from .step import Step
+
+# One decision taken: (step, code, seat, previous node) — a cons list, O(1) to append and to clone.
+HistoryNode = tuple[Step, Any, int, "HistoryNode | None"]
 
 
 class GameState:
@@ -29,14 +39,16 @@ class GameState:
     options: Any
     rng: int
     stack: list[Step]
-    history: tuple | None  # cons list: (step, code, previous) — O(1) append and clone
+    history: HistoryNode | None
     decisions_made: int
-    _decision: Decision | None
+    _decision: Decision | None  # the pending decision (in a simultaneous phase: the first one)
+    _pending: tuple[Decision, ...]  # every pending decision of a simultaneous phase; () otherwise
 
     # ------------------------------------------------------------------ flow
     def _start(self) -> None:
         """Run automatic steps until the first decision (call at the end of setup)."""
         self._decision = None
+        self._pending = ()
         self.history = None
         self.decisions_made = 0
         self._advance()
@@ -53,6 +65,11 @@ class GameState:
             if top.auto:
                 stack.pop().run(self)
                 continue
+            if top.lanes:
+                if self._settle_lanes():
+                    return
+                stack.pop()  # every lane is done: the barrier lifts
+                continue
             codes = top.options(self)
             if codes:
                 self._decision = Decision(self, top, top.seat(self), codes)
@@ -60,24 +77,96 @@ class GameState:
             stack.pop()
         self._decision = None
 
+    def _settle_lanes(self) -> bool:
+        """Run every lane of the `Lanes` step on top to its next decision; False when all are empty."""
+        lanes = self.stack[-1]
+        pending = []
+        for i, seat in enumerate(lanes.seats):
+            lane = list(lanes.stacks[i])
+            codes, rng = self._run_lane(lane, lanes.rngs[i])
+            if rng != lanes.rngs[i] or tuple(lane) != lanes.stacks[i]:
+                lanes = lanes.with_lane(i, tuple(lane), rng)
+            if codes:
+                pending.append((seat, lane[-1], codes))
+        self.stack[-1] = lanes
+        if not pending:
+            self._decision, self._pending = None, ()
+            return False
+        self._pending = tuple(Decision(self, step, seat, codes, lane=True) for seat, step, codes in pending)
+        self._decision = self._pending[0]
+        return True
+
+    def _run_lane(self, lane: list[Step], rng: int) -> tuple[tuple, int]:
+        """Run a lane's automatic steps (lapsing decisions without options) with the lane as the
+        stack and its stream as the rng; returns (the options on top, or (), the stream after)."""
+        saved_stack, saved_rng = self.stack, self.rng
+        self.stack, self.rng = lane, rng
+        try:
+            while lane:
+                top = lane[-1]
+                if top.auto:
+                    lane.pop().run(self)
+                    continue
+                if top.lanes:
+                    raise VolsteadError("a simultaneous phase cannot open inside another one")
+                codes = top.options(self)
+                if codes:
+                    return codes, self.rng
+                lane.pop()
+            return (), self.rng
+        finally:
+            self.stack, self.rng = saved_stack, saved_rng
+
     def is_over(self) -> bool:
         return not self.stack
 
-    def decision(self) -> Decision:
+    def decision(self, seat: int | None = None) -> Decision:
+        """The pending decision (of `seat`, if given; in a simultaneous phase, without a seat:
+        the first in seat order)."""
         d = self._decision
         if d is None:
             if not self.stack:
                 raise GameOverError("the game is over: no decision is pending")
-            top = self.stack[-1]
-            d = Decision(self, top, top.seat(self), top.options(self))
-            self._decision = d
-        return d
+            self._advance_pending()
+            d = self._decision
+            assert d is not None
+        if seat is None or seat == d.seat:
+            return d
+        for p in self._pending:
+            if p.seat == seat:
+                return p
+        raise WrongSeatError(f"seat {seat} cannot decide now: it is {self._deciders_text()}'s decision ({d.kind})")
+
+    def _advance_pending(self) -> None:
+        """Rebuild the pending decision(s) after a clone (which forgets them)."""
+        top = self.stack[-1]
+        if top.lanes:
+            self._settle_lanes()
+        else:
+            self._decision = Decision(self, top, top.seat(self), top.options(self))
+
+    def _deciders_text(self) -> str:
+        seats = self.pending_seats()
+        return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every pending decision: one, or one per seat still deciding in a simultaneous phase."""
+        if not self.stack:
+            return ()
+        d = self.decision()
+        return self._pending or (d,)
+
+    def pending_seats(self) -> tuple[int, ...]:
+        """The seats that have a decision pending now (ascending)."""
+        return tuple(d.seat for d in self.decisions())
+
+    def in_lanes(self) -> bool:
+        """Is a secret simultaneous phase open?"""
+        return bool(self.stack) and self.stack[-1].lanes
 
     def apply_index(self, index: int, seat: int | None = None) -> None:
-        """Choose the option at `index` of the pending decision."""
-        d = self.decision()
-        if seat is not None and seat != d.seat:
-            raise WrongSeatError(f"seat {seat} cannot decide now: it is seat {d.seat}'s decision ({d.kind})")
+        """Choose the option at `index` of the pending decision (of `seat`, if given)."""
+        d = self.decision(seat)
         codes = d.codes
         if type(index) is not int:
             raise IllegalOptionError(f"option index must be an integer, got {index!r} ({type(index).__name__})")
@@ -86,21 +175,40 @@ class GameState:
                 f"option index {index!r} is out of range: there are {len(codes)} options (0–{len(codes) - 1})"
             )
         code = codes[index]
+        if d.lane:
+            self._apply_in_lane(d, code)
+            return
         step = self.stack.pop()
         self._decision = None
-        self.history = (step, code, self.history)
+        self.history = (step, code, d.seat, self.history)
         self.decisions_made += 1
         step.choose(self, code)
         self._advance()
 
+    def _apply_in_lane(self, d: Decision, code: Any) -> None:
+        lanes = self.stack[-1]
+        i = lanes.lane_of(d.seat)
+        lane = list(lanes.stacks[i])
+        step = lane.pop()
+        self._decision, self._pending = None, ()
+        self.history = (step, code, d.seat, self.history)
+        self.decisions_made += 1
+        saved_stack, saved_rng = self.stack, self.rng
+        self.stack, self.rng = lane, lanes.rngs[i]
+        try:
+            step.choose(self, code)
+            rng = self.rng
+        finally:
+            self.stack, self.rng = saved_stack, saved_rng
+        self.stack[-1] = lanes.with_lane(i, tuple(lane), rng)
+        self._advance()
+
     def apply(self, option_id: str, seat: int | None = None) -> None:
-        """Choose the option whose stable id is `option_id`."""
-        d = self.decision()
-        if seat is not None and seat != d.seat:
-            raise WrongSeatError(f"seat {seat} cannot decide now: it is seat {d.seat}'s decision ({d.kind})")
+        """Choose the option whose stable id is `option_id` (for `seat`, if given)."""
+        d = self.decision(seat)
         if not isinstance(option_id, str):
             raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
-        self.apply_index(d.index_of(option_id))
+        self.apply_index(d.index_of(option_id), d.seat)
 
     # ----------------------------------------------------------------- copies
     def clone(self):
@@ -108,6 +216,7 @@ class GameState:
         new.__dict__ = self.__dict__.copy()
         new.stack = self.stack.copy()
         new._decision = None
+        new._pending = ()
         self._clone_parts(new)
         return new
 
@@ -115,15 +224,19 @@ class GameState:
         """Copy the mutable parts a subclass keeps (players, ...)."""
 
     # ---------------------------------------------------------------- history
-    def decision_ids(self) -> list[str]:
-        """The ids of every decision taken so far, oldest first."""
+    def decision_log(self) -> list[tuple[int, str]]:
+        """(seat, option id) of every decision taken so far, oldest first."""
         out = []
         node = self.history
         while node is not None:
-            step, code, node = node
-            out.append(step.option_id(self, code))
+            step, code, seat, node = node
+            out.append((seat, step.option_id(self, code)))
         out.reverse()
         return out
+
+    def decision_ids(self) -> list[str]:
+        """The ids of every decision taken so far, oldest first."""
+        return [oid for _, oid in self.decision_log()]
 
     def record(self) -> dict:
         from .record import make_record
@@ -131,7 +244,8 @@ class GameState:
         return make_record(self)
 
     # ------------------------------------------------- game-specific interface
-    def result(self) -> dict:
+    def result(self):
+        """The final `Result` (engine.contract); raises GameOverError's opposite if not over."""
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict:
@@ -141,4 +255,4 @@ class GameState:
         raise NotImplementedError
 
     def options_json(self) -> dict:
-        raise NotImplementedError
+        return self.options.to_json()

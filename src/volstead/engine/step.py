@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 class Step:
     __slots__ = ()
     auto = False  # True: the engine calls run() instead of asking a seat
+    lanes = False  # True only for engine.lanes.Lanes (a secret simultaneous phase)
     kind = "step"  # short machine name of the question, for UIs and logs
 
     def run(self, state: GameState) -> None:  # automatic steps only

@@ -63,7 +63,7 @@ def test_random_solo_games_keep_invariants_and_replay(chunk):
             s.apply_index(rng.randrange(len(d.codes)))
             check(s)
         res = s.result()
-        assert res["over"] and len(res["scores"]) == 2
+        assert len(res.scores) == 2 and res.factions[1] == "enforcer"
         rec = s.record()
         assert rec["seats"] == 1 and rec["options"]["solo"] is True
         again = replay(rec)

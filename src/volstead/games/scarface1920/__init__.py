@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import ClassVar
+
+from volstead.engine.contract import Faction, Game
 
 from .options import Options
 
@@ -17,22 +19,26 @@ PUBLIC_DECISION_KINDS = frozenset({
 })
 
 
-@dataclass(frozen=True)
-class Game:
-    name: str = "scarface1920"
-    title: str = "Scarface 1920"
-    min_seats: int = 2
-    max_seats: int = 4
-    Options: type = Options
-    public_decision_kinds: frozenset = field(default=PUBLIC_DECISION_KINDS)
+class Scarface1920(Game):
+    name = "scarface1920"
+    title = "Scarface 1920"
+    min_seats = 2
+    max_seats = 4
+    Options = Options
+    public_decision_kinds = PUBLIC_DECISION_KINDS
+    evaluation_scale: ClassVar[float] = 25.0  # dollars: a $25 lead is one unit of advantage to search bots
+    faction_option = "gangs"
+    web_module = "web/board.js"
 
-    def new_game(self, seed: int, seats: int, options: Options | None = None):
+    def new_game(self, seed: int, seats: int, options: Options | None = None):  # type: ignore[override]
         from .rules.setup import new_game
 
         return new_game(seed, seats, options or Options())
 
-    def options_from_json(self, data: dict) -> Options:
-        return Options.from_json(data)
+    def seat_range(self, options: Options | None = None) -> range:  # type: ignore[override]
+        if options is not None and options.solo:
+            return range(1, 2)  # you against the Enforcer automa
+        return range(self.min_seats, self.max_seats + 1)
 
     def evaluate(self, state, seat: int | None = None):
         """Bots' static evaluation of `state` for `seat` in dollars; every seat's as a list if
@@ -40,6 +46,11 @@ class Game:
         from .evaluation import evaluate
 
         return evaluate(state, seat)
+
+    def factions(self, options: Options | None = None) -> list[Faction]:  # type: ignore[override]
+        from .content.loader import default_content
+
+        return [Faction(g.id, g.name, g.color) for g in default_content().gangs]
 
     def card_played(self, decision, index: int) -> str | None:
         """The id of the card option `index` of `decision` plays into a Plan, if it does
@@ -49,7 +60,7 @@ class Game:
         option_id = decision.option_ids[index]
         return None if option_id == "plan:done" else option_id.partition(":")[2]
 
-    def card_ids(self, options: Options | None = None) -> list[str]:
+    def card_ids(self, options: Options | None = None) -> list[str]:  # type: ignore[override]
         """Every gang member and Associate of the card set in use."""
         from .content.loader import default_content
 
@@ -63,4 +74,4 @@ class Game:
         return catalog()
 
 
-GAME = Game()
+GAME = Scarface1920()

@@ -86,7 +86,7 @@ def _order_under_way(s: ScarfaceState) -> bool:
     """The last action menu choice (searching back through the record) was an order."""
     node = s.history
     while node is not None:
-        step, code, node = node
+        step, code, _, node = node
         if type(step) is ActionMenu:
             return code[0] == "order"
         if type(step) is LayOutPlan:

@@ -1,53 +1,27 @@
-"""Game options of Scarface 1920 (frozen; one field per rule variant)."""
+"""Game options of Scarface 1920 (frozen; one field per rule variant or setup choice)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from typing import Literal
 
-from volstead.engine.errors import VolsteadError
+from pydantic import Field
+
+from volstead.engine.contract import GameOptions
 
 VARIANTS = ("published", "rulebook-wip")
 
 
-@dataclass(frozen=True)
-class Options:
-    # "published" (default): the published edition (rules summary + how-to-play).
-    # "rulebook-wip": the work-in-progress rulebook's numbers: $2 per business on
-    # Reorganize, $5 per business and $1 per Associate star at the end, 8 gang
-    # cards with 2 Right-hands.
-    variant: str = "published"
-    # Job draft (rulebook "Other modes"): deal 4 Jobs, keep 1 and pass 3 left,
-    # until 4 are kept; return 1 to the bottom of the deck.
-    job_draft: bool = False
-    # Gang per seat by id; empty = dealt at random from the seed.
-    gangs: tuple[str, ...] = field(default_factory=tuple)
-    # A folder with another card set (the same 8 data files); empty = the embedded set.
-    # For designers comparing card-set versions (`volstead sim --compare`).
-    cards: str = ""
-    # Solo mode: one player against the Enforcer automa (rulebook "Solo mode").
-    solo: bool = False
-
-    def __post_init__(self):
-        if self.variant not in VARIANTS:
-            raise VolsteadError(f"unknown variant {self.variant!r}; choose one of {', '.join(VARIANTS)}")
-        if not isinstance(self.job_draft, bool):
-            raise VolsteadError("job_draft must be true or false")
-        if not isinstance(self.solo, bool):
-            raise VolsteadError("solo must be true or false")
-        if not isinstance(self.cards, str):
-            raise VolsteadError("cards must be a folder path (a string)")
-        object.__setattr__(self, "gangs", tuple(self.gangs))
-
-    def to_json(self) -> dict:
-        d = asdict(self)
-        d["gangs"] = list(self.gangs)
-        return d
-
-    @classmethod
-    def from_json(cls, data: dict) -> Options:
-        if not isinstance(data, dict):
-            raise VolsteadError("options must be a JSON object")
-        unknown = set(data) - {"variant", "job_draft", "gangs", "cards", "solo"}
-        if unknown:
-            raise VolsteadError(f"unknown option(s): {', '.join(sorted(unknown))}")
-        return cls(**{**data, "gangs": tuple(data.get("gangs", ()))})
+class Options(GameOptions):
+    variant: Literal["published", "rulebook-wip"] = Field(
+        "published",
+        description="published: the published edition (rules summary + how-to-play). rulebook-wip: the "
+                    "work-in-progress rulebook's numbers ($2 a business on Reorganize, $5 a business and $1 an "
+                    "Associate star at the end, 8 gang cards with 2 Right-hands).")
+    job_draft: bool = Field(
+        False, description="Job draft (rulebook, Other modes): deal 4 Jobs, keep 1 and pass 3 left, until 4 are kept.")
+    gangs: tuple[str, ...] = Field(
+        (), description="A gang id per seat (outfit, black_wolves, seven_gems, north_side); empty: dealt at random.")
+    cards: str = Field(
+        "", description="A folder with another card set (the same 8 data files); empty: the embedded set. For "
+                        "designers comparing card-set versions (volstead sim --compare). Not settable from the lobby.")
+    solo: bool = Field(False, description="Solo mode: one player against the Enforcer automa (rulebook, Solo mode).")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from volstead.engine.contract import Result
 from volstead.engine.state import GameState
 
 from .content.loader import Content
@@ -351,7 +352,7 @@ class ScarfaceState(GameState):
     def options_json(self) -> dict:
         return self.options.to_json()
 
-    def result(self) -> dict:
+    def result(self) -> Result:
         from .rules.scoring import result
 
         return result(self)

@@ -102,7 +102,7 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
         d = s.decision()
         out["deciding"] = d.seat
     else:
-        out["result"] = s.result()
+        out["result"] = s.result().to_json()
     return out
 
 

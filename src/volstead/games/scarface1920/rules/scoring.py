@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from volstead.engine.contract import Result
+from volstead.engine.errors import VolsteadError
+
 from ..state import ScarfaceState
 
 
@@ -38,15 +41,11 @@ def rank(totals: list[int], screens: list[int]) -> list[int]:
     return [i for i in tied if screens[i] == top_screen]
 
 
-def result(s: ScarfaceState) -> dict:
+def result(s: ScarfaceState) -> Result:
     if not s.is_over() or s.final is None:
-        return {"over": False}
+        raise VolsteadError("the game is not over: there is no result yet")
     totals = [r["total"] for r in s.final]
     screens = [r["screen"] for r in s.final]
-    return {
-        "over": True,
-        "scores": totals,
-        "money": screens,
-        "winners": rank(totals, screens),
-        "details": [dict(r) for r in s.final],
-    }
+    gangs = tuple("enforcer" if seat == s.enforcer else s.content.gangs[p.gang].id for seat, p in enumerate(s.players))
+    return Result(scores=tuple(totals), winners=tuple(rank(totals, screens)), factions=gangs,
+                  details=tuple(dict(r) for r in s.final))

@@ -1,0 +1,191 @@
+"""The game contract: what every game provides to the platform.
+
+A game is one package under `volstead/games/` that exposes `GAME`, an
+instance of a `Game` subclass, plus one line in the registry
+(`volstead/games/__init__.py`). The CLI, the server, the simulator, the bots
+and the browser shell use a game only through this class: they never name a
+game and never probe for attributes. Everything below that has a body is an
+optional hook with a sensible default; `name`, `title`, the seat range,
+`Options` and `new_game` are required.
+
+The state a game's `new_game` returns is an `engine.state.GameState` and
+provides `decision()/decisions()`, `apply`, `clone`, `view(seat)`,
+`determinize(seat, rng)`, `result() -> Result` (once over) and `record()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import VolsteadError
+
+if TYPE_CHECKING:
+    from .decision import Decision
+    from .state import GameState
+
+
+class OptionsError(VolsteadError):
+    """Game options that the game's Options model rejects (names the option)."""
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options: frozen, unknown keys rejected, JSON Schema for forms and flags.
+
+    One field per rule variant or setup choice, each with a `description` (the
+    lobby and `volstead games` show it) and a default (the published game)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: a score per seat, the winners after tie-breaks, each seat's
+    faction (or None) and per-seat details (score breakdown, tie-break values)."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    factions: tuple[str | None, ...] = ()
+    details: tuple[dict[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "factions": list(self.factions),
+                "details": [dict(d) for d in self.details]}
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    """A side a seat can play (a gang, a syndicate): for the lobby, reports and colours."""
+
+    id: str
+    name: str
+    color: str = ""  # a CSS colour for the browser
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """One deck (or component list) as a table for `volstead cards`."""
+
+    deck: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    total: int = 0  # components counted with copies (0: the number of rows)
+    narrow: frozenset[str] = field(default_factory=frozenset)  # columns kept short (ids, numbers)
+
+
+def describe_validation_error(e: ValidationError, what: str = "option") -> str:
+    """A short message naming the first bad field, never echoing large input."""
+    err = e.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"]) or what
+    msg = err["msg"]
+    if err["type"] == "extra_forbidden":
+        msg = f"unknown {what}"
+    return f"{what} {loc!r}: {msg}"[:300]
+
+
+class Game:
+    """Base class of a game's `GAME` object. Subclass it and set the required parts."""
+
+    # ---------------------------------------------------------------- required
+    name: ClassVar[str]  # registry name, e.g. "scarface1920"
+    title: ClassVar[str]  # for people, e.g. "Scarface 1920"
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    Options: ClassVar[type[GameOptions]]
+
+    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> GameState:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- optional
+    # Decision kinds whose chosen option the rules show everyone anyway: a log may show their
+    # labels to every seat. Every other decision is logged to its own seat only.
+    public_decision_kinds: ClassVar[frozenset[str]] = frozenset()
+    # One unit of `evaluate`'s values (Scarface: dollars): search bots scale their rewards by it.
+    evaluation_scale: ClassVar[float] = 1.0
+    # Name of the Options field that takes one faction id per seat ("" if factions are not chosen),
+    # and of the one that names the first seat ("" if the rules fix it): the lobby offers both.
+    faction_option: ClassVar[str] = ""
+    first_seat_option: ClassVar[str] = ""
+    # The game's browser module (an ES module exporting `render(view, ctx)`), relative to the
+    # game package, served at /games/<name>/<path>; "" if the generic renderer is enough.
+    web_module: ClassVar[str] = ""
+
+    def seat_range(self, options: GameOptions | None = None) -> range:
+        """The numbers of seats a game with these options takes (e.g. 1 in a solo mode)."""
+        return range(self.min_seats, self.max_seats + 1)
+
+    def options_from_json(self, data: Any) -> GameOptions:
+        """Validated options; an OptionsError naming the option otherwise."""
+        if not isinstance(data, dict):
+            raise OptionsError("options must be a JSON object")
+        try:
+            return self.Options.model_validate(data)
+        except ValidationError as e:
+            raise OptionsError(describe_validation_error(e)) from None
+
+    def options_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the options (drives the lobby form and CLI flags)."""
+        return self.Options.model_json_schema()
+
+    def evaluate(self, state: GameState, seat: int | None = None) -> Any:
+        """Bots' static evaluation of `state` for `seat` (every seat's, as a list, if None), in
+        units of `evaluation_scale`. Default: the scores once over, else 0 for everyone."""
+        if state.is_over():
+            values = [float(x) for x in state.result().scores]
+        else:
+            values = [0.0] * state.seats
+        return values if seat is None else values[seat]
+
+    def factions(self, options: GameOptions | None = None) -> list[Faction]:
+        """The sides a seat can play, in the order the lobby lists them ([] if none)."""
+        return []
+
+    def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
+        """The components as tables for `volstead cards` ([] if the game has no cards)."""
+        return []
+
+    def card_ids(self, options: GameOptions | None = None) -> list[str]:
+        """Every card a player can play (the simulator counts plays of each)."""
+        return []
+
+    def card_played(self, decision: Decision, index: int) -> str | None:
+        """The card that option `index` of `decision` plays, if it plays one (for reports)."""
+        return None
+
+    def catalog(self) -> dict[str, Any]:
+        """Names and texts of the components (public knowledge) for the browser client."""
+        return {}
+
+    def rules_help(self) -> dict[str, Any]:
+        """Help for people: {"summary": text, "kinds": {decision kind: what it decides}}."""
+        return {}
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The terminal's rendering of a seat's view; the default prints it readably."""
+        from .render import render_view
+
+        return render_view(view)
+
+    # ------------------------------------------------------------- derived
+    @property
+    def package_dir(self) -> Path:
+        import sys
+
+        return Path(sys.modules[type(self).__module__].__file__ or ".").resolve().parent
+
+    def describe(self) -> dict[str, Any]:
+        """What `volstead games --json` and the lobby show of the game."""
+        return {
+            "name": self.name, "title": self.title, "min_seats": self.min_seats, "max_seats": self.max_seats,
+            "options_schema": self.options_schema(),
+            "factions": [{"id": f.id, "name": f.name, "color": f.color} for f in self.factions()],
+            "faction_option": self.faction_option, "first_seat_option": self.first_seat_option,
+            "web_module": f"/games/{self.name}/{self.web_module}" if self.web_module else "",
+        }
