@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rng import seed_state, step as rng_step
+from .rng import seed_state
+from .rng import step as rng_step
 from .step import Step
 
 if TYPE_CHECKING:

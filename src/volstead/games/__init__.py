@@ -1,10 +1,18 @@
-"""The registry of games. Adding a game adds a folder and one line here."""
+"""The registry of games. Adding a game adds a folder and one line here.
+
+`register(name, module)` adds a game at run time (the tests' own game does this);
+every game module exposes `GAME`, an `engine.contract.Game`.
+"""
 
 from __future__ import annotations
 
 import importlib
 
-_GAMES = {"scarface1920": "volstead.games.scarface1920"}
+from volstead.engine.contract import Game
+
+_GAMES = {
+    "scarface1920": "volstead.games.scarface1920",
+}
 DEFAULT_GAME = "scarface1920"  # what `volstead play` and the lobby start when no game is named
 
 
@@ -12,7 +20,17 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
-def get_game(name: str):
-    if name not in _GAMES:
-        raise KeyError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+def register(name: str, module: str) -> None:
+    """Make the game in `module` (which exposes GAME) known as `name`."""
+    _GAMES[name] = module
+
+
+def unregister(name: str) -> None:
+    _GAMES.pop(name, None)
+
+
+def get_game(name: str) -> Game:
+    if not isinstance(name, str) or name not in _GAMES:
+        shown = repr(name)[:60] if isinstance(name, str) else f"a {type(name).__name__}"
+        raise KeyError(f"unknown game {shown}; known games: {', '.join(game_names())}")
     return importlib.import_module(_GAMES[name]).GAME
