@@ -39,8 +39,7 @@ def play(game, n: int, bot_name: str) -> tuple[list[str], object]:
     while not state.is_over():
         seat = state.decision().seat
         state.apply_index(ask_bot(bots[seat], state))
-    result = state.result()
-    scores = result["scores"] if isinstance(result, dict) else list(result.scores)
+    scores = list(state.result().scores)
     # Records of format 1 hold ids; later formats hold [seat, id] pairs: the ids are what is compared.
     ids = [d if isinstance(d, str) else d[1] for d in state.record()["decisions"]]
     return ids, scores
