@@ -58,17 +58,17 @@ def _determinize(state, seat, rng):
     return state.determinize(seat, rng)
 
 
-def ask_bot(bot, state, skip_forced: bool = False) -> int:
-    """Ask `bot` for the index of its option in `state`'s pending decision.
+def ask_bot(bot, state, skip_forced: bool = False, seat: int | None = None) -> int:
+    """Ask `bot` for the index of its option in `state`'s pending decision (that of `seat`
+    when several seats decide at once, in a simultaneous phase).
 
     With `skip_forced`, a decision with a single option is taken without
     asking (the simulator does this; the bot's generator is then not drawn).
     """
-    d = state.decision()
+    d = state.decision(seat)
     if skip_forced and len(d.codes) == 1:
         return 0
-    seat = d.seat
-    return bot.choose(state.view(seat), BotDecision.of(d), make_sampler(state, seat))
+    return bot.choose(state.view(d.seat), BotDecision.of(d), make_sampler(state, d.seat))
 
 
 def clone_deciding(state, decision):
@@ -92,18 +92,5 @@ def game_of(name: str):
 
 
 def evaluator(state) -> Callable[..., Any]:
-    """The game's `evaluate(state, seat=None)` hook (seat None: a list, every seat's value),
-    or a neutral one for games without it."""
-    game = game_of(state.game_name)
-    hook = getattr(game, "evaluate", None)
-    if hook is not None:
-        return hook
-    return _neutral
-
-
-def _neutral(state, seat: int | None = None):
-    if state.is_over():
-        scores = [float(x) for x in state.result()["scores"]]
-    else:
-        scores = [0.0] * state.seats
-    return scores if seat is None else scores[seat]
+    """The game's `evaluate(state, seat=None)` (seat None: a list, every seat's value)."""
+    return game_of(state.game_name).evaluate
