@@ -315,8 +315,28 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
     def page(game_id: str | None = None) -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/games/{game_name}/{path:path}", include_in_schema=False)
+    def game_file(game_name: str, path: str) -> FileResponse:
+        return FileResponse(game_web_file(game_name, path), headers={"Cache-Control": "no-cache"})
+
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
+
+
+GAME_WEB_SUFFIXES = frozenset({".js", ".css", ".svg", ".png", ".webp", ".woff2", ".json"})
+
+
+def game_web_file(game_name: str, path: str) -> Path:
+    """A file of a game's browser module: only under the game package's `web/` folder, only
+    static kinds; 404 for anything else (unknown game, `..`, a Python file)."""
+    try:
+        web = (get_game(game_name).package_dir / "web").resolve()
+    except KeyError:
+        raise HTTPException(404, f"unknown game {game_name!r}") from None
+    file = (web.parent / path).resolve()
+    if not file.is_relative_to(web) or file.suffix not in GAME_WEB_SUFFIXES or not file.is_file():
+        raise HTTPException(404, "no such file")
+    return file
 
 
 LOG_TAIL_REPLAY = 400
