@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from volstead.cards_cli import DECKS, copies, deck_rows
 from volstead.cli import app
+from volstead.games.scarface1920.card_tables import DECKS, copies, deck_rows
 from volstead.games.scarface1920.content.loader import default_content
 
 runner = CliRunner()
@@ -103,13 +103,14 @@ def test_unknown_game_and_variant_exit_2():
     r = invoke("chess")
     assert r.exit_code == 2 and "unknown game 'chess'" in r.output
     r = invoke("scarface1920", "--variant", "deluxe")
-    assert r.exit_code == 2 and "unknown variant 'deluxe'" in r.output
+    assert r.exit_code == 2
+    assert "option 'variant': Input should be 'published' or 'rulebook-wip', not 'deluxe'" in r.output
 
 
 def test_no_match_says_so():
     r = invoke("scarface1920", "--search", "zeppelin")
     assert r.exit_code == 0
-    assert "No card in any deck matches 'zeppelin' (published set)." in r.output
+    assert "No card in any deck matches 'zeppelin'." in r.output
     r = invoke("scarface1920", "--deck", "news", "--search", "moonshiner")
     assert "No card in the news deck matches 'moonshiner'" in r.output
 

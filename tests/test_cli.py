@@ -54,10 +54,19 @@ def test_seat_count_out_of_range_exits_2():
 def test_bad_variant_exits_2():
     r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--variant", "nope")
     assert r.exit_code == 2
-    assert "unknown variant 'nope'" in r.output
+    assert "option 'variant': Input should be 'published' or 'short', not 'nope'" in r.output
     r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--job-draft")
     assert r.exit_code == 2
-    assert "has no job draft option" in r.output
+    assert "no such option --job-draft; Count to N's options: --variant, --target" in r.output
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "-o", "target=1")
+    assert r.exit_code == 2
+    assert "option 'target': Input should be greater than or equal to 2, not 1" in r.output
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "-o", "colour=red")
+    assert r.exit_code == 2
+    assert "option 'colour': unknown option" in r.output
+    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "-o", "target")
+    assert r.exit_code == 2
+    assert "--option takes key=value, not 'target'" in r.output
 
 
 def test_all_bots_play_to_the_end_with_record(tmp_path):
@@ -107,7 +116,7 @@ def test_human_invalid_input_then_quit_writes_record(tmp_path):
     assert "'9' is neither a number 1–2 nor an option id" in r.output
     assert "quit after 1 decisions" in r.output
     rec = load_record(path)
-    assert rec["decisions"] == ["add1"]
+    assert rec["decisions"] == [[0, "add1"]]  # format 2: [seat, option id]
 
 
 def test_human_undo(tmp_path):
@@ -118,7 +127,7 @@ def test_human_undo(tmp_path):
     assert r.exit_code == 0, r.output
     assert "nothing to undo" in r.output
     assert "undone 1 decision(s)" in r.output
-    assert load_record(path)["decisions"] == ["add1", "add1"]
+    assert load_record(path)["decisions"] == [[0, "add1"], [1, "add1"]]
 
 
 def test_human_undo_skips_back_over_bots(tmp_path):
@@ -128,7 +137,7 @@ def test_human_undo_skips_back_over_bots(tmp_path):
     assert r.exit_code == 0, r.output
     assert "undone 2 decision(s)" in r.output
     rec = load_record(path)
-    assert rec["decisions"][0] == "add2" and len(rec["decisions"]) == 2
+    assert rec["decisions"][0] == [0, "add2"] and len(rec["decisions"]) == 2
 
 
 def test_eof_quits(tmp_path):
@@ -155,7 +164,7 @@ def test_replay_unfinished_record(tmp_path):
     invoke("play", "--terminal", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path), input="1\nq\n")
     r = invoke("replay", str(path))
     assert r.exit_code == 0, r.output
-    assert "not finished: seat 1 to decide (add)" in r.output
+    assert "not finished: seat 1 (add) to decide" in r.output
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,10 @@ decision). test_cli.py and test_bots.py import the fake game from here.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from typing import Literal
 
 import pytest
+from pydantic import Field
 
 import volstead.games
 from volstead.engine import (
@@ -28,22 +29,16 @@ from volstead.engine import (
     undo,
 )
 from volstead.engine import rng as vrng
+from volstead.engine.contract import Game, GameOptions, Result
 from volstead.engine.errors import VolsteadError
 
 FAKE_NAME = "count-to-n"
 
 
 # ------------------------------------------------------------------ fake game
-@dataclass(frozen=True)
-class CountOptions:
-    variant: str = "published"
-    target: int = 10
-
-    def __post_init__(self):
-        if self.variant not in ("published", "short"):
-            raise VolsteadError(f"unknown variant {self.variant!r}; choose one of published, short")
-        if not isinstance(self.target, int) or self.target < 2:
-            raise VolsteadError("target must be an integer of at least 2")
+class CountOptions(GameOptions):
+    variant: Literal["published", "short"] = Field("published", description="short: the target is at most 5.")
+    target: int = Field(10, ge=2, description="The number to reach.")
 
 
 class Add(Step):
@@ -109,12 +104,9 @@ class CountState(GameState):
 
     def result(self):
         winner = self.turn if self.counter >= self.target else None
-        return {
-            "scores": [int(i == winner) for i in range(self.seats)],
-            "money": list(self.adds),
-            "winners": [] if winner is None else [winner],
-            "details": {"counter": self.counter, "target": self.target},
-        }
+        return Result(scores=tuple(float(i == winner) for i in range(self.seats)),
+                      winners=() if winner is None else (winner,),
+                      details=tuple({"added": a} for a in self.adds))
 
     def view(self, seat):
         v = {
@@ -128,26 +120,20 @@ class CountState(GameState):
         return v
 
     def options_json(self):
-        return asdict(self.options)
+        return self.options.to_json()
 
 
-@dataclass(frozen=True)
-class CountGame:
-    name: str = FAKE_NAME
-    title: str = "Count to N"
-    min_seats: int = 2
-    max_seats: int = 3
-    Options: type = CountOptions
+class CountGame(Game):
+    name = FAKE_NAME
+    title = "Count to N"
+    min_seats = 2
+    max_seats = 3
+    Options = CountOptions
 
     def new_game(self, seed, seats, options=None):
         if not self.min_seats <= seats <= self.max_seats:
             raise VolsteadError(f"{self.title} takes 2–3 seats, not {seats}")
         return CountState(seed, seats, options or CountOptions())
-
-    def options_from_json(self, data):
-        if not isinstance(data, dict):
-            raise VolsteadError("options must be a JSON object")
-        return CountOptions(**data)
 
 
 GAME = CountGame()
@@ -202,7 +188,7 @@ def test_forced_decision_near_target():
     s.apply("add1")
     assert s.is_over()
     r = s.result()
-    assert r["winners"] == [s.turn] and r["scores"][s.turn] == 1
+    assert r.winners == (s.turn,) and r.scores[s.turn] == 1
 
 
 def test_clone_is_independent():

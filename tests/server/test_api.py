@@ -46,9 +46,9 @@ def test_create_lists_and_links(client):
     ({"seats": ["human", "genius"]}, "seat 1 is 'genius', which is not a player kind"),
     ({"seats": ["human"]}, "takes 2–4 seats, not 1"),
     ({"seats": "human,random"}, "seats must be a list"),
-    ({"seats": ["human", "random"], "options": {"variant": "nope"}}, "unknown variant 'nope'"),
-    ({"seats": ["human", "random"], "options": {"colour": 1}}, "unknown option(s): colour"),
-    ({"seats": ["human", "random"], "options": {"cards": "/etc"}}, "cannot be set from the lobby"),
+    ({"seats": ["human", "random"], "options": {"variant": "nope"}}, "bad options: option 'variant': Input should be 'published' or 'rulebook-wip', not 'nope'"),
+    ({"seats": ["human", "random"], "options": {"colour": 1}}, "bad options: option 'colour': unknown option"),
+    ({"seats": ["human", "random"], "options": {"cards": "/etc"}}, "option 'cards' cannot be set from the lobby"),
     ({"seats": ["human", "random"], "seed": -1}, "seed must be a non-negative integer"),
 ])
 def test_create_rejects_bad_requests(client, body, message):

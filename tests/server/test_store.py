@@ -30,7 +30,7 @@ def test_store_round_trip(url):
             store.add_decision(gid, i, i % 3, oid)
         g = store.load(gid)
         assert (g.game, g.seed, g.seats, g.kinds, g.decisions, g.status) == (
-            "scarface1920", 42, 3, ["human", "random", "human"], ["a", "b", "c"], "playing")
+            "scarface1920", 42, 3, ["human", "random", "human"], [(0, "a"), (1, "b"), (2, "c")], "playing")
         assert g.options == {"variant": "published"} and g.hotseat
         assert store.seat_of_token(gid, tokens.seats[2]) == 2
         assert store.seat_of_token(gid, tokens.table) == "table"

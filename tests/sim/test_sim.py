@@ -72,10 +72,10 @@ def test_report_on_a_small_run(tmp_path):
     run_sim(SimConfig("scarface1920", ("random", "random", "random"), seed=2), 3, tmp_path, workers=1)
     path = write_report(tmp_path)
     text = path.read_text()
-    for heading in ("## Elo ladder", "### By bot", "### By seat position", "### By gang", "## Scores",
+    for heading in ("## Elo ladder", "### By bot", "### By seat position", "### By faction", "## Scores",
                     "## Game length", "## Cards", "Never played"):
         assert heading in text
-    for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_gang.png", "scores.png",
+    for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_faction.png", "scores.png",
                 "length.png", "cards.png"):
         assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
     fig = json.loads((tmp_path / "figures.json").read_text())
@@ -105,7 +105,7 @@ def test_cli_sim_and_ladder(tmp_path):
     r = runner.invoke(app, ["ladder", str(out)])
     assert r.exit_code == 0 and "random" in r.output
     r = runner.invoke(app, ["sim", "scarface1920", "--games", "1", "--seats", "random,genius", "--out", str(out)])
-    assert r.exit_code == 2 and "unknown bot 'genius'" in r.output
+    assert r.exit_code == 2 and "seat 1 is 'genius', which is not a player kind; use one of: random" in r.output
 
 
 def test_cli_compare_two_card_sets(tmp_path):
@@ -117,7 +117,7 @@ def test_cli_compare_two_card_sets(tmp_path):
                             "--out", str(tmp_path / "cmp"), "--compare", str(a), str(b), "--no-report"])
     assert r.exit_code == 0, r.output
     text = (tmp_path / "cmp" / "compare.md").read_text()
-    assert "Win rate by gang" in text and "cardsA" in text and "cardsB" in text
+    assert "Win rate by faction" in text and "cardsA" in text and "cardsB" in text
     # identical card sets: identical games
     ra = load_results(tmp_path / "cmp" / "cardsA")
     rb = load_results(tmp_path / "cmp" / "cardsB")

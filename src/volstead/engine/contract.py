@@ -87,6 +87,9 @@ def describe_validation_error(e: ValidationError, what: str = "option") -> str:
     msg = err["msg"]
     if err["type"] == "extra_forbidden":
         msg = f"unknown {what}"
+    elif err["type"] != "missing":
+        shown = repr(err.get("input"))
+        msg += f", not {shown if len(shown) <= 40 else shown[:37] + '...'}"
     return f"{what} {loc!r}: {msg}"[:300]
 
 
@@ -113,6 +116,11 @@ class Game:
     # and of the one that names the first seat ("" if the rules fix it): the lobby offers both.
     faction_option: ClassVar[str] = ""
     first_seat_option: ClassVar[str] = ""
+    # Name of the Options field that loads another card set from a folder ("" if none): designers
+    # compare two versions with `volstead sim --compare`.
+    card_set_option: ClassVar[str] = ""
+    # Options fields a lobby may not set (e.g. a folder path on the server's disk).
+    lobby_hidden_options: ClassVar[frozenset[str]] = frozenset()
     # The game's browser module (an ES module exporting `render(view, ctx)`), relative to the
     # game package, served at /games/<name>/<path>; "" if the generic renderer is enough.
     web_module: ClassVar[str] = ""
@@ -159,6 +167,10 @@ class Game:
         """The card that option `index` of `decision` plays, if it plays one (for reports)."""
         return None
 
+    def stats(self, state: GameState) -> dict[str, float]:
+        """Figures of a finished game that the simulator averages (e.g. rounds played); {} if none."""
+        return {}
+
     def catalog(self) -> dict[str, Any]:
         """Names and texts of the components (public knowledge) for the browser client."""
         return {}
@@ -167,11 +179,10 @@ class Game:
         """Help for people: {"summary": text, "kinds": {decision kind: what it decides}}."""
         return {}
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        """The terminal's rendering of a seat's view; the default prints it readably."""
-        from .render import render_view
-
-        return render_view(view)
+    def render_text(self, view: dict[str, Any]) -> str | None:
+        """The game's own terminal picture of a seat's view; None: the CLI's generic renderer
+        (dicts as key/value grids, lists of records as tables), readable for any game."""
+        return None
 
     # ------------------------------------------------------------- derived
     @property
@@ -187,5 +198,6 @@ class Game:
             "options_schema": self.options_schema(),
             "factions": [{"id": f.id, "name": f.name, "color": f.color} for f in self.factions()],
             "faction_option": self.faction_option, "first_seat_option": self.first_seat_option,
+            "lobby_hidden_options": sorted(self.lobby_hidden_options),
             "web_module": f"/games/{self.name}/{self.web_module}" if self.web_module else "",
         }

@@ -76,6 +76,11 @@ def validate_record(record: Any) -> dict:
     return record
 
 
+def decision_pairs(record: dict) -> list[tuple[int | None, str]]:
+    """A validated record's decisions as (seat, option id); the seat is None in format 1."""
+    return [(None, d) if isinstance(d, str) else (d[0], d[1]) for d in record["decisions"]]
+
+
 def replay(record: dict, upto: int | None = None):
     """Rebuild the state a record describes (optionally only its first `upto` decisions)."""
     from volstead.games import get_game
@@ -92,9 +97,8 @@ def replay(record: dict, upto: int | None = None):
         raise
     except (VolsteadError, ValueError, TypeError) as e:
         raise RecordError(f"the record's setup is invalid: {e}") from None
-    decisions = record["decisions"] if upto is None else record["decisions"][:upto]
-    for i, entry in enumerate(decisions):
-        seat, option_id = (None, entry) if isinstance(entry, str) else entry
+    decisions = decision_pairs(record)
+    for i, (seat, option_id) in enumerate(decisions if upto is None else decisions[:upto]):
         if state.is_over():
             raise RecordError(f"decision #{i} ({option_id!r}) comes after the game ended")
         try:

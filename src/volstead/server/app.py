@@ -15,7 +15,6 @@ Routes (see docs/server.md):
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 from pathlib import Path
@@ -27,7 +26,7 @@ from fastapi.staticfiles import StaticFiles
 
 from volstead.bots import bot_names
 from volstead.engine import VolsteadError, replay
-from volstead.engine.record import validate_record
+from volstead.engine.record import decision_pairs, make_record, validate_record
 from volstead.games import DEFAULT_GAME, game_names, get_game
 
 from .catalog import catalog
@@ -114,13 +113,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
     # ------------------------------------------------------------ lobby API
     @app.get("/api/info")
     def info() -> dict:
-        games = []
-        for name in game_names():
-            g = get_game(name)
-            variants = getattr(importlib.import_module(g.Options.__module__), "VARIANTS", ())
-            games.append({"name": name, "title": g.title, "min_seats": g.min_seats, "max_seats": g.max_seats,
-                          "variants": list(variants)})
-        return {"games": games, "bots": bot_names(), "strengths": BOT_STRENGTHS}
+        games = [get_game(name).describe() for name in game_names()]
+        return {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
 
     @app.get("/api/catalog/{game_name}")
     def get_catalog(game_name: str) -> dict:
@@ -203,15 +197,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
         if stored.status == "playing":
             raise HTTPException(409, "the game is still being played: its record (which tells every hidden card) "
                                      "is shown once it is finished")
-        return {"format": 1, "game": stored.game, "version": "server", "options": stored.options,
-                "seed": stored.seed, "seats": stored.seats, "decisions": stored.decisions, "kinds": stored.kinds}
+        rec = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats,
+                          decisions=stored.decisions)
+        return {**rec, "kinds": stored.kinds}
 
     @app.get("/api/games/{game_id}/record")
     def get_record(game_id: str) -> dict:
         rec = finished_record(game_id)
-        from volstead import __version__
-
-        rec["version"] = __version__
         rec.pop("kinds")
         return rec
 
@@ -225,13 +217,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
             raise HTTPException(400, f"seat must be 0–{rec['seats'] - 1}")
         state = replay(rec, upto=0)
         log = []
-        for n, option_id in enumerate(rec["decisions"][:upto]):
-            d = state.decision()
+        pairs = decision_pairs(rec)
+        for n, (decider, option_id) in enumerate(pairs[:upto]):
+            d = state.decision(decider)
             i = d.index_of(option_id)
             entry = {"i": n + 1, "seat": d.seat, "kind": d.kind, "label": d.options[i].label,
                      "public": is_public(rec["game"], d.kind)}
             log.append({"i": n + 1, "seat": d.seat, "text": entry_text(entry, seat, everything=seat is None)})
-            state.apply_index(i)
+            state.apply_index(i, seat=d.seat)
         decision = None
         if not state.is_over():
             d = state.decision()
@@ -240,7 +233,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
                 decision["prompt"] = d.prompt
                 decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
                 if upto < total:
-                    decision["taken"] = rec["decisions"][upto]
+                    decision["taken"] = pairs[upto][1]
         meta = {"id": game_id, "game": rec["game"], "title": get_game(rec["game"]).title, "seats": rec["seats"],
                 "kinds": kinds, "decisions": total, "options": rec["options"], "seed": rec["seed"]}
         return {"type": "replay", "meta": meta, "upto": upto, "total": total, "you": seat, "view": state.view(seat),
@@ -347,7 +340,10 @@ def import_record(store: Store, record: dict) -> str:
     rec = validate_record(record)
     replay(rec)  # a record that does not match the rules is rejected (RecordError)
     game_id, _ = store.create_game(rec["game"], rec["options"], rec["seed"], ["?"] * rec["seats"])
-    for n, option_id in enumerate(rec["decisions"]):
-        store.add_decision(game_id, n, -1, option_id)
+    state = replay(rec, upto=0)
+    for n, (seat, option_id) in enumerate(decision_pairs(rec)):
+        seat = state.decision(seat).seat  # format 1 records name no seat
+        state.apply(option_id, seat)
+        store.add_decision(game_id, n, seat, option_id)
     store.set_status(game_id, "record")
     return game_id

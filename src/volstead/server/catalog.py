@@ -11,6 +11,5 @@ from volstead.games import get_game
 def catalog(game_name: str) -> dict:
     game = get_game(game_name)
     out: dict = {"game": game.name, "title": game.title, "min_seats": game.min_seats, "max_seats": game.max_seats}
-    if hasattr(game, "catalog"):  # each game says what its components are called
-        out.update(game.catalog())
+    out.update(game.catalog())  # each game says what its components are called
     return out

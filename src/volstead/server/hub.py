@@ -19,6 +19,7 @@ from typing import Any
 
 from volstead.bots import ask_bot, bot_names, get_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError, replay
+from volstead.engine.record import make_record
 from volstead.games import get_game
 
 from .logtext import entry_text, is_public
@@ -97,12 +98,10 @@ class Hub:
                 log.error("game %s cannot be resumed: %s: %s", stored.id, type(e).__name__, e)
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
-        record = {"format": 1, "game": stored.game, "version": "server", "options": stored.options,
-                  "seed": stored.seed, "seats": stored.seats, "decisions": []}
-        state = replay(record)
+        state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
         live = LiveGame(stored, state, self._make_bots(stored))
-        for option_id in stored.decisions:
-            self._apply(live, state.decision().seat, option_id)
+        for seat, option_id in stored.decisions:
+            self._apply(live, seat, option_id)
         return live
 
     def _make_bots(self, stored: StoredGame) -> dict[int, Any]:
@@ -122,14 +121,18 @@ class Hub:
             if k != HUMAN and not valid_bot(k):
                 raise LobbyError(f"seat {i} is {k!r}, which is not a player kind; use human or a bot: "
                                  f"{', '.join(bot_names())} (with a budget, e.g. ismcts:500ms)")
-        if not game.min_seats <= len(kinds) <= game.max_seats:
-            raise LobbyError(f"{game.title} takes {game.min_seats}–{game.max_seats} seats, not {len(kinds)}")
         try:
-            opts = game.options_from_json(options or {})
-        except (VolsteadError, TypeError, ValueError) as e:
+            opts = game.options_from_json(options if options is not None else {})
+        except VolsteadError as e:
             raise LobbyError(f"bad options: {e}") from None
-        if getattr(opts, "cards", ""):
-            raise LobbyError("the cards option (a folder on the server) cannot be set from the lobby")
+        hidden = sorted(game.lobby_hidden_options & set(opts.model_dump(exclude_defaults=True)))
+        if hidden:
+            raise LobbyError(f"option {hidden[0]!r} cannot be set from the lobby")
+        allowed = game.seat_range(opts)
+        if len(kinds) not in allowed:
+            span = str(allowed.start) if len(allowed) == 1 else f"{allowed.start}–{allowed[-1]}"
+            which = " with these options" if allowed != game.seat_range() else ""
+            raise LobbyError(f"{game.title} takes {span} seat{'s' if len(allowed) > 1 else ''}{which}, not {len(kinds)}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
@@ -160,12 +163,12 @@ class Hub:
         label, kind, n = d.options[index].label, d.kind, state.decisions_made
         if persist:  # written before it is applied and broadcast
             self.store.add_decision(live.id, n, seat, option_id)
-            live.stored.decisions.append(option_id)
+            live.stored.decisions.append((seat, option_id))
         state.apply_index(index, seat=seat)
         live.log.append({"i": n + 1, "seat": seat, "kind": kind, "label": label,
                          "public": is_public(live.stored.game, kind), "auto": auto})
         if state.is_over():
-            scores = state.result().get("scores")
+            scores = ", ".join(f"{x:g}" for x in state.result().scores)
             live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
             if persist:
                 self.store.set_status(live.id, "finished")

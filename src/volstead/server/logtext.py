@@ -13,7 +13,7 @@ def is_public(game: str, kind: str) -> bool:
     """Each game lists the decision kinds whose outcome is public (`public_decision_kinds`)."""
     from volstead.games import get_game
 
-    return kind in getattr(get_game(game), "public_decision_kinds", frozenset())
+    return kind in get_game(game).public_decision_kinds
 
 
 def humanize(kind: str) -> str:

@@ -79,7 +79,7 @@ class StoredGame:
     hotseat: bool
     status: str
     created: dt.datetime
-    decisions: list[str] = field(default_factory=list)
+    decisions: list[tuple[int, str]] = field(default_factory=list)  # (seat, option id), in order
 
 
 @dataclass
@@ -148,8 +148,8 @@ class Store:
 
     def _stored(self, s: Session, row: GameRow) -> StoredGame:
         kinds = [k for _, k in sorted(s.execute(select(SeatRow.seat, SeatRow.kind).where(SeatRow.game_id == row.id)))]
-        decisions = list(s.scalars(select(DecisionRow.option_id).where(DecisionRow.game_id == row.id)
-                                   .order_by(DecisionRow.idx)))
+        decisions = [(seat, oid) for seat, oid in s.execute(
+            select(DecisionRow.seat, DecisionRow.option_id).where(DecisionRow.game_id == row.id).order_by(DecisionRow.idx))]
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         return StoredGame(row.id, row.game, dict(row.options), row.seed, row.seats, kinds, row.hotseat, row.status,
                           created, decisions)

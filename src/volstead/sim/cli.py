@@ -21,23 +21,6 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _seats(spec: str, game, solo: bool = False) -> tuple[str, ...]:
-    from volstead.bots import get_bot
-
-    names = tuple(s.strip().lower() for s in spec.split(","))
-    for i, name in enumerate(names):
-        try:
-            get_bot(name, 0)
-        except KeyError as e:
-            raise _fail(f"seat {i}: {e.args[0]}") from None
-    if solo:
-        if len(names) != 1:
-            raise _fail(f"a solo game has one seat (a bot against the Enforcer), but --seats names {len(names)}")
-    elif not game.min_seats <= len(names) <= game.max_seats:
-        raise _fail(f"{game.title} takes {game.min_seats}–{game.max_seats} seats, but --seats names {len(names)}")
-    return names
-
-
 def _run_with_progress(config, games: int, out: Path, workers: int, backend: str, address: str | None, label: str):
     from .runner import run_sim
 
@@ -64,6 +47,7 @@ def _run_with_progress(config, games: int, out: Path, workers: int, backend: str
 
 
 def sim(
+    ctx: typer.Context,
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to simulate (see `volstead games`).")],
     seats: Annotated[str, typer.Option("--seats", help="Comma-separated bot per seat, e.g. ismcts,greedy,greedy,random "
                                        "(budgets: ismcts:500, ismcts:50ms, greedy:3). Rotated every game.")],
@@ -71,42 +55,41 @@ def sim(
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (local backend).")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Run seed: game i is seeded from it and i.")] = 1,
     out: Annotated[Path, typer.Option("--out", help="Output folder (results.jsonl, records/, report.md).")] = Path("results"),
-    variant: Annotated[str | None, typer.Option(help="Rules variant, e.g. rulebook-wip.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value "
+                                                     "(repeatable), e.g. -o variant=rulebook-wip.")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (processes) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray).")] = None,
     compare: Annotated[tuple[Path, Path] | None, typer.Option(
         "--compare", help="Two card-set folders: play the same games with each and compare the balance figures.")] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
-    solo: Annotated[bool, typer.Option("--solo", help="Solo mode: one bot seat against the Enforcer automa.")] = False,
 ) -> None:
-    """Play many bot games unattended; results are written as they come and a run resumes where it stopped."""
-    from volstead.games import get_game
+    """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
+
+    Game options: -o key=value, or the flags `volstead games` lists (e.g. --solo, --variant rulebook-wip)."""
+    from volstead.cli.common import load_game, parse_seats
+    from volstead.cli.game_options import options_from_args
 
     from .report import compare_runs, elo_ladder, ladder_text, write_report
     from .runner import SimConfig
 
-    try:
-        game = get_game(game_name)
-    except KeyError as e:
-        raise _fail(str(e.args[0])) from None
-    names = _seats(seats, game, solo)
+    game = load_game(game_name)
+    chosen = options_from_args(game, option, list(ctx.args))
+    names = tuple(parse_seats(seats, game, chosen, humans=False))
     if backend not in ("local", "ray"):
         raise _fail(f"unknown backend {backend!r}; use local or ray")
-    base: dict = {}
-    if variant is not None:
-        base["variant"] = variant
-    if solo:
-        base["solo"] = True
+    # only the options given (the defaults stay implicit, as in the records)
+    base: dict = {k: v for k, v in chosen.to_json().items() if k in chosen.model_fields_set}
     runs: list[tuple[str, dict, Path]] = []
     if compare:
-        if "cards" not in {f for f in getattr(game.Options, "__dataclass_fields__", {})}:
-            raise _fail(f"{game.title} cannot load another card set (its Options have no 'cards' field)")
+        key = game.card_set_option
+        if not key:
+            raise _fail(f"{game.title} cannot load another card set")
         a, b = (Path(p).resolve() for p in compare)
         for p in (a, b):
             if not p.is_dir():
                 raise _fail(f"--compare: {p} is not a folder")
         la, lb = a.name, b.name if b.name != a.name else b.name + "-2"
-        runs = [(la, {**base, "cards": str(a)}, out / la), (lb, {**base, "cards": str(b)}, out / lb)]
+        runs = [(la, {**base, key: str(a)}, out / la), (lb, {**base, key: str(b)}, out / lb)]
     else:
         runs = [(game_name, base, out)]
     for label, options, folder in runs:
@@ -145,5 +128,5 @@ def ladder(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("sim")(sim)
+    app.command("sim", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(sim)
     app.command("ladder")(ladder)

@@ -65,8 +65,8 @@ def by_position(rows):
     return rates_by(rows, lambda r, k: k)
 
 
-def by_gang(rows):
-    return rates_by(rows, lambda r, k: (r.get("gangs") or [None] * len(r["bots"]))[k])
+def by_faction(rows):
+    return rates_by(rows, lambda r, k: (r.get("factions") or [None] * len(r["bots"]))[k])
 
 
 def elo_ladder(rows: Iterable[dict], iterations: int = 500) -> list[dict]:
@@ -157,12 +157,13 @@ def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
         "seats": len(rows[0]["bots"]) if rows else 0,
         "by_bot": by_bot(rows),
         "by_position": by_position(rows),
-        "by_gang": by_gang(rows),
+        "by_faction": by_faction(rows),
         "elo": elo_ladder(rows),
         "scores": {b: summary(v) for b, v in sorted(scores_by_bot.items())},
         "winning_score": summary([max(r["scores"]) for r in rows if r.get("scores")]),
         "decisions": summary([r["decisions"] for r in rows if r.get("decisions") is not None]),
-        "turns": summary([r["turns"] for r in rows if r.get("turns") is not None]),
+        "stats": {name: summary([r["stats"][name] for r in rows if name in r.get("stats", {})])
+                  for name in sorted({k for r in rows for k in r.get("stats", {})})},
         "cards": cards,
         "never_played": [c for c, v in cards.items() if v["plays"] == 0],
     }
@@ -196,7 +197,7 @@ def _plots(fig: dict, rows: list[dict], out: Path) -> list[str]:
     made = []
     n_seats = fig["seats"] or 1
     for name, key, label in (("win_rate_by_bot.png", "by_bot", "bot"), ("win_rate_by_position.png", "by_position", "seat"),
-                             ("win_rate_by_gang.png", "by_gang", "gang")):
+                             ("win_rate_by_faction.png", "by_faction", "faction")):
         rates = fig[key]
         if not rates:
             continue
@@ -283,8 +284,8 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     lines += ["## Elo ladder", "", ladder_text(fig["elo"]), "", "## Win rates", ""]
     lines += _rate_table("By bot", fig["by_bot"], "bot")
     lines += _rate_table("By seat position (0 = first player)", fig["by_position"], "seat")
-    lines += _rate_table("By gang", fig["by_gang"], "gang")
-    for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_gang.png"):
+    lines += _rate_table("By faction", fig["by_faction"], "faction")
+    for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_faction.png"):
         if png in made:
             lines += [f"![{png}]({png})", ""]
     lines += ["## Scores", "", "| bot | seats | mean | median | p10 | p90 | min | max |",
@@ -298,13 +299,14 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
         lines += ["", f"Winning score: mean {w['mean']:.1f}, median {w['median']:g}."]
     if "scores.png" in made:
         lines += ["", "![scores](scores.png)"]
-    d, t = fig["decisions"], fig["turns"]
+    d = fig["decisions"]
     lines += ["", "## Game length", ""]
     if d["n"]:
         lines.append(f"Decisions per game: mean {d['mean']:.1f}, median {d['median']:g}, p10 {d['p10']:.0f}, "
                      f"p90 {d['p90']:.0f}.")
-    if t.get("n"):
-        lines.append(f"Turns per game: mean {t['mean']:.1f}, median {t['median']:g}.")
+    for name, t in fig["stats"].items():
+        if t.get("n"):
+            lines.append(f"{name.capitalize()} per game: mean {t['mean']:.1f}, median {t['median']:g}.")
     if "length.png" in made:
         lines += ["", "![length](length.png)"]
     lines += ["", "## Cards", "", f"Never played: {', '.join(fig['never_played']) or 'none'}.", "",
@@ -338,12 +340,14 @@ def compare_runs(folder_a: str | Path, folder_b: str | Path, out: str | Path, la
             out_lines.append(f"| {g} | {_pct(a)} | {_pct(b)} | {change} |")
         return out_lines + [""]
 
-    lines += rate_rows("gang", "by_gang", "gang") + rate_rows("seat position", "by_position", "seat")
+    lines += rate_rows("faction", "by_faction", "faction") + rate_rows("seat position", "by_position", "seat")
     lines += rate_rows("bot", "by_bot", "bot")
     lines += ["## Scores and length", "", f"| figure | {label_a} | {label_b} | change |", "| --- | ---: | ---: | ---: |"]
-    for name, xa, xb in (("mean winning score", fa["winning_score"].get("mean"), fb["winning_score"].get("mean")),
-                         ("mean decisions per game", fa["decisions"].get("mean"), fb["decisions"].get("mean")),
-                         ("mean turns per game", fa["turns"].get("mean"), fb["turns"].get("mean"))):
+    pairs = [("mean winning score", fa["winning_score"].get("mean"), fb["winning_score"].get("mean")),
+             ("mean decisions per game", fa["decisions"].get("mean"), fb["decisions"].get("mean"))]
+    pairs += [(f"mean {k} per game", fa["stats"][k].get("mean"), fb["stats"].get(k, {}).get("mean"))
+              for k in fa["stats"]]
+    for name, xa, xb in pairs:
         if xa is None or xb is None:
             continue
         lines.append(f"| {name} | {xa:.1f} | {xb:.1f} | {xb - xa:+.1f} |")

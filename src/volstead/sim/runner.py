@@ -65,34 +65,32 @@ def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
     options = game.options_from_json(config.options) if config.options else None
     state = game.new_game(seed=seed, seats=len(names), options=options)
     bots = [get_bot(name, f"{seed}/{k}/{name}") for k, name in enumerate(names)]
-    card_played = getattr(game, "card_played", None)  # a game that has cards says which decision played one
     plays: list[dict[str, int]] = [{} for _ in names]
     while not state.is_over():
-        d = state.decision()
-        i = ask_bot(bots[d.seat], state, skip_forced=True)
-        if card_played is not None:
-            card = card_played(d, i)
-            if card is not None:
-                counts = plays[d.seat]
-                counts[card] = counts.get(card, 0) + 1
-        state.apply_index(i)
+        # In a simultaneous phase several seats are pending: the first is asked (the order does not
+        # change the game: each seat's private steps draw from its own random stream).
+        d = state.decisions()[0]
+        i = ask_bot(bots[d.seat], state, skip_forced=True, seat=d.seat)
+        card = game.card_played(d, i)
+        if card is not None:
+            counts = plays[d.seat]
+            counts[card] = counts.get(card, 0) + 1
+        state.apply_index(i, seat=d.seat)
     result = state.result()
-    final = state.view(None)
-    gangs = [p.get("gang") for p in final.get("players", [])] or [None] * len(names)
     n = len(names)
-    scores, money, winners = result.get("scores") or [], result.get("money") or [], result.get("winners") or []
+    scores, winners = list(result.scores), list(result.winners)
+    factions = list(result.factions) or [None] * len(scores)
     row = {
         "index": index,
         "seed": seed,
         "bots": names,
-        "gangs": gangs[:n],
-        # Seats beyond the bots' are a game's automa (Scarface solo: the Enforcer): kept apart,
+        "factions": factions[:n],
+        # Seats beyond the bots' are a game's automa (a solo mode's opponent): kept apart,
         # so a bot's win rate in a solo run is how often it beats the automa.
         "scores": scores[:n],
-        "money": money[:n],
         "winners": [w for w in winners if w < n],
         "decisions": state.decisions_made,
-        "turns": getattr(state, "turn_number", None),
+        "stats": game.stats(state),
         "plays": plays,
     }
     if len(scores) > n:
@@ -110,7 +108,7 @@ def card_universe(config: SimConfig) -> list[str]:
     """Ids of every card of the game's card set (for 'never played'), if the game has cards."""
     game = get_game(config.game)
     options = game.options_from_json(config.options) if config.options else None
-    return list(game.card_ids(options)) if hasattr(game, "card_ids") else []
+    return list(game.card_ids(options))
 
 
 # ------------------------------------------------------------ resume / output

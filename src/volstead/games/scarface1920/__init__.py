@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from volstead.engine.contract import Faction, Game
+from volstead.engine.contract import CardTable, Faction, Game
 
 from .options import Options
 
@@ -29,6 +29,8 @@ class Scarface1920(Game):
     evaluation_scale: ClassVar[float] = 25.0  # dollars: a $25 lead is one unit of advantage to search bots
     faction_option = "gangs"
     web_module = "web/board.js"
+    card_set_option = "cards"
+    lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
 
     def new_game(self, seed: int, seats: int, options: Options | None = None):  # type: ignore[override]
         from .rules.setup import new_game
@@ -66,6 +68,15 @@ class Scarface1920(Game):
 
         o = options or Options()
         return [c.id for c in default_content(o.variant, o.cards).cards]
+
+    def card_tables(self, options: Options | None = None) -> list[CardTable]:  # type: ignore[override]
+        from .card_tables import card_tables
+
+        return card_tables(options)
+
+    def stats(self, state) -> dict[str, float]:
+        """Turns played (a turn is one Action Turn of one gang; the Enforcer's count in solo)."""
+        return {"turns": float(state.turn_number)}
 
     def catalog(self) -> dict:
         """Names and texts of the components, for the browser client (public knowledge)."""

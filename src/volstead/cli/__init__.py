@@ -1,0 +1,41 @@
+"""The `volstead` command: play games (browser or terminal), serve, replay records, list games,
+show cards, simulate.
+
+The CLI is a thin shell over the game contract (`volstead.engine.contract.Game`): it asks the
+state for its pending decisions, lets a person or a bot pick an option, and applies it. Options
+come from each game's Options schema and views are rendered generically, so the CLI knows no game.
+
+Modules: `commands` (play, replay, games, serve), `terminal` (the terminal game loop),
+`game_options` (-o key=value and the flags generated from a game's schema), `view_text`
+(rendering views and results), `common` (errors, seats); `volstead.cards_cli` and
+`volstead.sim.cli` add `cards`, `sim` and `ladder`.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from volstead.cards_cli import cards
+from volstead.sim.cli import register as register_sim
+
+from .commands import register
+from .game_options import CONTEXT
+from .view_text import compact, render
+
+app = typer.Typer(
+    name="volstead",
+    help="Volstead: Prohibition-era gang board games with their rules enforced.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+register(app)
+app.command("cards", context_settings=CONTEXT)(cards)
+register_sim(app)
+
+
+def main() -> None:
+    app()
+
+
+__all__ = ["app", "compact", "main", "render"]

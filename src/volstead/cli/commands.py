@@ -1,0 +1,193 @@
+"""The `volstead` commands: play, replay, games, serve (cards and sim live in their own modules)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from volstead.engine import RecordError, VolsteadError, load_record, replay
+from volstead.engine.record import decision_pairs
+from volstead.games import DEFAULT_GAME, game_names, get_game
+
+from .common import HUMAN, console, fail, json_default, load_game, parse_seats, seat_range_text
+from .game_options import CONTEXT, OPTION_HELP, options_from_args
+from .terminal import play_terminal
+from .view_text import print_result, view_panel
+
+OptionPairs = Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)]
+
+
+def play(
+    ctx: typer.Context,
+    game_name: Annotated[str, typer.Argument(metavar="[GAME]", help="Game to play (see `volstead games`).")] = DEFAULT_GAME,
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", help="Comma-separated player per seat: human or a bot (random, greedy, ismcts:500ms). "
+                                     "Default in the browser: human and bots (--bots, --players); required with "
+                                     "--terminal unless the game takes one seat."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one).")] = None,
+    option: OptionPairs = None,
+    terminal: Annotated[bool, typer.Option("--terminal", help="Play in this terminal instead of the browser.")] = False,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="--terminal: write the game record (JSON) here at the end or on quit.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="--terminal: no line per bot decision.")] = False,
+    bots: Annotated[str, typer.Option("--bots", help="Browser: the bot of the default seats.")] = "greedy",
+    players: Annotated[int | None, typer.Option("--players", help="Browser: number of seats with the default "
+                                                                  "seats (default: the most the game takes).")] = None,
+    hotseat: Annotated[bool, typer.Option("--hotseat", help="Browser: human seats share one screen.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
+    host: Annotated[str, typer.Option(help="Browser: address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Browser: port (a free one if taken).")] = 8765,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Print the link only.")] = False,
+    bot_delay: Annotated[float, typer.Option(help="Browser: seconds between bot decisions.")] = 0.25,
+    think: Annotated[float, typer.Option(help="Browser: a bot's thinking-time budget per decision, seconds.")] = 5.0,
+) -> None:
+    """Play a game: in the browser (a local server; you against bots by default) or, with --terminal, here.
+
+    Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant rulebook-wip)."""
+    extra = list(ctx.args)
+    if game_name.startswith("-"):  # a game option flag came first: the game is the default one
+        extra.insert(0, game_name)
+        game_name = DEFAULT_GAME
+    game = load_game(game_name)
+    options = options_from_args(game, option, extra)
+    allowed = game.seat_range(options)
+    if seats is None and (not terminal or len(allowed) == 1 and allowed.start == 1):
+        n = players if players is not None else allowed[-1]
+        seats = ",".join([HUMAN, *[bots] * (n - 1)])
+    if seats is None:
+        raise fail("--terminal needs --seats (e.g. --seats human,random)")
+    kinds = parse_seats(seats, game, options)
+    if not terminal:
+        from volstead.server.commands import play_web
+
+        try:
+            play_web(game.name, kinds, options.to_json(), seed, db, host, port, not no_browser, bot_delay, think,
+                     hotseat)
+        except VolsteadError as e:
+            raise fail(str(e)) from None
+        return
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    play_terminal(game, kinds, options, seed, record, quiet)
+
+
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by `volstead play --record`.")],
+    show_log: Annotated[bool, typer.Option("--show-log", help="Print every decision of the record.")] = False,
+    browser: Annotated[bool, typer.Option("--browser", help="Step through the record in the browser.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help="--browser: database URL (default: your data folder).")] = None,
+    port: Annotated[int, typer.Option(help="--browser: port (a free one if taken).")] = 8765,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="--browser: print the link only.")] = False,
+) -> None:
+    """Replay a game record: print where it ends, or step through it in the browser (--browser)."""
+    try:
+        rec = load_record(file)
+        state = replay(rec)
+    except RecordError as e:
+        raise fail(str(e)) from None
+    except VolsteadError as e:
+        raise fail(f"{file} cannot be replayed: {e}") from None
+    except Exception as e:  # the game itself failed while replaying
+        raise fail(f"{file} could not be replayed: {type(e).__name__}: {e}", code=1) from None
+
+    if browser:
+        from volstead.server.commands import replay_web
+
+        replay_web(rec, db, "127.0.0.1", port, not no_browser)
+        return
+    game = get_game(rec["game"])
+    if show_log:
+        log_state = replay(rec, upto=0)
+        for i, (seat, option_id) in enumerate(decision_pairs(rec)):
+            d = log_state.decision(seat)
+            label = d.options[d.index_of(option_id)].label
+            console.print(Text(f"#{i + 1:>5}  seat {d.seat}  {label}"))
+            log_state.apply(option_id, seat=seat)
+
+    summary = Table(show_header=False, box=box.SIMPLE)
+    summary.add_column(style="bold cyan")
+    summary.add_column()
+    summary.add_row("game", Text(f"{game.title} ({game.name})"))
+    summary.add_row("seed", Text(str(rec["seed"])))
+    summary.add_row("seats", Text(str(rec["seats"])))
+    summary.add_row("options", Text(json.dumps(rec["options"])))
+    summary.add_row("written by", Text(f"volstead {rec['version']}"))
+    summary.add_row("decisions", Text(str(len(rec["decisions"]))))
+    if state.is_over():
+        summary.add_row("status", Text("finished"))
+    else:
+        waiting = ", ".join(f"seat {d.seat} ({d.kind})" for d in state.decisions())
+        summary.add_row("status", Text(f"not finished: {waiting} to decide"))
+    console.print(summary)
+    console.print(view_panel(state.view(None), "Public view", game))
+    if state.is_over():
+        print_result(state.result())
+
+
+def _option_line(name: str, prop: dict[str, Any]) -> str:
+    flag = f"--{name.replace('_', '-')}"
+    if "enum" in prop:
+        kind = "|".join(str(v) for v in prop["enum"])
+    elif prop.get("type") == "boolean":
+        kind = "flag"
+    else:
+        kind = str(prop.get("type", "value"))
+    return f"{flag} {kind} (default {json.dumps(prop.get('default'), default=json_default)}): " \
+           f"{prop.get('description', '')}"
+
+
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print each game's name, title, seats and the JSON "
+                                                         "Schema of its options.")] = False,
+) -> None:
+    """List the games Volstead can play, with their seats and options."""
+    if as_json:
+        console.print_json(json.dumps([get_game(n).describe() for n in game_names()], default=json_default))
+        return
+    table = Table(title="Games", box=box.SIMPLE_HEAVY, show_lines=True)
+    table.add_column("Name", style="bold", no_wrap=True)
+    table.add_column("Title")
+    table.add_column("Seats", justify="center")
+    table.add_column("Options (-o key=value, or the flag)")
+    for name in game_names():
+        try:
+            game = get_game(name)
+        except Exception as e:  # a game module that does not import yet is listed, not fatal
+            table.add_row(name, Text(f"(unavailable: {type(e).__name__}: {e})", style="red"), "", "")
+            continue
+        props = game.options_schema().get("properties", {})
+        lines = "\n".join(_option_line(k, p) for k, p in props.items()) or "none"
+        table.add_row(name, Text(game.title), seat_range_text(game.seat_range()), Text(lines))
+    console.print(table)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")] = "0.0.0.0",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/db "
+                                                         "(default: SQLite in your data folder).")] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds between bot decisions.")] = 0.25,
+    think: Annotated[float, typer.Option(help="A bot's thinking-time budget per decision, seconds.")] = 5.0,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
+) -> None:
+    """Run the Volstead server for friends over a network: a lobby, invite links, live games."""
+    from volstead.server.commands import serve as run_server
+
+    run_server(db, host, port, bot_delay, think, open_browser)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(context_settings=CONTEXT)(play)
+    app.command("replay")(replay_cmd)
+    app.command()(games)
+    app.command()(serve)
