@@ -26,8 +26,7 @@ async function lobby() {
     <label>Game <select name="game">${info.games.map((x) => `<option value="${x.name}">${esc(x.title)}</option>`).join("")}</select></label>
     <label>Players <select name="players">${[2, 3, 4].map((n) => `<option ${n === 4 ? "selected" : ""}>${n}</option>`).join("")}</select></label>
     <div id="seats"></div>
-    <label>Variant <select name="variant">${g.variants.map((v) => `<option>${v}</option>`).join("")}</select></label>
-    <label><input type="checkbox" name="job_draft"> Job draft</label>
+    <div id="options">${optionInputs(g)}</div>
     <label><input type="checkbox" name="hotseat"> Hot-seat (human seats share this screen)</label>
     <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
     <button class="primary" id="create-btn">Create game</button></form><div id="created"></div></div>
@@ -38,12 +37,16 @@ async function lobby() {
     document.getElementById("seats").innerHTML = Array.from({ length: n }, (_, i) => `<label>Seat ${i} <select name="seat${i}">${strengths.map((s, k) => `<option value="${s.spec}" ${(i === 0 ? k === 0 : k === 2) ? "selected" : ""}>${esc(s.label)}</option>`).join("")}</select></label>`).join("");
   };
   form.players.onchange = seatRows;
+  form.game.onchange = () => {
+    const chosen = info.games.find((x) => x.name === form.game.value);
+    document.getElementById("options").innerHTML = optionInputs(chosen);
+  };
   seatRows();
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     const n = Number(form.players.value);
     const body = { game: form.game.value, seats: Array.from({ length: n }, (_, i) => form[`seat${i}`].value),
-      options: { variant: form.variant.value, job_draft: form.job_draft.checked }, hotseat: form.hotseat.checked };
+      options: optionValues(form, info.games.find((x) => x.name === form.game.value)), hotseat: form.hotseat.checked };
     if (form.seed.value !== "") body.seed = Number(form.seed.value);
     const out = document.getElementById("created");
     try {
@@ -55,6 +58,28 @@ async function lobby() {
     } catch (e) { out.innerHTML = `<p class="error">${esc(e.message)}</p>`; }
   };
   listGames();
+}
+
+// The game's options, from the JSON Schema of its Options model: enum -> select, boolean ->
+// checkbox; other kinds (and the options a lobby may not set) keep their defaults.
+function lobbyOptions(g) {
+  const hidden = new Set(g.lobby_hidden_options || []);
+  return Object.entries(g.options_schema.properties || {}).filter(([k, p]) => !hidden.has(k) && (p.enum || p.type === "boolean"));
+}
+
+function optionInputs(g) {
+  return lobbyOptions(g).map(([k, p]) => {
+    const name = k.replace(/_/g, " ");
+    const help = esc(p.description || "");
+    if (p.type === "boolean") return `<label title="${help}"><input type="checkbox" name="opt_${k}" ${p.default ? "checked" : ""}> ${esc(name)}</label>`;
+    return `<label title="${help}">${esc(name)} <select name="opt_${k}">${p.enum.map((v) => `<option ${v === p.default ? "selected" : ""}>${esc(String(v))}</option>`).join("")}</select></label>`;
+  }).join("");
+}
+
+function optionValues(form, g) {
+  const out = {};
+  for (const [k, p] of lobbyOptions(g)) out[k] = p.type === "boolean" ? form[`opt_${k}`].checked : form[`opt_${k}`].value;
+  return out;
 }
 
 function linksHtml(r) {
