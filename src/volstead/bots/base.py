@@ -79,6 +79,8 @@ def clone_deciding(state, decision):
     one determinization many times computes them once and rebinds them here.
     """
     new = state.clone()
+    if decision.lane:  # a simultaneous phase: several pending decisions, which the engine rebuilds
+        return new
     new._decision = type(decision)(new, decision.step, decision.seat, decision.codes)
     return new
 

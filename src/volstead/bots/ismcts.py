@@ -15,15 +15,19 @@ set; every iteration:
    (`w/n + c·sqrt(ln(avail)/n)`, `c = exploration`, default 0.35), each node
    scored from the point of view of the seat that chose it. Decisions with a
    single option are applied without a node. Options are keyed by
-   (decision kind, option code);
+   (decision kind, option code). In a secret simultaneous phase each seat's
+   private decisions get a bandit of their own (a subtree per seat under the
+   node where the phase opened), so a seat's statistics never depend on what
+   its rivals chose in private; the phase's outcomes then merge into one node;
 3. plays a random rollout of at most `rollout_depth` decisions (default 0:
    the expanded position is scored at once; the game's evaluation already
    values a turn in progress, and random playouts mostly add noise);
 4. scores the position for every seat: the real result once the game is
    over (1 shared among the winners), else a softmax of the game's
-   `evaluate(state, seat)` dollars (temperature `temperature`, default $25:
-   at $8 a $30 lead already scored ~0.98 and the search could no longer tell
-   moves apart), and backs the rewards up the path.
+   `evaluate(state, seat)` (temperature `temperature` in units of the game's
+   `evaluation_scale`, default 1: for Scarface $25 — at $8 a $30 lead already
+   scored ~0.98 and the search could no longer tell moves apart), and backs
+   the rewards up the path.
 
 It plays the most visited root option (ties: the bot's generator). The
 budget is `iterations` (default 200, reproducible) or `ms` (wall clock per
@@ -37,7 +41,7 @@ import random
 import time
 from typing import Any
 
-from .base import BotDecision, clone_deciding, evaluator
+from .base import BotDecision, clone_deciding, game_of
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_DEPTH = 0  # evaluate the expanded position at once (no random playout)
@@ -58,7 +62,7 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None, ms: float | None = None,
-                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.35, temperature: float = 25.0,
+                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.35, temperature: float = 1.0,
                  reuse: int = DEFAULT_REUSE):
         if iterations is not None and ms is not None:
             raise ValueError("give a budget in iterations or in ms, not both")
@@ -79,7 +83,7 @@ class ISMCTSBot:
         self.temperature = temperature
         self.reuse = reuse
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
-        self._evaluate = None  # (game name, the game's evaluation hook), looked up once
+        self._evaluate = None  # (game name, the game's evaluation hook, its temperature), looked up once
 
     # ---------------------------------------------------------------- search
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
@@ -98,11 +102,12 @@ class ISMCTSBot:
         rng = self.rng
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         budget = self.iterations
+        seat = decision.seat
         while True:
             det = sampler(rng)
-            d0 = det.decision()  # the root's options, computed once per determinization
+            d0 = det.decision(seat)  # the root's options, computed once per determinization
             for k in range(reuse):
-                self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0))
+                self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
                 done += 1
                 if budget is not None:
                     if done >= budget:
@@ -129,74 +134,104 @@ class ISMCTSBot:
         picks.sort()
         return picks[0] if len(picks) == 1 else self.rng.choice(picks)
 
-    def _iterate(self, root: Node, root_keys: dict, s) -> None:
+    def _iterate(self, root: Node, root_keys: dict, s, seat: int) -> None:
         rng = self.rng
         c = self.exploration
         node = root
         path: list[tuple[Node, int]] = []
         log = math.log
         sqrt = math.sqrt
-        while not s.is_over():
-            d = s.decision()
+        d = s.decision(seat)  # the root: the bot's own decision (in a simultaneous phase, one of several)
+        # In a simultaneous phase: the node where it opened, and each seat's own cursor below it.
+        phase: Node | None = None
+        cursors: dict[int, Node] = {}
+        if d.lane:  # rivals' private decisions of this phase hang under one node beside the root's options
+            phase, cursors = root.children.setdefault(("phase",), Node()), {seat: root}
+        while True:
             codes = d.codes
             if len(codes) == 1:
-                s.apply_index(0)
-                continue
-            kind = d.kind
-            children_get = node.children.get
-            untried = []
-            best_i, best_u, best_child = -1, -1.0, None
-            at_root = node is root
-            for i, code in enumerate(codes):
-                key = (kind, code)
-                if at_root and key not in root_keys:
-                    continue
-                child = children_get(key)
-                if child is None:
-                    untried.append((i, key))
-                    continue
-                avail = child.avail + 1
-                child.avail = avail
-                visits = child.visits
-                u = child.reward / visits + c * sqrt(log(avail) / visits)
-                if u > best_u:
-                    best_i, best_u, best_child = i, u, child
-            mover = d.seat
-            if untried:
-                i, key = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
-                child = Node()
-                node.children[key] = child
-                s.apply_index(i)
-                path.append((child, mover))
+                s.apply_index(0, d.seat)
+            else:
+                if d.lane:
+                    if phase is None:
+                        phase, cursors = node, {}
+                    cursor = cursors.get(d.seat)
+                    if cursor is None:
+                        cursor = cursors[d.seat] = phase.children.setdefault(("lane", d.seat), Node())
+                    node = cursor
+                elif phase is not None:  # the phase is over: its outcomes merge into one node
+                    node = phase.children.setdefault(("after",), Node())
+                    phase = None
+                expanded, node = self._select(node, d, root, root_keys, s, path, rng, c, log, sqrt)
+                if d.lane and node is not None:
+                    cursors[d.seat] = node
+                if expanded or node is None:
+                    break
+            if s.is_over():
                 break
-            if best_child is None:  # nothing legal from this node (cannot happen at the root)
-                break
-            s.apply_index(best_i)
-            path.append((best_child, mover))
-            node = best_child
+            d = s.decision()
         depth = 0
         random_ = rng.random
         while depth < self.rollout_depth and not s.is_over():
             d = s.decision()
-            s.apply_index(int(random_() * len(d.codes)))
+            s.apply_index(int(random_() * len(d.codes)), d.seat)
             depth += 1
         rewards = self._rewards(s)
         for child, mover in path:
             child.visits += 1
             child.reward += rewards[mover]
 
+    @staticmethod
+    def _select(node: Node, d, root: Node, root_keys: dict, s, path: list, rng, c: float, log, sqrt):
+        """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
+        (expanded, the child node) — the child is None when nothing is legal from `node`."""
+        codes = d.codes
+        kind = d.kind
+        children_get = node.children.get
+        untried = []
+        best_i, best_u, best_child = -1, -1.0, None
+        at_root = node is root
+        for i, code in enumerate(codes):
+            key = (kind, code)
+            if at_root and key not in root_keys:
+                continue
+            child = children_get(key)
+            if child is None:
+                untried.append((i, key))
+                continue
+            avail = child.avail + 1
+            child.avail = avail
+            visits = child.visits
+            u = child.reward / visits + c * sqrt(log(avail) / visits)
+            if u > best_u:
+                best_i, best_u, best_child = i, u, child
+        mover = d.seat
+        if untried:
+            i, key = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+            child = Node()
+            node.children[key] = child
+            s.apply_index(i, mover)
+            path.append((child, mover))
+            return True, child
+        if best_child is None:  # nothing legal from this node (cannot happen at the root)
+            return False, None
+        s.apply_index(best_i, mover)
+        path.append((best_child, mover))
+        return False, best_child
+
     def _rewards(self, s) -> list[float]:
         seats = s.seats
         if s.is_over():
-            winners = s.result().get("winners") or []
+            winners = s.result().winners
             share = 1.0 / len(winners) if winners else 0.0
             return [share if k in winners else 0.0 for k in range(seats)]
         cached = self._evaluate
         if cached is None or cached[0] != s.game_name:
-            cached = self._evaluate = (s.game_name, evaluator(s))
+            game = game_of(s.game_name)
+            cached = self._evaluate = (s.game_name, game.evaluate, self.temperature * game.evaluation_scale)
         values = cached[1](s)
         top = max(values)
-        t = self.temperature
+        t = cached[2]
         weights = [math.exp((v - top) / t) for v in values]
         total = sum(weights)
         return [w / total for w in weights]

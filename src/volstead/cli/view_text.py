@@ -73,6 +73,8 @@ def render(value: Any, width: int = 76, depth: int = 0) -> RenderableType:
     width = max(width, 20)
     if _is_scalar(value):
         return Text(_fmt(value), style="dim" if value is None else "")
+    if not value and isinstance(value, (dict, list, tuple)):
+        return Text("—", style="dim")
     if isinstance(value, (list, tuple)) and all(_is_scalar(x) for x in value):
         return Text(compact(value), style="dim" if not value else "", overflow="fold")
     one_line = compact(value)

@@ -46,3 +46,15 @@ class Step:
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
         return f"{type(self).__name__}({fields})"
+
+
+class SeatStep(Step):
+    """A decision asked of the seat the step was made for (most decisions of most games)."""
+
+    __slots__ = ("seat_",)
+
+    def __init__(self, seat: int):
+        self.seat_ = seat
+
+    def seat(self, state: GameState) -> int:
+        return self.seat_

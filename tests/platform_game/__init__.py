@@ -1,0 +1,91 @@
+"""Prize Bids: the platform's test game (a Goofspiel-like bidding game with a negotiation step).
+
+It lives under tests/ and is registered only by the tests (`prize_bids` fixture in
+tests/conftest.py): no platform code knows it. It exercises everything a real game of the
+platform may need: a secret simultaneous phase with several private steps per seat (choose a
+bid, perhaps a blind one drawn from the seat's own random stream, then confirm or go back), a
+reveal, a negotiation between two seats with private offers (offer -> accept / decline /
+counter -> final offer), options (pydantic), factions, a chosen first seat, a typed Result,
+views that hide what a seat may not know, and determinizations that re-deal it.
+
+Rules. Each seat holds bid cards 1..N; the prize deck holds prizes 1..N, shuffled. Each round
+the top prize is turned up and every seat bids one card in secret at once (a bid may be taken
+back once a round); the highest bid wins
+the prize (tied highest bids: the prize is discarded, or split between them with the `split`
+tie rule). Bid cards are spent. With negotiation on, a unique winner may then sell the prize to
+the unique runner-up: the winner offers a price, the runner-up accepts, declines or counters,
+and the winner accepts a counter or makes a final offer, which the runner-up accepts or
+declines. The offers are seen by the two of them only, until the deal is settled. After N
+rounds the most points win; a tie goes to the tied seat nearest the first seat in seat order.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from volstead.engine.contract import Faction, Game, GameOptions
+
+NAME = "prize_bids"
+FACTIONS = (Faction("red", "Red Hand", "#b03030"), Faction("blue", "Blue Line", "#3050b0"),
+            Faction("green", "Green Room", "#30a050"), Faction("gold", "Gold Coast", "#c0a030"))
+
+
+class Options(GameOptions):
+    cards: int = Field(5, ge=3, le=13, description="Bid cards per seat, and prizes in the deck (1..N).")
+    ties: Literal["discard", "split"] = Field("discard", description="Tied highest bids: the prize is discarded, "
+                                                                     "or split between the tied seats.")
+    negotiation: bool = Field(True, description="The winner of a prize may sell it to the runner-up.")
+    factions: tuple[str, ...] = Field((), description="A faction per seat (red, blue, green, gold or random); "
+                                                      "empty: dealt at random.")
+    first_seat: int | None = Field(None, ge=0, description="The first seat (wins ties of points); empty: "
+                                                           "drawn at random.")
+
+    @field_validator("factions")
+    @classmethod
+    def _known_factions(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        known = {f.id for f in FACTIONS}
+        for f in value:
+            if f != "random" and f not in known:
+                raise ValueError(f"unknown faction {f!r}; use one of {', '.join(sorted(known))} or random")
+        chosen = [f for f in value if f != "random"]
+        if len(chosen) != len(set(chosen)):
+            raise ValueError("a faction can be chosen for one seat only")
+        return value
+
+
+class PrizeBids(Game):
+    name = NAME
+    title = "Prize Bids (test game)"
+    min_seats = 2
+    max_seats = 4
+    Options = Options
+    evaluation_scale = 3.0  # points: a 3-point lead is one unit of advantage to search bots
+    faction_option = "factions"
+    first_seat_option = "first_seat"
+
+    def new_game(self, seed, seats, options=None):
+        from .state import new_game
+
+        return new_game(seed, seats, options or Options())
+
+    def factions(self, options=None):
+        return list(FACTIONS)
+
+    def rules_help(self):
+        return {"summary": __doc__.split("\n\n")[2], "kinds": {
+            "bid": "choose the card you bid this round (in secret)", "confirm": "confirm your bid or take it back",
+            "offer": "offer the runner-up the prize for a price", "respond": "accept, decline or counter the offer",
+            "reply": "accept the counter-offer or make a final offer", "accept_final": "accept the final offer"}}
+
+    def evaluate(self, state, seat=None):
+        """Points so far (bots' evaluation, in points: `evaluation_scale` 3)."""
+        values = list(state.points)
+        return values if seat is None else values[seat]
+
+    def stats(self, state):
+        return {"deals": float(state.deals)}
+
+
+GAME = PrizeBids()
