@@ -26,5 +26,11 @@ def human_turn(client, game_id, token):
     return wait_for(ready)
 
 
+def pick(state, k=0):
+    """The decide fields that take option `k` of `state`'s pending decision, naming its number."""
+    d = state["decision"]
+    return {"option": d["options"][k]["id"], "decision": d["number"]}
+
+
 def postgres_url():
     return os.environ.get("DATABASE_URL")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from server_helpers import human_turn, wait_for
+from server_helpers import human_turn, pick, wait_for
 
 FOUR = ["human", "random", "random", "random"]
 
@@ -45,12 +45,12 @@ def test_create_lists_and_links(client):
     ({"game": "chess", "seats": ["human", "random"]}, "unknown game 'chess'"),
     ({"seats": ["human", "genius"]}, "seat 1 is 'genius', which is not a player kind"),
     ({"seats": ["human"]}, "takes 2–4 seats, not 1"),
-    ({"seats": "human,random"}, "seats must be a list"),
+    ({"seats": "human,random"}, "field 'seats': Input should be a valid list, not 'human,random'"),
     ({"seats": ["human", "random"], "options": {"variant": "nope"}},
      "bad options: option 'variant': Input should be 'published' or 'rulebook-wip', not 'nope'"),
     ({"seats": ["human", "random"], "options": {"colour": 1}}, "bad options: option 'colour': unknown option"),
     ({"seats": ["human", "random"], "options": {"cards": "/etc"}}, "option 'cards' cannot be set from the lobby"),
-    ({"seats": ["human", "random"], "seed": -1}, "seed must be a non-negative integer"),
+    ({"seats": ["human", "random"], "seed": -1}, "field 'seed': Input should be greater than or equal to 0, not -1"),
 ])
 def test_create_rejects_bad_requests(client, body, message):
     r = client.post("/api/games", json=body)
@@ -87,7 +87,7 @@ def test_websocket_play_and_errors_change_nothing(client):
         s1 = human_turn(client, gid, t1)
         if s1["decision"]["seat"] != 1:
             break
-        client.post(f"/api/games/{gid}/decide", json={"token": t1, "option": s1["decision"]["options"][0]["id"]})
+        client.post(f"/api/games/{gid}/decide", json={"token": t1, **pick(s1, 0)})
     assert human_turn(client, gid, t0)["decision"]["seat"] == 0
     with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws0, \
             client.websocket_connect(f"/ws/games/{gid}?token={t1}") as ws1, \
@@ -97,10 +97,11 @@ def test_websocket_play_and_errors_change_nothing(client):
         assert "options" not in s1["decision"] and "options" not in sp["decision"]
         n = s0["meta"]["decisions"]
         errors = []
-        for ws, msg in [(ws0, {"type": "decide", "option": "no-such-option"}),
-                        (ws1, {"type": "decide", "option": s0["decision"]["options"][0]["id"]}),
-                        (spec, {"type": "decide", "option": s0["decision"]["options"][0]["id"]}),
-                        (ws0, {"type": "decide", "option": 3}),
+        num = s0["decision"]["number"]
+        for ws, msg in [(ws0, {"type": "decide", "option": "no-such-option", "decision": num}),
+                        (ws1, {"type": "decide", **pick(s0, 0)}),
+                        (spec, {"type": "decide", **pick(s0, 0)}),
+                        (ws0, {"type": "decide", "option": 3, "decision": num}),
                         (ws0, {"type": "dance"})]:
             ws.send_json(msg)
             errors.append(ws.receive_json())
@@ -112,7 +113,7 @@ def test_websocket_play_and_errors_change_nothing(client):
         assert "is not legal now" in errors[0]["message"] and "seat 1 cannot decide now" in errors[1]["message"]
         assert client.get(f"/api/games/{gid}").json()["decisions"] == n
         # a legal option: every connection gets its own state, nobody else's options
-        ws0.send_json({"type": "decide", "option": s0["decision"]["options"][0]["id"]})
+        ws0.send_json({"type": "decide", **pick(s0, 0)})
         a, b, c = ws0.receive_json(), ws1.receive_json(), spec.receive_json()
         assert a["meta"]["decisions"] == b["meta"]["decisions"] == c["meta"]["decisions"] == n + 1
         assert a["view"]["players"][1]["money"] is None and b["view"]["players"][0]["money"] is None
@@ -135,10 +136,10 @@ def test_rest_decide(client):
     g = create(client, seats=["human", "random"])
     tok, gid = g["seats"][0]["token"], g["id"]
     s = human_turn(client, gid, tok)
-    r = client.post(f"/api/games/{gid}/decide", json={"token": tok, "option": "bogus"})
+    r = client.post(f"/api/games/{gid}/decide", json={"token": tok, "option": "bogus", "decision": s["decision"]["number"]})
     assert r.status_code == 409 and r.json()["error"] == "IllegalOptionError"
-    assert client.post(f"/api/games/{gid}/decide", json={"option": "x"}).status_code == 403
-    r = client.post(f"/api/games/{gid}/decide", json={"token": tok, "option": s["decision"]["options"][0]["id"]})
+    assert client.post(f"/api/games/{gid}/decide", json={"option": "x", "decision": 0}).status_code == 403
+    r = client.post(f"/api/games/{gid}/decide", json={"token": tok, **pick(s, 0)})
     assert r.status_code == 200 and r.json()["meta"]["decisions"] == s["meta"]["decisions"] + 1
 
 
@@ -148,7 +149,7 @@ def play_out(client, gid, token, limit=3000):
         s = human_turn(client, gid, token)
         if s["view"]["over"]:
             return s
-        r = client.post(f"/api/games/{gid}/decide", json={"token": token, "option": s["decision"]["options"][0]["id"]})
+        r = client.post(f"/api/games/{gid}/decide", json={"token": token, **pick(s, 0)})
         assert r.status_code == 200, r.text
     raise AssertionError("the game did not end")
 
@@ -176,7 +177,7 @@ def test_restart_resumes_every_game(make_client, db_url):
     tok, gid = g["seats"][0]["token"], g["id"]
     for _ in range(5):
         s = human_turn(c1, gid, tok)
-        c1.post(f"/api/games/{gid}/decide", json={"token": tok, "option": s["decision"]["options"][-1]["id"]})
+        c1.post(f"/api/games/{gid}/decide", json={"token": tok, **pick(s, -1)})
     before = human_turn(c1, gid, tok)
     c1.__exit__(None, None, None)
     c2 = make_client(db_url)
@@ -218,7 +219,7 @@ def test_hotseat_table_link_plays_every_human_seat(client):
         seen.add(s["you"])
         other = s["view"]["players"][1 - s["you"]]
         assert other["money"] is None and other["hand"] is None
-        r = client.post(f"/api/games/{gid}/decide", json={"token": table, "option": s["decision"]["options"][0]["id"]})
+        r = client.post(f"/api/games/{gid}/decide", json={"token": table, **pick(s, 0)})
         assert r.status_code == 200
     assert seen == {0, 1}
 
@@ -230,7 +231,7 @@ def test_log_hides_rivals_private_choices(client):
         s = human_turn(client, gid, tok)
         if s["view"]["over"]:
             break
-        client.post(f"/api/games/{gid}/decide", json={"token": tok, "option": s["decision"]["options"][-1]["id"]})
+        client.post(f"/api/games/{gid}/decide", json={"token": tok, **pick(s, -1)})
     s = client.get(f"/api/games/{gid}/state", params={"token": tok}).json()
     hidden = [e for e in s["log"] if e["seat"] not in (0, None) and e["text"].startswith("decided:")]
     assert hidden, "private decisions of rivals are summarised"

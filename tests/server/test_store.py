@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from server_helpers import human_turn, postgres_url
+from server_helpers import human_turn, pick, postgres_url
 
 from volstead.server.store import Store, hash_token
 
@@ -61,7 +61,7 @@ def test_server_resumes_games_from_the_database(make_client, url):
     tok, gid = g["seats"][0]["token"], g["id"]
     for _ in range(3):
         s = human_turn(c1, gid, tok)
-        c1.post(f"/api/games/{gid}/decide", json={"token": tok, "option": s["decision"]["options"][0]["id"]})
+        c1.post(f"/api/games/{gid}/decide", json={"token": tok, **pick(s, 0)})
     before = human_turn(c1, gid, tok)
     c1.__exit__(None, None, None)
     c2 = make_client(url)

@@ -30,8 +30,9 @@ from volstead.engine.record import decision_pairs, make_record, validate_record
 from volstead.games import DEFAULT_GAME, game_names, get_game
 
 from .catalog import catalog
-from .hub import HUMAN, Hub, LiveGame, LobbyError
+from .hub import Hub, LiveGame, LobbyError
 from .logtext import entry_text, is_public
+from .messages import BadMessage, CreateGame, Decide, WsPing, WsRefresh, parse, parse_ws
 from .store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -44,6 +45,14 @@ BOT_STRENGTHS = [
     {"spec": "ismcts:300ms", "label": "ISMCTS 0.3 s (medium)"},
     {"spec": "ismcts:1500ms", "label": "ISMCTS 1.5 s (hard)"},
 ]
+
+
+def parse_body(model: type, data: dict):
+    """`data` as the request model `model`, or a 400 naming the first bad field."""
+    try:
+        return parse(model, data)
+    except BadMessage as e:
+        raise HTTPException(400, str(e)) from None
 
 
 async def json_object(request: Request) -> dict:
@@ -130,10 +139,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
 
     @app.post("/api/games")
     async def create(request: Request) -> JSONResponse:
-        body = await json_object(request)
+        body = parse_body(CreateGame, await json_object(request))
         try:
-            live, tokens = hub.create_game(body.get("game", DEFAULT_GAME), body.get("seats", [HUMAN, "random"]),
-                                           body.get("options") or {}, body.get("seed"), bool(body.get("hotseat")))
+            live, tokens = hub.create_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat)
         except LobbyError as e:
             raise HTTPException(400, str(e)) from None
         hub.kick(live)
@@ -156,23 +164,21 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
     @app.post("/api/games/{game_id}/decide")
     async def decide_rest(game_id: str, request: Request) -> dict:
         live = live_or_404(game_id)
-        body = await json_object(request)
-        seat, table = who(live, body.get("token"))
+        body = parse_body(Decide, await json_object(request))
+        seat, table = who(live, body.token)
         if seat is None and not table:
             raise HTTPException(403, "a seat token is needed to decide (spectators cannot)")
         if table:
             seat = table_seat(live)
         try:
-            await hub.commit(live, seat, body.get("option"))
+            await hub.commit(live, seat, body.option, body.decision)
         except VolsteadError as e:
             return JSONResponse(error_body(e), status_code=409)
         return hub.payload(live, seat)
 
     def table_seat(live: LiveGame) -> int:
-        seat = live.deciding()
-        if seat is None or live.kinds[seat] != HUMAN:
-            return -1  # commit answers "seat -1 cannot decide now"
-        return seat
+        seat = hub.table_seat(live)
+        return -1 if seat is None else seat  # commit answers "seat -1 cannot decide now"
 
     def links(live: LiveGame, tokens) -> dict:
         seats = []
@@ -271,25 +277,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
     async def handle_message(live: LiveGame, conn, text: str) -> None:
         ws = conn.ws
         try:
-            msg = json.loads(text)
-        except json.JSONDecodeError:
-            await ws.send_json({"type": "error", "error": "MalformedMessage", "message": "the message is not JSON"})
+            msg = parse_ws(text)
+        except BadMessage as e:
+            await ws.send_json({"type": "error", "error": "MalformedMessage", "message": str(e)})
             return
-        if not isinstance(msg, dict) or msg.get("type") not in ("decide", "ping", "refresh"):
-            await ws.send_json({"type": "error", "error": "MalformedMessage",
-                                "message": 'a message is {"type": "decide", "option": "<option id>"} '
-                                           'or {"type": "ping"}'})
-            return
-        if msg["type"] == "ping":
+        if isinstance(msg, WsPing):
             await ws.send_json({"type": "pong"})
             return
-        if msg["type"] == "refresh":
+        if isinstance(msg, WsRefresh):
             await ws.send_json(hub.payload(live, hub.shown_seat(live, conn), conn.table))
-            return
-        option = msg.get("option")
-        if not isinstance(option, str):
-            await ws.send_json({"type": "error", "error": "MalformedMessage",
-                                "message": "a decide message needs an \"option\": the id of a legal option"})
             return
         if conn.seat is None and not conn.table:
             await ws.send_json({"type": "error", "error": "NoSeat",
@@ -297,7 +293,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
             return
         seat = table_seat(live) if conn.table else conn.seat
         try:
-            await hub.commit(live, seat, option)
+            await hub.commit(live, seat, msg.option, msg.decision)
         except VolsteadError as e:
             await ws.send_json(error_body(e))
 

@@ -1,16 +1,29 @@
 """Live games: one in-memory state per game, its WebSockets, its bots.
 
 The hub owns every game. A decision (a person's over a WebSocket, a bot's)
-goes through `commit`: checked against the pending decision, written to the
-store, applied, then broadcast — each connection receives only what its seat
-may see (`payload`). Bots think in a thread pool on a clone of the state,
-within a time budget, so a slow bot never stalls the event loop or other
-games; a bot that runs out of time or fails plays a random legal option.
+goes through `commit`: checked against the seat's pending decision and its
+number, written to the store, applied, then broadcast — each connection
+receives only what its seat may see (`payload`). Bots think in a thread pool
+on a clone of the state, within a time budget, so a slow bot never stalls the
+event loop or other games; a bot that runs out of time or fails plays a random
+legal option.
+
+Several seats may decide at once (a game's secret simultaneous phase): every
+pending seat's decision is offered to it, decisions are taken from all of
+them as they come, every pending bot thinks in parallel, and the log shows
+others only that a seat decided in private.
+
+Every pending decision carries a number: the count of decisions its seat has
+taken so far (the server's own single-option decisions included). A decide
+names the number it answers; any other number is stale (`StaleDecision`, HTTP
+409) and changes nothing, so a resent or doubled decide can never land on the
+seat's next decision.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -35,6 +48,10 @@ class LobbyError(VolsteadError):
     """A game that cannot be created as asked (bad game, seats, options)."""
 
 
+class StaleDecision(VolsteadError):
+    """A decide that answers a decision which is no longer pending."""
+
+
 @dataclass(eq=False)
 class Conn:
     ws: Any
@@ -49,7 +66,8 @@ class LiveGame:
     bots: dict[int, Any]
     log: list[dict] = field(default_factory=list)
     conns: list[Conn] = field(default_factory=list)
-    thinking: int | None = None
+    taken: list[int] = field(default_factory=list)  # decisions each seat has taken (its next decision's number)
+    thinking: set[int] = field(default_factory=set)
     error: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task | None = None
@@ -66,7 +84,12 @@ class LiveGame:
         return [i for i, k in enumerate(self.kinds) if k == HUMAN]
 
     def deciding(self) -> int | None:
+        """The first pending seat (None once over)."""
         return None if self.state.is_over() else self.state.decision().seat
+
+    def pending(self) -> tuple[int, ...]:
+        """Every seat with a decision pending (several in a simultaneous phase)."""
+        return self.state.pending_seats()
 
 
 def valid_bot(spec: str) -> bool:
@@ -99,7 +122,7 @@ class Hub:
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
-        live = LiveGame(stored, state, self._make_bots(stored))
+        live = LiveGame(stored, state, self._make_bots(stored), taken=[0] * stored.seats)
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
         return live
@@ -146,17 +169,24 @@ class Hub:
         game_id, tokens = self.store.create_game(game_name, opts.to_json(), seed, kinds, hotseat=hotseat)
         stored = self.store.load(game_id)
         live = self._rebuild(stored)
+        self._take_forced(live)
         self.games[game_id] = live
         return live, tokens
 
     # ------------------------------------------------------------- deciding
-    def _apply(self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False) -> None:
+    def _apply(self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False,
+               number: int | None = None) -> None:
+        """Apply `option_id` for `seat` (checked against `number`, the decision it answers, if given)."""
         state = live.state
         if state.is_over():
             raise GameOverError("the game is over: no decision is pending")
-        d = state.decision()
-        if seat != d.seat:
-            raise WrongSeatError(f"seat {seat} cannot decide now: it is seat {d.seat}'s decision ({d.kind})")
+        if not isinstance(seat, int) or seat not in state.pending_seats():
+            pending = ", ".join(map(str, state.pending_seats()))
+            raise WrongSeatError(f"seat {seat} cannot decide now: seat(s) {pending} are deciding")
+        if number is not None and number != live.taken[seat]:
+            raise StaleDecision(f"decision {number} of seat {seat} is no longer pending: its pending decision is "
+                                f"number {live.taken[seat]} (nothing was changed)")
+        d = state.decision(seat)
         if not isinstance(option_id, str):
             raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
         index = d.index_of(option_id)
@@ -165,8 +195,9 @@ class Hub:
             self.store.add_decision(live.id, n, seat, option_id)
             live.stored.decisions.append((seat, option_id))
         state.apply_index(index, seat=seat)
-        live.log.append({"i": n + 1, "seat": seat, "kind": kind, "label": label,
-                         "public": is_public(live.stored.game, kind), "auto": auto})
+        live.taken[seat] += 1
+        live.log.append({"i": n + 1, "seat": seat, "kind": kind, "label": label, "private": d.lane,
+                         "public": is_public(live.stored.game, kind) and not d.lane, "auto": auto})
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
@@ -174,76 +205,90 @@ class Hub:
                 self.store.set_status(live.id, "finished")
                 live.stored.status = "finished"
 
-    async def commit(self, live: LiveGame, seat: int, option_id: str, auto: bool = False) -> None:
-        """Take `option_id` for `seat`: checked, stored, applied, broadcast. Raises VolsteadError, nothing changed."""
+    async def commit(self, live: LiveGame, seat: int, option_id: str, number: int | None,
+                     auto: bool = False) -> None:
+        """Take `option_id` for `seat` as the answer to its decision `number`: checked, stored, applied,
+        then the server's own forced decisions, then broadcast. Raises VolsteadError, nothing changed."""
         async with live.lock:
-            self._apply(live, seat, option_id, auto=auto, persist=True)
+            self._apply(live, seat, option_id, auto=auto, persist=True, number=number)
+            self._take_forced(live)
         await self.broadcast(live)
         self.kick(live)
+
+    def _take_forced(self, live: LiveGame) -> None:
+        """Human seats' decisions with a single option, taken by the server before anyone is shown them."""
+        if not self.auto_single:
+            return
+        while not live.state.is_over() and not live.error:
+            forced = [d for d in live.state.decisions() if live.kinds[d.seat] == HUMAN and len(d) == 1]
+            if not forced:
+                return
+            d = forced[0]
+            self._apply(live, d.seat, d.option_ids[0], auto=True, persist=True)
 
     # ------------------------------------------------------------------ bots
     def kick(self, live: LiveGame) -> None:
         """Start the game's bot runner if a bot (or a forced human option) is to decide."""
         if live.bot_task is not None and not live.bot_task.done():
             return
-        if live.state.is_over() or live.error:
-            return
-        d = live.state.decision()
-        if self.kinds_of(live, d.seat) == HUMAN and not (self.auto_single and len(d) == 1):
+        if live.state.is_over() or live.error or not self._bot_seats(live):
             return
         live.bot_task = asyncio.get_running_loop().create_task(self._run_bots(live))
 
     @staticmethod
-    def kinds_of(live: LiveGame, seat: int) -> str:
-        return live.kinds[seat]
+    def _bot_seats(live: LiveGame) -> list[int]:
+        return [s for s in live.pending() if live.kinds[s] != HUMAN]
 
     async def _run_bots(self, live: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
         try:
-            while not live.state.is_over():
-                d = live.state.decision()
-                seat = d.seat
-                if live.kinds[seat] == HUMAN:
-                    if self.auto_single and len(d) == 1:
-                        await self.commit_quiet(live, seat, d.option_ids[0], auto=True)
-                        continue
+            while not live.state.is_over() and not live.error:
+                seats = self._bot_seats(live)
+                if not seats:
                     return
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if live.state.is_over() or live.state.decision().seat != seat:
-                    continue
-                snapshot = live.state.clone()
-                ids = snapshot.decision().option_ids
-                live.thinking = seat
+                # every pending bot thinks at once (in a simultaneous phase, several), each on its own clone
+                numbers = {s: live.taken[s] for s in seats}
+                live.thinking = set(seats)
                 await self.send_thinking(live)
-                try:
-                    index = await asyncio.wait_for(loop.run_in_executor(self.pool, ask_bot, live.bots[seat], snapshot),
-                                                   timeout=self.think_s)
-                    if not (isinstance(index, int) and 0 <= index < len(ids)):
-                        raise ValueError(f"bot returned {index!r}")
-                except TimeoutError:
-                    live.log.append({"i": None, "seat": seat, "note": f"Seat {seat} ({live.kinds[seat]}) ran out of "
-                                                                       f"thinking time: a random option is taken"})
-                    index = random.randrange(len(ids))
-                except Exception as e:
-                    log.warning("bot of seat %s in game %s failed: %s", seat, live.id, e)
-                    live.log.append({"i": None, "seat": seat, "note": f"Seat {seat}'s bot failed ({type(e).__name__}): "
-                                                                       f"a random option is taken"})
-                    index = random.randrange(len(ids))
-                live.thinking = None
-                await self.commit_quiet(live, seat, ids[index])
+                picks = await asyncio.gather(*(self._ask(live, s) for s in seats))
+                live.thinking = set()
+                for seat, option_id in zip(seats, picks, strict=True):
+                    async with live.lock:
+                        if live.state.is_over() or live.taken[seat] != numbers[seat]:
+                            continue
+                        self._apply(live, seat, option_id, persist=True, number=numbers[seat])
+                        self._take_forced(live)
+                await self.broadcast(live)
         except asyncio.CancelledError:
             raise
         except Exception as e:  # a bug in the rules: the game stops, the server goes on
             log.exception("game %s stopped", live.id)
             live.error = f"the game stopped: {type(e).__name__}: {e}"
-            live.thinking = None
+            live.thinking = set()
             await self.broadcast(live)
 
-    async def commit_quiet(self, live: LiveGame, seat: int, option_id: str, auto: bool = False) -> None:
-        async with live.lock:
-            self._apply(live, seat, option_id, auto=auto, persist=True)
-        await self.broadcast(live)
+    async def _ask(self, live: LiveGame, seat: int) -> str:
+        """The option id `seat`'s bot takes (a random one when it runs out of time or fails)."""
+        snapshot = live.state.clone()
+        ids = snapshot.decision(seat).option_ids
+        loop = asyncio.get_running_loop()
+        try:
+            index = await asyncio.wait_for(
+                loop.run_in_executor(self.pool, functools.partial(ask_bot, live.bots[seat], snapshot, seat=seat)),
+                timeout=self.think_s)
+            if not (isinstance(index, int) and 0 <= index < len(ids)):
+                raise ValueError(f"bot returned {index!r}")
+        except TimeoutError:
+            live.log.append({"i": None, "seat": seat, "note": f"Seat {seat} ({live.kinds[seat]}) ran out of "
+                                                               f"thinking time: a random option is taken"})
+            index = random.randrange(len(ids))
+        except Exception as e:
+            log.warning("bot of seat %s in game %s failed: %s", seat, live.id, e)
+            live.log.append({"i": None, "seat": seat, "note": f"Seat {seat}'s bot failed ({type(e).__name__}): "
+                                                               f"a random option is taken"})
+            index = random.randrange(len(ids))
+        return ids[index]
 
     async def close(self) -> None:
         for live in self.games.values():
@@ -256,32 +301,42 @@ class Hub:
         game = get_game(live.stored.game)
         return {"id": live.id, "game": live.stored.game, "title": game.title, "seats": live.stored.seats,
                 "kinds": live.kinds, "hotseat": live.stored.hotseat, "status": live.stored.status,
-                "decisions": live.state.decisions_made, "deciding": live.deciding(),
+                "decisions": live.state.decisions_made, "deciding": live.deciding(), "pending": list(live.pending()),
                 "created": live.stored.created.isoformat(), "options": live.stored.options}
 
     def shown_seat(self, live: LiveGame, conn: Conn) -> int | None:
         """The seat whose view a connection gets (a hot-seat table follows the deciding human)."""
         if conn.table:
-            seat = live.deciding()
-            if seat is not None and live.kinds[seat] == HUMAN:
+            seat = self.table_seat(live)
+            if seat is not None:
                 conn.seat = seat
             elif conn.seat is None:
                 conn.seat = live.human_seats()[0]
         return conn.seat
 
+    @staticmethod
+    def table_seat(live: LiveGame) -> int | None:
+        """The human seat a hot-seat table plays now: the first pending human seat (None if none)."""
+        return next((s for s in live.pending() if live.kinds[s] == HUMAN), None)
+
     def payload(self, live: LiveGame, seat: int | None, table: bool = False) -> dict:
+        """What `seat` (None: a spectator) may see: its view, its own pending decision with its
+        number and options, which seats are deciding, the log as it may read it."""
         state = live.state
         decision = None
-        if not state.is_over():
+        pending = live.pending()
+        if seat is not None and seat in pending:
+            d = state.decision(seat)
+            decision = {"seat": seat, "kind": d.kind, "number": live.taken[seat], "prompt": d.prompt,
+                        "simultaneous": d.lane, "options": [{"id": o.id, "label": o.label} for o in d.options]}
+        elif pending and not state.in_lanes():  # whose turn it is and the question are public
             d = state.decision()
             decision = {"seat": d.seat, "kind": d.kind}
-            if seat == d.seat:
-                decision["prompt"] = d.prompt
-                decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
         entries = [{"i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
                    for e in live.log[-LOG_TAIL:]]
         return {"type": "state", "meta": self.meta(live), "you": seat, "table": table, "view": state.view(seat),
-                "decision": decision, "thinking": live.thinking, "log": entries, "error": live.error}
+                "decision": decision, "pending": list(pending), "simultaneous": state.in_lanes(),
+                "thinking": sorted(live.thinking), "log": entries, "error": live.error}
 
     async def send(self, conn: Conn, message: dict) -> bool:
         try:
@@ -305,7 +360,7 @@ class Hub:
 
     async def send_thinking(self, live: LiveGame) -> None:
         for conn in list(live.conns):
-            await self.send(conn, {"type": "thinking", "seat": live.thinking})
+            await self.send(conn, {"type": "thinking", "seats": sorted(live.thinking)})
 
     def attach(self, live: LiveGame, ws, seat: int | None, table: bool) -> Conn:
         conn = Conn(ws, seat, table)

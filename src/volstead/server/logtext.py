@@ -26,6 +26,8 @@ def entry_text(entry: dict, viewer: int | None, everything: bool = False) -> str
         return entry["note"]
     if everything or entry["public"] or viewer == entry["seat"]:
         text = entry["label"]
+    elif entry.get("private"):  # a step of a secret simultaneous phase: not even its kind
+        text = "decided in private"
     else:
         text = f"decided: {humanize(entry['kind'])}"
     if entry.get("auto"):

@@ -1,7 +1,7 @@
 // Volstead browser client: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
 import { boardSvg, targetsOf } from "./board.js";
-import { decisionPanel, logPanel, market, myArea, rivals, scores } from "./panels.js";
+import { decisionPanel, logPanel, market, myArea, rivals, scores, thinkingText } from "./panels.js";
 import { esc, gangColor, getJSON } from "./util.js";
 
 const app = document.getElementById("app");
@@ -150,7 +150,8 @@ function gamePage(id) {
     app.querySelectorAll("button.option").forEach((b) => {
       b.onclick = () => {
         app.querySelectorAll("button.option").forEach((x) => (x.disabled = true));
-        ws.send(JSON.stringify({ type: "decide", option: b.dataset.id }));
+        // the decision's number: a resent or late click cannot land on a later decision
+        ws.send(JSON.stringify({ type: "decide", option: b.dataset.id, decision: last.decision.number }));
       };
     });
   }
@@ -161,7 +162,7 @@ function gamePage(id) {
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") show(m);
-      else if (m.type === "thinking" && last) { last.thinking = m.seat; const w = document.getElementById("waiting"); if (w && m.seat !== null) w.textContent = `Seat ${m.seat} (${last.meta.kinds[m.seat]}) is thinking…`; }
+      else if (m.type === "thinking" && last) { last.thinking = m.seats; const w = document.getElementById("waiting"); if (w && m.seats.length) w.textContent = thinkingText(m.seats, last.meta.kinds); }
       else if (m.type === "error") {
         if (m.error === "BadToken" || m.error === "NotFound") { app.innerHTML = `<p class="error" id="error">${esc(m.message)}</p>`; ws.onclose = null; return; }
         flash(m.message);
@@ -186,7 +187,7 @@ async function replayPage(id) {
       <input type="range" id="slider" min="0" max="${total}" value="${r.upto}"><button id="next">▶</button><button id="last" title="last decision">▶|</button>
       <span id="pos">decision ${r.upto} / ${total}</span>
       <select id="seatsel"><option value="">public view</option>${Array.from({ length: r.meta.seats }, (_, i) => `<option value="${i}" ${String(i) === seat ? "selected" : ""}>seat ${i}'s view</option>`).join("")}</select></div>`;
-    await render({ ...r, thinking: null }, bar);
+    await render({ ...r, thinking: [] }, bar);
     const set = (n) => { upto = Math.max(0, Math.min(total, n)); go(); };
     document.getElementById("first").onclick = () => set(0);
     document.getElementById("prev").onclick = () => set(upto - 1);

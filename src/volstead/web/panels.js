@@ -60,12 +60,22 @@ export function market(view, cat) {
     ${cards(m.high, cat)}<div class="small muted">Next 4–5★: ${esc(((cat.cards || {})[m.high_deck_top] || {}).name || "—")}</div></div>`;
 }
 
+export function thinkingText(seats, kinds) {
+  return `${seats.map((s) => `Seat ${s} (${esc(kinds[s] || "bot")})`).join(", ")} ${seats.length > 1 ? "are" : "is"} thinking…`;
+}
+
 export function decisionPanel(state, kinds, thinking) {
   const d = state.decision;
-  if (!d) return "";
+  const pending = state.pending || [];
+  if (!d) {
+    if (!pending.length) return "";
+    // a secret simultaneous phase: only who is still deciding is shown
+    const text = thinking && thinking.length ? thinkingText(thinking, kinds) : `Waiting for seat${pending.length > 1 ? "s" : ""} ${pending.join(", ")} (deciding in private)`;
+    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${text}</div></div>`;
+  }
   const who = `seat ${d.seat} (${esc(kinds[d.seat] || "")})`;
   if (!d.options) {
-    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking !== null && thinking !== undefined ? `Seat ${thinking} (${esc(kinds[thinking] || "bot")}) is thinking…` : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
+    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking && thinking.length ? thinkingText(thinking, kinds) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
   }
   return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `Seat ${d.seat}'s decision`}: ${esc(d.prompt)}</div>
     <div class="options">${d.options.map((o) => `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.id)}">${esc(o.label)}</button>`).join("")}</div></div>`;
@@ -79,6 +89,6 @@ export function scores(view, cat) {
   const r = view.result;
   if (!r) return "";
   const winners = new Set(r.winners || []);
-  return `<div class="panel" id="scores"><h3>Final scores</h3><table class="scores"><tr><th>Seat</th><th>Gang</th><th>Score</th><th>Money</th></tr>
-    ${r.scores.map((s, i) => `<tr class="${winners.has(i) ? "winner" : ""}"><td>${i}</td><td>${gangLabel(view.players[i], cat)}</td><td>${s}</td><td>$${(r.money || [])[i] ?? ""}</td></tr>`).join("")}</table></div>`;
+  return `<div class="panel" id="scores"><h3>Final scores</h3><table class="scores"><tr><th>Seat</th><th>Gang</th><th>Score</th></tr>
+    ${r.scores.map((s, i) => `<tr class="${winners.has(i) ? "winner" : ""}"><td>${i}</td><td>${view.players[i] ? gangLabel(view.players[i], cat) : esc(r.factions[i] || "")}</td><td>${s}</td></tr>`).join("")}</table></div>`;
 }

@@ -1,0 +1,78 @@
+"""Request bodies and WebSocket messages, as pydantic models with size limits.
+
+A body or message that does not fit gets a short error naming the first bad field
+(`describe`), never echoing large input back.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
+
+from volstead.engine.contract import describe_validation_error
+
+OptionId = Annotated[StrictStr, Field(max_length=200)]
+Token = Annotated[StrictStr, Field(max_length=100)]
+DecisionNumber = Annotated[StrictInt, Field(ge=0, description="The number of the decision this answers "
+                                                              "(the state's decision.number).")]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(Body):
+    game: Annotated[StrictStr, Field(max_length=60)] | None = None
+    seats: Annotated[list[Annotated[StrictStr, Field(max_length=40)]], Field(min_length=1, max_length=8)] = \
+        Field(default_factory=lambda: ["human", "random"])
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
+    hotseat: StrictBool = False
+
+
+class Decide(Body):
+    token: Token | None = None
+    option: OptionId
+    decision: DecisionNumber
+
+
+class WsDecide(Body):
+    type: Literal["decide"]
+    option: OptionId
+    decision: DecisionNumber
+
+
+class WsPing(Body):
+    type: Literal["ping"]
+
+
+class WsRefresh(Body):
+    type: Literal["refresh"]
+
+
+WsMessage = Annotated[WsDecide | WsPing | WsRefresh, Field(discriminator="type")]
+WS_MESSAGE = TypeAdapter(WsMessage)
+WS_HELP = ('a message is {"type": "decide", "option": "<option id>", "decision": <its number>}, '
+           '{"type": "ping"} or {"type": "refresh"}')
+
+
+class BadMessage(ValueError):
+    """A body or message that does not fit its model (the message names the field)."""
+
+
+def parse(model: type[Body], data: Any, what: str = "field") -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        raise BadMessage(describe_validation_error(e, what)) from None
+
+
+def parse_ws(text: str) -> WsDecide | WsPing | WsRefresh:
+    try:
+        return WS_MESSAGE.validate_json(text)
+    except ValidationError as e:
+        err = e.errors()[0]
+        if err["type"] in ("json_invalid", "union_tag_invalid", "union_tag_not_found", "model_type"):
+            raise BadMessage(WS_HELP) from None
+        raise BadMessage(describe_validation_error(e, "field")) from None
