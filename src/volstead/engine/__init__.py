@@ -11,10 +11,10 @@ from .errors import (
 )
 from .record import load_record, replay, save_record, undo
 from .state import GameState
-from .step import Step
+from .step import SeatStep, Step
 
 __all__ = [
     "ContentError", "Decision", "GameOverError", "GameState", "IllegalOptionError", "Option",
-    "RecordError", "Step", "VolsteadError", "WrongSeatError", "load_record", "replay",
+    "RecordError", "SeatStep", "Step", "VolsteadError", "WrongSeatError", "load_record", "replay",
     "save_record", "undo",
 ]

@@ -31,9 +31,14 @@ class Scarface1920(Game):
     web_module = "web/board.js"
 
     def new_game(self, seed: int, seats: int, options: Options | None = None):  # type: ignore[override]
+        options = options or Options()
+        if options.solo:  # the solo state plugs the Enforcer automa into the base rules
+            from .solo.setup import new_solo_game
+
+            return new_solo_game(seed, seats, options)
         from .rules.setup import new_game
 
-        return new_game(seed, seats, options or Options())
+        return new_game(seed, seats, options)
 
     def seat_range(self, options: Options | None = None) -> range:  # type: ignore[override]
         if options is not None and options.solo:

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
+
+from ..state import ScarfaceState
 
 
-class ChooseRival(Step):
+class ChooseRival(SeatStep[ScarfaceState]):
     """Pick a rival; then `action(state, seat, rival)` (a registered module-level function name)."""
 
-    __slots__ = ("seat_", "action", "args")
+    __slots__ = ("action", "args")
     kind = "choose_rival"
 
     def __init__(self, seat: int, action: str, args: tuple):
         self.seat_, self.action, self.args = seat, action, args
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Choose a rival"

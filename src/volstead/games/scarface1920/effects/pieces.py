@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
 from ..rules.goods import PayGoods, SellGoodsStep, StoreGoods
 from ..rules.orders import AddBusiness, ChooseExtraGoods
 from ..rules.sales import SellLoop
 from ..rules.thugs import RecruitSteps, add_at, hit_or_kill, place_thugs
-from ..state import replace_at
+from ..state import ScarfaceState, replace_at
 from .registry import effect
 
 
@@ -50,18 +50,15 @@ def move_police(s, seat, n, cost_elsewhere=1):
     s.stack.append(MovePolice(seat, n, cost_elsewhere))
 
 
-class MovePolice(Step):
+class MovePolice(SeatStep[ScarfaceState]):
     """Move a police car anywhere: free from a district where you control a
     Neighborhood, else for `cost` goods (Bodyguards)."""
 
-    __slots__ = ("seat_", "left", "cost")
+    __slots__ = ("left", "cost")
     kind = "move_police"
 
     def __init__(self, seat, left, cost):
         self.seat_, self.left, self.cost = seat, left, cost
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Move a police car ({self.left} left)"
@@ -113,15 +110,12 @@ def retrieve_thugs(s, seat, n, sources=("districts", "deals")):
     s.stack.append(RetrieveThugs(seat, n, tuple(sources)))
 
 
-class RetrieveThugs(Step):
-    __slots__ = ("seat_", "left", "sources")
+class RetrieveThugs(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "sources")
     kind = "retrieve_thugs"
 
     def __init__(self, seat, left, sources):
         self.seat_, self.left, self.sources = seat, left, sources
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Bring a thug back to Headquarters ({self.left} left)"
@@ -183,15 +177,12 @@ def send_thugs(s, seat, n, cost=0, anywhere=False):
     s.stack.append(SendThugsFor(seat, n, cost, anywhere))
 
 
-class SendThugsFor(Step):
-    __slots__ = ("seat_", "n", "cost", "anywhere")
+class SendThugsFor(SeatStep[ScarfaceState]):
+    __slots__ = ("n", "cost", "anywhere")
     kind = "send_thugs"
 
     def __init__(self, seat, n, cost, anywhere):
         self.seat_, self.n, self.cost, self.anywhere = seat, n, cost, anywhere
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Send up to {self.n} thugs from Headquarters (${self.cost} each plus bribes)"
@@ -235,15 +226,12 @@ def kill(s, seat, n, where="present"):
     s.stack.append(HitThugs(seat, n, where, True))
 
 
-class HitThugs(Step):
-    __slots__ = ("seat_", "left", "where", "kill")
+class HitThugs(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "where", "kill")
     kind = "hit"
 
     def __init__(self, seat, left, where, kill):
         self.seat_, self.left, self.where, self.kill = seat, left, where, kill
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"{'Kill' if self.kill else 'Hit'} a rival thug ({self.left} left)"
@@ -252,11 +240,7 @@ class HitThugs(Step):
         seat = self.seat_
         districts = range(7) if self.where == "any" else s.present_districts(seat)
         out = tuple((r, d) for d in districts for r in s.rivals(seat) if s.players[r].thugs[d])
-        if s.enforcer >= 0:  # solo: the Enforcer's Hit/Kill chart decides which of his thugs
-            from ..solo.enforcer import hit_district
-
-            d = hit_district(s, districts)
-            out = tuple(c for c in out if c[0] != s.enforcer or c[1] == d)
+        out = s.hit_targets(districts, out)
         return out + (None,) if out else ()
 
     def choose(self, s, code):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
 from ..rules.goods import PayGoods
 from ..rules.thugs import add_at
-from ..state import STATS
+from ..state import STATS, ScarfaceState
 from .registry import effect
 
 
@@ -48,15 +48,12 @@ def thugs_to_prison(s, seat, n, source="districts"):
     s.stack.append(ThugsToPrison(seat, n, sources))
 
 
-class ThugsToPrison(Step):
-    __slots__ = ("seat_", "left", "sources")
+class ThugsToPrison(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "sources")
     kind = "to_prison"
 
     def __init__(self, seat, left, sources):
         self.seat_, self.left, self.sources = seat, left, sources
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Put one of your thugs in Prison ({self.left} left)"
@@ -94,15 +91,12 @@ def lose_business(s, seat, n):
     s.stack.append(LoseBusiness(seat, n))
 
 
-class LoseBusiness(Step):
-    __slots__ = ("seat_", "left")
+class LoseBusiness(SeatStep[ScarfaceState]):
+    __slots__ = ("left",)
     kind = "lose_business"
 
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Remove one of your business markers ({self.left} left)"
@@ -129,18 +123,15 @@ def lose_upgrade(s, seat, n=1):
     s.stack.append(LoseUpgrade(seat, n))
 
 
-class LoseUpgrade(Step):
+class LoseUpgrade(SeatStep[ScarfaceState]):
     """Lose your highest upgrade: the rightmost cube of a stat at the highest level goes
     back to the box (your choice among equals)."""
 
-    __slots__ = ("seat_", "left")
+    __slots__ = ("left",)
     kind = "lose_upgrade"
 
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Lose one level of a gang stat"

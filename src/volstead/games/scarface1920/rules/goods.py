@@ -7,7 +7,7 @@ Neighborhood or of Deals, never of another Neighborhood.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep, Step
 
 from ..state import ScarfaceState, replace_at
 
@@ -60,14 +60,14 @@ def take_from(s: ScarfaceState, seat: int, source: tuple, good: int) -> None:
         _hood_take(s, source[1], good, -1)
 
 
-class PayGoods(Step):
+class PayGoods(SeatStep[ScarfaceState]):
     """Spend goods one at a time, choosing where each comes from.
 
     `only_hood`: -1 = any of your Neighborhoods; -2 = Deals only; i = that
     Neighborhood only (plus Deals). `either`: goods of either type.
     """
 
-    __slots__ = ("seat_", "alcohol", "guns", "either", "only_hood")
+    __slots__ = ("alcohol", "guns", "either", "only_hood")
     kind = "pay_goods"
 
     def __init__(self, seat: int, alcohol: int, guns: int, either: int = 0, only_hood: int = -1):
@@ -97,9 +97,6 @@ class PayGoods(Step):
             src = spend_sources(s, self.seat_, g, oh)
             out.extend((g,) + x for x in src if self.only_hood != -2 or x[0] == "deal")
         return out
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Choose where the next good you spend comes from"
@@ -135,7 +132,7 @@ class PayGoods(Step):
         return f"Spend {'1 alcohol' if good == ALCOHOL else '1 gun'} from {place}"
 
 
-class _PayNext(Step):
+class _PayNext(Step[ScarfaceState]):
     """Takes the only source automatically; stops if nothing is left to pay with."""
 
     __slots__ = ()
@@ -159,10 +156,10 @@ def store_destinations(s: ScarfaceState, seat: int) -> list[tuple]:
     return out
 
 
-class StoreGoods(Step):
+class StoreGoods(SeatStep[ScarfaceState]):
     """Store gained goods one at a time on Deals (limited) or Neighborhoods (unlimited)."""
 
-    __slots__ = ("seat_", "alcohol", "guns")
+    __slots__ = ("alcohol", "guns")
     kind = "store_goods"
 
     def __init__(self, seat: int, alcohol: int, guns: int):
@@ -176,9 +173,6 @@ class StoreGoods(Step):
 
     def good(self) -> int:
         return ALCOHOL if self.alcohol else GUNS
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Store {'1 alcohol' if self.good() == ALCOHOL else '1 gun'}"
@@ -223,7 +217,7 @@ class StoreGoods(Step):
         return f"Store it on Deal {name}"
 
 
-class _StoreNext(Step):
+class _StoreNext(Step[ScarfaceState]):
     __slots__ = ()
     auto = True
 
@@ -235,13 +229,13 @@ class _StoreNext(Step):
             top.choose(s, opts[0])
 
 
-class SellGoodsStep(Step):
+class SellGoodsStep(SeatStep[ScarfaceState]):
     """Sell goods one at a time at a fixed price (Sell to the Authorities; card effects).
 
     Subclasses give the price and the option-id prefix.
     """
 
-    __slots__ = ("seat_", "left")
+    __slots__ = ("left",)
     id_prefix = "sell"
 
     def __init__(self, seat: int, left: int):
@@ -252,9 +246,6 @@ class SellGoodsStep(Step):
 
     def again(self, left: int) -> SellGoodsStep:
         raise NotImplementedError
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Sell goods for ${self.price(s)} each ({self.left} left)"

@@ -10,7 +10,7 @@ end of every turn — which are only asked when a Job can be fulfilled.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep, Step
 
 from ..content.models import CRIME_TYPES
 from ..state import ScarfaceState
@@ -99,8 +99,8 @@ def fulfil(s: ScarfaceState, seat: int, job_alt: tuple[int, int]) -> None:
     s.jobs_fulfilled += 1
 
 
-class ResolveJob(Step):
-    __slots__ = ("seat_", "job")
+class ResolveJob(SeatStep[ScarfaceState]):
+    __slots__ = ("job",)
     auto = True
     kind = "resolve_job"
 
@@ -129,7 +129,7 @@ def push_windows(s: ScarfaceState, first: int, reason: str) -> None:
     s.stack.append(OfferJobs(tuple(s.clockwise_from(first)), reason))
 
 
-class OfferJobs(Step):
+class OfferJobs(Step[ScarfaceState]):
     """Asks each of `seats` in turn, but only a seat that can fulfil a Job now."""
 
     __slots__ = ("seats", "reason")
@@ -149,15 +149,12 @@ class OfferJobs(Step):
                 return
 
 
-class JobWindow(Step):
-    __slots__ = ("seat_", "reason")
+class JobWindow(SeatStep[ScarfaceState]):
+    __slots__ = ("reason",)
     kind = "job_window"
 
     def __init__(self, seat: int, reason: str):
         self.seat_, self.reason = seat, reason
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"You may fulfil a Job ({self.reason})"

@@ -8,7 +8,7 @@ will not do anything else.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
 from ..state import (
     DEALERS_SUPPLY,
@@ -208,19 +208,10 @@ def start_order(s: ScarfaceState, seat: int, order: str) -> None:
         raise ValueError(order)
 
 
-class SeatStep(Step):
-    __slots__ = ("seat_",)
-
-    def seat(self, s):
-        return self.seat_
-
-
 # ------------------------------------------------------------------ a) Deal
-class ChooseDeal(SeatStep):
+class ChooseDeal(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "choose_deal"
-
-    def __init__(self, seat: int):
-        self.seat_ = seat
 
     def prompt(self, s):
         return "Send a thug to which Deal?"
@@ -263,7 +254,7 @@ def supply_from_deal(s: ScarfaceState, seat: int, idx: int) -> None:
     StoreGoods.push(s, seat, alcohol, guns)
 
 
-class ChooseExtraGoods(SeatStep):
+class ChooseExtraGoods(SeatStep[ScarfaceState]):
     __slots__ = ("alcohol", "guns", "extra")
     kind = "extra_goods"
 
@@ -287,7 +278,7 @@ class ChooseExtraGoods(SeatStep):
 
 
 # ------------------------------------------------------------------ b) Underworld
-class HireAssociate(SeatStep):
+class HireAssociate(SeatStep[ScarfaceState]):
     __slots__ = ("influence",)
     kind = "hire"
 
@@ -329,7 +320,7 @@ def gain_card(s: ScarfaceState, seat: int, card: int, alcohol_to_hand: int) -> N
         s.stack.append(CardToHand(seat, card, cost))
 
 
-class CardToHand(SeatStep):
+class CardToHand(SeatStep[ScarfaceState]):
     __slots__ = ("card", "cost")
     kind = "card_to_hand"
 
@@ -357,7 +348,7 @@ class CardToHand(SeatStep):
         return f"To your hand (spend {self.cost} alcohol)" if code else "To your discard pile"
 
 
-class KeepJob(SeatStep):
+class KeepJob(SeatStep[ScarfaceState]):
     __slots__ = ("drawn",)
     kind = "keep_job"
 
@@ -385,7 +376,7 @@ class KeepJob(SeatStep):
         return f"Keep {j.name}: {j.effect.text if j.effect else ''} ({j.requires_text})"
 
 
-class KeepDealer(SeatStep):
+class KeepDealer(SeatStep[ScarfaceState]):
     __slots__ = ("drawn",)
     kind = "keep_dealer"
 
@@ -427,7 +418,7 @@ class KeepDealer(SeatStep):
 
 
 # ------------------------------------------------------------------ c) Authorities
-class AddBusiness(SeatStep):
+class AddBusiness(SeatStep[ScarfaceState]):
     __slots__ = ("left",)
     kind = "add_business"
 
@@ -465,7 +456,7 @@ class AddBusiness(SeatStep):
         return f"Add a {code[1]} in {s.content.tiles[s.hoods[code[0]].tile].name}"
 
 
-class RemoveControl(SeatStep):
+class RemoveControl(SeatStep[ScarfaceState]):
     __slots__ = ("left",)
     kind = "remove_control"
 
@@ -510,7 +501,7 @@ class SellToAuthorities(SellGoodsStep):
 
 
 # ------------------------------------------------------------------ f) Seize
-class Seize(SeatStep):
+class Seize(SeatStep[ScarfaceState]):
     __slots__ = ("muscle",)
     kind = "seize"
 
@@ -536,11 +527,9 @@ class Seize(SeatStep):
 
 
 # ------------------------------------------------------------------ g) Upgrade
-class Upgrade(SeatStep):
+class Upgrade(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "upgrade"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     def prompt(self, s):
         return "Upgrade which gang stat?"
@@ -577,11 +566,9 @@ class Upgrade(SeatStep):
                 f"(${upgrade_cost(s, self.seat_, up)}, Crime Rate +{up.crime})")
 
 
-class ChooseRightHand(SeatStep):
+class ChooseRightHand(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "right_hand"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     def prompt(self, s):
         return "Choose a Right-hand to join your gang"
@@ -604,11 +591,9 @@ class ChooseRightHand(SeatStep):
         return f"{c.name} ({c.muscle} Muscle, {c.influence} Influence)"
 
 
-class PlaceVehicle(SeatStep):
+class PlaceVehicle(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "place_vehicle"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     @staticmethod
     def push(s, seat):
@@ -641,11 +626,9 @@ class PlaceVehicle(SeatStep):
         return f"Place a {code[0]} in {s.content.district_names[code[1]]}"
 
 
-class OpenNightclub(SeatStep):
+class OpenNightclub(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "nightclub"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     @staticmethod
     def push(s, seat):
@@ -672,7 +655,7 @@ class OpenNightclub(SeatStep):
 
 
 # ------------------------------------------------------------------ h) Remove thugs
-class RemoveThugs(SeatStep):
+class RemoveThugs(SeatStep[ScarfaceState]):
     """Forced: remove 1 thug per Plan card, from any area, back to the box."""
 
     __slots__ = ("left",)

@@ -8,7 +8,7 @@ the price; then pay $2 graft per police car in the district.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState
 from .goods import ALCOHOL, GUNS, PayGoods, available
@@ -34,8 +34,8 @@ def sale_possible(s: ScarfaceState, seat: int, i: int) -> bool:
     return bool(_waivers(s, seat, i))
 
 
-class SellLoop(Step):
-    __slots__ = ("seat_", "left", "sold")
+class SellLoop(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "sold")
     kind = "sell"
 
     def __init__(self, seat: int, left: int, sold: frozenset):
@@ -46,9 +46,6 @@ class SellLoop(Step):
         step = SellLoop(seat, left, sold)
         if left > 0 and step.options(s):
             s.stack.append(step)
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Make a sale in one of your Neighborhoods ({self.left} left)"
@@ -87,15 +84,12 @@ def pay_sale(s: ScarfaceState, seat: int, i: int, waived_alcohol: int) -> None:
     PayGoods.push(s, seat, side.alcohol - waived_alcohol, side.guns - (k - waived_alcohol), 0, i)
 
 
-class ChooseWaiver(Step):
-    __slots__ = ("seat_", "hood", "ways")
+class ChooseWaiver(SeatStep[ScarfaceState]):
+    __slots__ = ("hood", "ways")
     kind = "truck_discount"
 
     def __init__(self, seat, hood, ways):
         self.seat_, self.hood, self.ways = seat, hood, ways
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Your trucks let you spend fewer goods: how many alcohol do you skip?"
@@ -115,8 +109,8 @@ class ChooseWaiver(Step):
         return f"Skip {code} alcohol and {k - code} guns"
 
 
-class SaleDone(Step):
-    __slots__ = ("seat_", "hood")
+class SaleDone(SeatStep[ScarfaceState]):
+    __slots__ = ("hood",)
     auto = True
     kind = "sale_done"
 

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from volstead.engine.errors import VolsteadError
 from volstead.engine.rng import seed_state
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
-from ..content.loader import default_content
+from ..content.loader import Content, default_content
 from ..options import Options
 from ..state import BASIC_BUSINESSES, Deal, Hood, Player, ScarfaceState
 from .turn import StartTurn
+
+S = TypeVar("S", bound=ScarfaceState)
 
 
 def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise VolsteadError(f"seed must be an integer, got {seed!r}")
     if options.solo:
-        from ..solo.setup import new_solo_game
-
-        return new_solo_game(seed, seats, options)
+        raise VolsteadError("solo mode has its own setup (solo/setup.py new_solo_game)")
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
         raise VolsteadError(f"Scarface 1920 is for 2–4 players, got seats={seats!r}")
     c = default_content(options.variant, options.cards)
@@ -71,7 +73,7 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     return s
 
 
-def blank_state(cls: type, c, seed: int, seats: int, options: Options):
+def blank_state(cls: type[S], c: Content, seed: int, seats: int, options: Options) -> S:
     """A state of class `cls` with every per-game field at its starting value."""
     s = object.__new__(cls)
     s.content = c
@@ -98,6 +100,7 @@ def blank_state(cls: type, c, seed: int, seats: int, options: Options):
     s.family_ring = -1
     s.sales_made = s.raids_done = s.reorganizations = s.jobs_fulfilled = 0
     s.news_revealed = 1
+    s.news_seen = ()
     s.draft = ()
     return s
 
@@ -143,15 +146,9 @@ def place_map(s, players: int) -> None:
     s.police = tuple(c.police_start)
 
 
-class StartingDistrict(Step):
-    __slots__ = ("seat_",)
+class StartingDistrict(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "starting_district"
-
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Choose your starting district (no police): you place a vehicle and a control marker there"
@@ -184,15 +181,12 @@ class StartingDistrict(Step):
         return f"Start in {s.content.district_names[code[0]]} with a {code[1]}"
 
 
-class StartingHood(Step):
-    __slots__ = ("seat_", "district")
+class StartingHood(SeatStep[ScarfaceState]):
+    __slots__ = ("district",)
     kind = "starting_hood"
 
     def __init__(self, seat, district):
         self.seat_, self.district = seat, district
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Put your control marker on a Neighborhood"
@@ -210,17 +204,11 @@ class StartingHood(Step):
         return "Control " + s.content.tiles[s.hoods[code].tile].name
 
 
-class StartingGoods(Step):
+class StartingGoods(SeatStep[ScarfaceState]):
     """Take any 2 goods, 1 on each of your two Dealers."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     kind = "starting_goods"
-
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Choose your 2 starting goods (1 on each Dealer)"
@@ -241,17 +229,14 @@ class StartingGoods(Step):
         return {2: "2 alcohol", 1: "1 alcohol and 1 gun", 0: "2 guns"}[code]
 
 
-class DraftPick(Step):
+class DraftPick(SeatStep[ScarfaceState]):
     """Job draft: keep 1 of the Jobs in front of you; pass the rest to the left."""
 
-    __slots__ = ("seat_", "round_")
+    __slots__ = ("round_",)
     kind = "draft_job"
 
     def __init__(self, seat, rnd):
         self.seat_, self.round_ = seat, rnd
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Job draft: keep one Job, pass the others to your left"
@@ -279,15 +264,9 @@ class DraftPick(Step):
         return f"Keep {j.name} ({j.requires_text})"
 
 
-class ReturnDraftedJob(Step):
-    __slots__ = ("seat_",)
+class ReturnDraftedJob(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "return_job"
-
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Job draft: return 1 of your 4 Jobs to the bottom of the deck"

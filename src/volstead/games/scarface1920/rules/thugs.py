@@ -3,7 +3,7 @@ Move thugs and/or vehicles from 1 district; Cops: Bribery)."""
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState, replace_at
 
@@ -12,10 +12,10 @@ def add_at(t: tuple, i: int, delta: int) -> tuple:
     return t[:i] + (t[i] + delta,) + t[i + 1:]
 
 
-class RecruitSteps(Step):
+class RecruitSteps(SeatStep[ScarfaceState]):
     """Each step: a Recruit to the Safehouses, or a Safehouse thug to Headquarters."""
 
-    __slots__ = ("seat_", "left")
+    __slots__ = ("left",)
     kind = "recruit"
 
     def __init__(self, seat: int, left: int):
@@ -26,9 +26,6 @@ class RecruitSteps(Step):
         p = s.players[seat]
         if left > 0 and (p.recruits or p.safehouses):
             s.stack.append(RecruitSteps(seat, left))
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Recruitment step ({self.left} left)"
@@ -69,15 +66,12 @@ def send_options(s: ScarfaceState, seat: int, muscle: int) -> list[tuple[int, in
     return out
 
 
-class SendThugs(Step):
-    __slots__ = ("seat_", "muscle")
+class SendThugs(SeatStep[ScarfaceState]):
+    __slots__ = ("muscle",)
     kind = "send"
 
     def __init__(self, seat, muscle):
         self.seat_, self.muscle = seat, muscle
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Send thugs from Headquarters to a district where you are present"
@@ -103,17 +97,14 @@ def place_thugs(s: ScarfaceState, seat: int, d: int, k: int, source: str = "hq")
     s.pay(seat, s.bribe(seat, d, k))
 
 
-class MoveFrom(Step):
+class MoveFrom(SeatStep[ScarfaceState]):
     """Pick the one district the pieces move from."""
 
-    __slots__ = ("seat_", "muscle")
+    __slots__ = ("muscle",)
     kind = "move_from"
 
     def __init__(self, seat, muscle):
         self.seat_, self.muscle = seat, muscle
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Move thugs and/or vehicles from which district?"
@@ -131,18 +122,15 @@ class MoveFrom(Step):
         return "Move from " + s.content.district_names[code]
 
 
-class MovePieces(Step):
+class MovePieces(SeatStep[ScarfaceState]):
     """Each piece moves once: thugs on foot to an adjacent district, or riding a
     vehicle anywhere; each piece costs 1 Muscle; bribes for each piece entering."""
 
-    __slots__ = ("seat_", "src", "left")
+    __slots__ = ("src", "left")
     kind = "move"
 
     def __init__(self, seat, src, left):
         self.seat_, self.src, self.left = seat, src, left
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return f"Move a piece from {s.content.district_names[self.src]} ({self.left} Muscle left)"

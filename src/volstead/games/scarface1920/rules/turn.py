@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState
 from . import jobs as job_rules
@@ -12,15 +12,12 @@ from .raid import CheckRaid
 DONE = -1
 
 
-class StartTurn(Step):
+class StartTurn(SeatStep[ScarfaceState]):
     """Family Ring income, then an action turn, finishing, or Reorganizing."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "start_turn"
-
-    def __init__(self, seat: int):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_
@@ -36,10 +33,7 @@ class StartTurn(Step):
         if s.family_ring == seat:
             s.gain(seat, s.content.board.family_ring_income[str(s.seats)])
         s.stack.append(EndTurn(seat))
-        if seat == s.enforcer:
-            from ..solo.turn import start_enforcer_turn
-
-            start_enforcer_turn(s)
+        if s.automa_turn(seat):
             return
         if not p.hand and not p.deck:
             from .reorganize import reorganize_steps
@@ -50,17 +44,11 @@ class StartTurn(Step):
         # else: no cards in hand but some in the deck: finish the turn (draw).
 
 
-class LayOutPlan(Step):
+class LayOutPlan(SeatStep[ScarfaceState]):
     """Play cards from hand one at a time; Crime Rate +1 per card beyond 2."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     kind = "plan"
-
-    def __init__(self, seat: int):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         return "Lay out your Plan: play a card from your hand, or finish the Plan"
@@ -105,17 +93,11 @@ def finish_plan(s: ScarfaceState, seat: int) -> None:
         s.change_crime(seat, extra)
 
 
-class ActionMenu(Step):
+class ActionMenu(SeatStep[ScarfaceState]):
     """Carry out actions: skills, Jobs, and exactly one order, in any sequence."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     kind = "action"
-
-    def __init__(self, seat: int):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
 
     def prompt(self, s):
         seat = self.seat_
@@ -212,15 +194,12 @@ class ActionMenu(Step):
 _BOSS_CODES = tuple(("boss", k) for k in range(4))
 
 
-class EndTurn(Step):
+class EndTurn(SeatStep[ScarfaceState]):
     """Discard the Plan, draw up to hand size (never reshuffle), Job windows, next player."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "end_turn"
-
-    def __init__(self, seat: int):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_

@@ -98,7 +98,7 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
     return s
 
 
-class SoloJobDraft(Step):
+class SoloJobDraft(Step[SoloState]):
     """Player setup 12: of 2 Jobs drawn, keep 1; the other goes to the Enforcer (three times)."""
 
     __slots__ = ("round_",)

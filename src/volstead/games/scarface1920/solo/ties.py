@@ -14,6 +14,7 @@ from collections.abc import Callable
 from volstead.engine.step import Step
 
 from .enforcer import HUMAN
+from .state import SoloState
 
 TIE_ACTIONS: dict[str, Callable] = {}
 TIE_PROMPTS: dict[str, str] = {}
@@ -59,7 +60,7 @@ def ask_human(s, step, codes) -> None:
         s.stack.append(ChooseForEnforcer("step", tuple(codes), (step,)))
 
 
-class ChooseForEnforcer(Step):
+class ChooseForEnforcer(Step[SoloState]):
     """The human seat breaks a tie among the Enforcer's options."""
 
     __slots__ = ("what", "codes", "args")
