@@ -28,6 +28,7 @@ class Scarface1920(Game):
     public_decision_kinds = PUBLIC_DECISION_KINDS
     evaluation_scale: ClassVar[float] = 25.0  # dollars: a $25 lead is one unit of advantage to search bots
     faction_option = "gangs"
+    first_seat_option = "first_seat"
     web_module = "web/board.js"
 
     def new_game(self, seed: int, seats: int, options: Options | None = None):  # type: ignore[override]

@@ -9,7 +9,7 @@ from volstead.engine.rng import seed_state
 from volstead.engine.step import SeatStep
 
 from ..content.loader import Content, default_content
-from ..options import Options
+from ..options import RANDOM, Options
 from ..state import BASIC_BUSINESSES, Deal, Hood, Player, ScarfaceState
 from .turn import StartTurn
 
@@ -23,26 +23,24 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
         raise VolsteadError("solo mode has its own setup (solo/setup.py new_solo_game)")
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
         raise VolsteadError(f"Scarface 1920 is for 2–4 players, got seats={seats!r}")
+    first = 0 if options.first_seat is None else options.first_seat
+    if not 0 <= first < seats:
+        raise VolsteadError(f"first_seat {first} is not a seat: seats are 0–{seats - 1}")
     c = default_content(options.variant, options.cards)
-    gang_ids = [g.id for g in c.gangs]
-    if options.gangs:
-        if len(options.gangs) != seats:
-            raise VolsteadError(f"options.gangs names {len(options.gangs)} gangs for {seats} seats")
-        for g in options.gangs:
-            if g not in gang_ids:
-                raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(gang_ids)}")
-        if len(set(options.gangs)) != seats:
-            raise VolsteadError("each seat needs a different gang")
+    if options.gangs and len(options.gangs) != seats:
+        raise VolsteadError(f"options.gangs names {len(options.gangs)} gangs for {seats} seats")
+    fixed = gang_indexes(c, options.gangs)
 
     s = blank_state(ScarfaceState, c, seed, seats, options)
     deal_decks(s)
     place_map(s, seats)
 
-    # Players.
-    if options.gangs:
-        gangs = [gang_ids.index(g) for g in options.gangs]
+    # Players: named gangs, the others dealt at random (no shuffle when every seat named one).
+    if options.gangs and RANDOM not in options.gangs:
+        gangs = fixed
     else:
-        gangs = list(s.shuffle(range(len(c.gangs))))[:seats]
+        dealt = iter(g for g in s.shuffle(range(len(c.gangs))) if g not in fixed)
+        gangs = [g if g >= 0 else next(dealt) for g in (fixed or [-1] * seats)]
     players = []
     for seat in range(seats):
         p = Player(seat, gangs[seat], c.board.starting_money)
@@ -55,8 +53,8 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
         if not options.job_draft:
             s.players[seat].jobs = tuple(sorted(s.draw_jobs(3)))
 
-    # Decisions of setup, then the Starting Player (seat 0) takes the first turn.
-    s.stack.append(StartTurn(0))
+    # Decisions of setup, then the Starting Player (seat 0 unless options.first_seat) takes the first turn.
+    s.stack.append(StartTurn(first))
     if options.job_draft:
         s.draft = tuple(s.draw_jobs(4) for _ in range(seats))
         for seat in reversed(range(seats)):
@@ -65,12 +63,22 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
             for seat in reversed(range(seats)):
                 s.stack.append(DraftPick(seat, rnd))
     # Starting districts: from the player to the Starting Player's right, counterclockwise.
-    order = [(-k) % seats for k in range(1, seats + 1)]  # n-1, n-2, ..., 0
+    order = [(first - k) % seats for k in range(1, seats + 1)]  # first-1, first-2, ..., first
     for seat in reversed(order):
         s.stack.append(StartingGoods(seat))
         s.stack.append(StartingDistrict(seat))
     s._start()
     return s
+
+
+def gang_indexes(c: Content, gangs: tuple[str, ...]) -> list[int]:
+    """Each named gang's index in the content in use, -1 for "random" (Options checked the
+    ids against the embedded set; a `cards` folder may differ)."""
+    ids = [g.id for g in c.gangs]
+    for g in gangs:
+        if g != RANDOM and g not in ids:
+            raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(ids)}")
+    return [-1 if g == RANDOM else ids.index(g) for g in gangs]
 
 
 def blank_state(cls: type[S], c: Content, seed: int, seats: int, options: Options) -> S:

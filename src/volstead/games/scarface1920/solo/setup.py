@@ -9,7 +9,7 @@ from volstead.engine.step import Step
 
 from ..content.loader import default_content
 from ..options import Options
-from ..rules.setup import StartingDistrict, StartingGoods, blank_state, deal_decks, place_map
+from ..rules.setup import StartingDistrict, StartingGoods, blank_state, deal_decks, gang_indexes, place_map
 from ..rules.turn import StartTurn
 from ..state import Deal, Player
 from . import enforcer as E
@@ -23,15 +23,12 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
         raise VolsteadError(f"seed must be an integer, got {seed!r}")
     if seats != 1 or isinstance(seats, bool):
         raise VolsteadError(f"the solo game has 1 seat (you against the Enforcer), got seats={seats!r}")
+    if options.first_seat is not None:
+        raise VolsteadError("first_seat is not a solo option: the Enforcer always takes the first turn")
     c = default_content(options.variant, options.cards)
-    gang_ids = [g.id for g in c.gangs]
     if len(options.gangs) > 2:
         raise VolsteadError("options.gangs names at most 2 gangs in solo mode: yours and the Enforcer's")
-    for g in options.gangs:
-        if g not in gang_ids:
-            raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(gang_ids)}")
-    if len(set(options.gangs)) != len(options.gangs):
-        raise VolsteadError("you and the Enforcer need different gangs")
+    fixed = gang_indexes(c, options.gangs)
     cards_dir = options.cards if options.cards and (Path(options.cards) / "enforcer.toml").exists() else ""
 
     s = blank_state(SoloState, c, seed, 2, options)  # two gangs on the board; records say 1 seat
@@ -48,12 +45,8 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
     place_map(s, 2)
 
     # Gangs: yours, then the Enforcer's (his Boss skills, gang cards and Right-hands stay out).
-    if options.gangs:
-        chosen = [gang_ids.index(g) for g in options.gangs]
-        rest = [g for g in s.shuffle(range(len(c.gangs))) if g not in chosen]
-        gangs = (chosen + rest)[:2]
-    else:
-        gangs = list(s.shuffle(range(len(c.gangs))))[:2]
+    dealt = iter(g for g in s.shuffle(range(len(c.gangs))) if g not in fixed)
+    gangs = [g if g >= 0 else next(dealt) for g in (fixed + [-1, -1])[:2]]
     you = Player(HUMAN, gangs[0], c.board.starting_money)
     you.deck = s.shuffle(c.start_cards[you.gang])
     you.right_hands = c.right_hands[you.gang]
