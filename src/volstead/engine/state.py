@@ -22,17 +22,15 @@ keeps (its players) its `_copy_into` copies. A subclass that declares no
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, cast
 
 from .decision import Decision
 from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
+from .lanes import Lanes
 from .step import Step
 
 # One decision taken: (step, code, seat, previous node) — a cons list, O(1) to append and to clone.
 HistoryNode = tuple[Step[Any], Any, int, "HistoryNode | None"]
-
-Self = TypeVar("Self", bound="GameState")
-
 
 class GameState:
     __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending")
@@ -84,7 +82,7 @@ class GameState:
 
     def _settle_lanes(self) -> bool:
         """Run every lane of the `Lanes` step on top to its next decision; False when all are empty."""
-        lanes = self.stack[-1]
+        lanes = cast(Lanes, self.stack[-1])  # top.lanes is True only on a Lanes step
         pending = []
         for i, seat in enumerate(lanes.seats):
             lane = list(lanes.stacks[i])
@@ -191,7 +189,7 @@ class GameState:
         self._advance()
 
     def _apply_in_lane(self, d: Decision, code: Any) -> None:
-        lanes = self.stack[-1]
+        lanes = cast(Lanes, self.stack[-1])
         i = lanes.lane_of(d.seat)
         lane = list(lanes.stacks[i])
         step = lane.pop()
@@ -221,12 +219,12 @@ class GameState:
         if "__slots__" not in cls.__dict__ and "_copy_into" not in cls.__dict__:
             cls._copy_into = _copy_dict_into  # type: ignore[method-assign]  # undeclared fields: copy __dict__
 
-    def clone(self: Self) -> Self:
+    def clone(self) -> Self:
         new = object.__new__(type(self))
         self._copy_into(new)
         return new
 
-    def _copy_into(self: Self, new: Self) -> None:
+    def _copy_into(self, new: Self) -> None:
         """Copy this state's fields into `new` (a bare instance of the same class). Subclasses
         with fields extend it: super()._copy_into(new), then one line per field."""
         new.seed = self.seed
@@ -267,7 +265,7 @@ class GameState:
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError
 
-    def determinize(self: Self, seat: int, rng: Any) -> Self:
+    def determinize(self, seat: int, rng: Any) -> Self:
         raise NotImplementedError
 
     def options_json(self) -> dict:

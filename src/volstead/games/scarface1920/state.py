@@ -11,12 +11,13 @@ Conventions (they keep `clone()` a few hundred field copies, no deep copy):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.state import GameState
 
 from .content.loader import Content
+from .content.models import BusinessType
 
 HQ, SAFEHOUSES, RECRUITS = "hq", "safehouses", "recruits"
 STATS = ("hand_size", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
@@ -200,7 +201,7 @@ class ScarfaceState(GameState):
     turn_seize_discount: int
     turn_upgrade_discount: int
     order_done: bool
-    used_skills: frozenset[str]
+    used_skills: frozenset[tuple[int, int]]  # (Plan position, 0 skill / 1 matching) used this turn
     used_job_actions: frozenset[int]
     boss_uses: int
     raid_pending: bool
@@ -232,7 +233,7 @@ class ScarfaceState(GameState):
     hoods: tuple[Hood, ...]
     police: tuple[int, ...]  # the district of each police piece
 
-    def _copy_into(self, new: ScarfaceState) -> None:
+    def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
         new.content = self.content
         new.enforcer = self.enforcer
@@ -286,6 +287,11 @@ class ScarfaceState(GameState):
         """The (rival, district) thugs an effect hitting in `districts` may pick among `targets`
         (all of them; in solo mode the Enforcer's Hit/Kill chart picks which of his)."""
         return targets
+
+    def aside_associates(self, seat: int) -> tuple[int, ...]:
+        """Associates the seat keeps aside, outside its cards, that score at the end (the
+        solo Enforcer's; none otherwise)."""
+        return ()
 
     # ------------------------------------------------------------ small facts
     @property
@@ -439,7 +445,7 @@ class ScarfaceState(GameState):
     def control_markers_left(self, seat: int) -> int:
         return CONTROL_MARKERS - sum(1 for h in self.hoods if h.owner == seat)
 
-    def businesses_left(self, kind: str) -> int:
+    def businesses_left(self, kind: BusinessType) -> int:
         total = self.content.board.business_supply[kind]
         return total - sum(getattr(h, kind) for h in self.hoods)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep
 
 from ..rules.goods import PayGoods, SellGoodsStep, StoreGoods
@@ -66,7 +68,7 @@ class MovePolice(SeatStep[ScarfaceState]):
     def options(self, s):
         seat = self.seat_
         goods = sum(s.goods_of(seat))
-        out = []
+        out: list[tuple[Any, ...]] = []
         for src in sorted(set(s.police)):
             if not s.controls_in(seat, src) and goods < self.cost:
                 continue
@@ -122,7 +124,7 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
 
     def options(self, s):
         p = s.players[self.seat_]
-        out = []
+        out: list[Any] = []  # area names and (area, index) pairs
         if "districts" in self.sources:
             out.extend(("district", d) for d in range(7) if p.thugs[d])
         if "deals" in self.sources:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep
 
 from ..rules.goods import PayGoods
@@ -60,7 +62,7 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
 
     def options(self, s):
         p = s.players[self.seat_]
-        out = []
+        out: list[Any] = []  # area names and (area, index) pairs
         if "districts" in self.sources:
             out.extend(d for d in range(7) if p.thugs[d])
         for area in ("hq", "authorities"):

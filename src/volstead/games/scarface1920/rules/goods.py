@@ -7,6 +7,8 @@ Neighborhood or of Deals, never of another Neighborhood.
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep, Step
 
 from ..state import ScarfaceState, replace_at
@@ -92,7 +94,7 @@ class PayGoods(SeatStep[ScarfaceState]):
         if good is not None:
             src = spend_sources(s, self.seat_, good, oh)
             return [(good,) + x for x in src] if self.only_hood != -2 else [(good,) + x for x in src if x[0] == "deal"]
-        out = []
+        out: list[tuple[Any, ...]] = []
         for g in (ALCOHOL, GUNS):
             src = spend_sources(s, self.seat_, g, oh)
             out.extend((g,) + x for x in src if self.only_hood != -2 or x[0] == "deal")

@@ -8,6 +8,8 @@ will not do anything else.
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep
 
 from ..state import (
@@ -669,7 +671,7 @@ class RemoveThugs(SeatStep[ScarfaceState]):
 
     def options(self, s):
         p = s.players[self.seat_]
-        out = [a for a in ("recruits", "safehouses", "hq", "prison", "underworld", "authorities") if getattr(p, a)]
+        out: list[Any] = [a for a in ("recruits", "safehouses", "hq", "prison", "underworld", "authorities") if getattr(p, a)]
         out.extend(("district", d) for d in range(7) if p.thugs[d])
         out.extend(("deal", i) for i, d in enumerate(p.deals) if d.thugs)
         if p.job_thugs:

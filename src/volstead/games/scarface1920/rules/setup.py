@@ -149,7 +149,8 @@ def place_map(s, players: int) -> None:
     for d, district in enumerate(c.board.districts):
         for _ in range(district.tiles[str(players)]):
             kind = tokens.pop()
-            hoods.append(Hood(tiles.pop(), d, **{kind: 1}))
+            hoods.append(Hood(tiles.pop(), d, speakeasy=int(kind == "speakeasy"), casino=int(kind == "casino"),
+                              brothel=int(kind == "brothel")))
     s.hoods = tuple(hoods)
     s.police = tuple(c.police_start)
 

@@ -3,6 +3,8 @@ Move thugs and/or vehicles from 1 district; Cops: Bribery)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState, replace_at
@@ -139,7 +141,7 @@ class MovePieces(SeatStep[ScarfaceState]):
         seat, src, left = self.seat_, self.src, self.left
         p = s.players[seat]
         money = p.money
-        out = []
+        out: list[tuple[Any, ...]] = []
         if p.thugs[src]:
             for d in s.content.adjacency[src]:
                 if s.bribe(seat, d) <= money:

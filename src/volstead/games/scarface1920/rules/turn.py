@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState
@@ -107,7 +109,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
         seat = self.seat_
         p = s.players[seat]
         c = s.content
-        out = []
+        out: list[tuple[Any, ...]] = []
         used = s.used_skills
         plan = p.plan
         boss = c.boss_card[p.gang]

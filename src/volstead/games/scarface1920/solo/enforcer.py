@@ -312,6 +312,7 @@ def spend_goods(s: SoloState, n: int, prefer: tuple | None = None) -> int:
         if good is None:
             break
         src = spend_source(s, good, prefer=prefer)
+        assert src is not None, "spend_pick picks a good he has"
         take_from(s, ENFORCER, src, good)
         done += 1
     return done

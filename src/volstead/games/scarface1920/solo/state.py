@@ -8,7 +8,7 @@ hooks of `ScarfaceState` (`automa_turn`, `hit_targets`, `stat`) that this class 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self
 
 from volstead.engine.state import GameState
 
@@ -32,7 +32,7 @@ class SoloState(ScarfaceState):
     enf_associates: tuple[int, ...]
     enf_district: int  # where his token stands
 
-    def _copy_into(self, new: SoloState) -> None:
+    def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
         new.solo = self.solo
         new.district_no = self.district_no
@@ -72,6 +72,9 @@ class SoloState(ScarfaceState):
 
         d = hit_district(self, districts)
         return tuple(c for c in targets if c[0] != ENFORCER or c[1] == d)
+
+    def aside_associates(self, seat: int) -> tuple[int, ...]:
+        return self.enf_associates if seat == ENFORCER else ()  # solo: Game end
 
     def stat(self, seat: int, stat: int) -> int:
         if seat == ENFORCER:

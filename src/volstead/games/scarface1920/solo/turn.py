@@ -90,7 +90,9 @@ def enforcer_sale(s: SoloState, i: int) -> None:
     a, g = E.sale_cost(s, i)
     for good, n in ((ALCOHOL, a), (GUNS, g)):
         for _ in range(n):
-            take_from(s, ENFORCER, E.spend_source(s, good, i), good)
+            src = E.spend_source(s, good, i)
+            assert src is not None, "a sale costs only goods he has"
+            take_from(s, ENFORCER, src, good)
     finish_sale(s, ENFORCER, i)
 
 
