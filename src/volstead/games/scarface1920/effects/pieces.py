@@ -62,10 +62,10 @@ class MovePolice(SeatStep[ScarfaceState]):
     def __init__(self, seat, left, cost):
         self.seat_, self.left, self.cost = seat, left, cost
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Move a police car ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         goods = sum(s.goods_of(seat))
         out: list[tuple[Any, ...]] = []
@@ -75,7 +75,7 @@ class MovePolice(SeatStep[ScarfaceState]):
             out.extend((src, d) for d in range(7) if d != src)
         return tuple(out) + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         src, d = code
@@ -88,13 +88,13 @@ class MovePolice(SeatStep[ScarfaceState]):
         if not s.controls_in(seat, src):
             PayGoods.push(s, seat, 0, 0, self.cost)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "stop"
         ids = s.content.district_ids
         return f"police:{ids[code[0]]}:{ids[code[1]]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop moving police"
         names = s.content.district_names
@@ -119,10 +119,10 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
     def __init__(self, seat, left, sources):
         self.seat_, self.left, self.sources = seat, left, sources
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Bring a thug back to Headquarters ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
         out: list[Any] = []  # area names and (area, index) pairs
         if "districts" in self.sources:
@@ -134,7 +134,7 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
                 out.append((area, 0))
         return tuple(out) + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         p = s.players[self.seat_]
@@ -150,7 +150,7 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(RetrieveThugs(self.seat_, self.left - 1, self.sources))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "stop"
         kind, i = code
@@ -158,7 +158,7 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
             return "retrieve:" + s.content.district_ids[i]
         return f"retrieve:deal{i + 1}" if kind == "deal" else "retrieve:" + kind
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop"
         kind, i = code
@@ -186,10 +186,10 @@ class SendThugsFor(SeatStep[ScarfaceState]):
     def __init__(self, seat, n, cost, anywhere):
         self.seat_, self.n, self.cost, self.anywhere = seat, n, cost, anywhere
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Send up to {self.n} thugs from Headquarters (${self.cost} each plus bribes)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         p = s.players[seat]
         districts = range(7) if self.anywhere else s.present_districts(seat)
@@ -202,17 +202,17 @@ class SendThugsFor(SeatStep[ScarfaceState]):
                 out.append((d, k))
         return tuple(out) + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         d, k = code
         s.pay(self.seat_, self.cost * k)
         place_thugs(s, self.seat_, d, k)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"send:{s.content.district_ids[code[0]]}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Send nobody"
         return f"Send {code[1]} thug(s) to {s.content.district_names[code[0]]}"
@@ -235,17 +235,17 @@ class HitThugs(SeatStep[ScarfaceState]):
     def __init__(self, seat, left, where, kill):
         self.seat_, self.left, self.where, self.kill = seat, left, where, kill
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"{'Kill' if self.kill else 'Hit'} a rival thug ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         districts = range(7) if self.where == "any" else s.present_districts(seat)
         out = tuple((r, d) for d in districts for r in s.rivals(seat) if s.players[r].thugs[d])
         out = s.hit_targets(districts, out)
         return out + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         r, d = code
@@ -253,10 +253,10 @@ class HitThugs(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(HitThugs(self.seat_, self.left - 1, self.where, self.kill))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"{'kill' if self.kill else 'hit'}:{code[0]}:{s.content.district_ids[code[1]]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop"
         gang = s.content.gangs[s.players[code[0]].gang].name

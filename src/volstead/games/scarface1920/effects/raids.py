@@ -57,10 +57,10 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
     def __init__(self, seat, left, sources):
         self.seat_, self.left, self.sources = seat, left, sources
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Put one of your thugs in Prison ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
         out: list[Any] = []  # area names and (area, index) pairs
         if "districts" in self.sources:
@@ -70,7 +70,7 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
                 out.append(area)
         return tuple(out)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         if isinstance(code, int):
             p.thugs = add_at(p.thugs, code, -1)
@@ -80,10 +80,10 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(ThugsToPrison(self.seat_, self.left - 1, self.sources))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "prison:" + (s.content.district_ids[code] if isinstance(code, int) else code)
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         where = s.content.district_names[code] if isinstance(code, int) else code
         return f"Send a thug from {where} to Prison"
 
@@ -100,23 +100,23 @@ class LoseBusiness(SeatStep[ScarfaceState]):
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Remove one of your business markers ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple((i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_
                      for k in ("speakeasy", "casino", "brothel") if getattr(h, k))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         i, kind = code
         s.set_hood(i, **{kind: getattr(s.hoods[i], kind) - 1})
         if self.left > 1:
             s.stack.append(LoseBusiness(self.seat_, self.left - 1))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"lose:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Remove a {code[1]} from {s.content.tiles[s.hoods[code[0]].tile].name}"
 
 
@@ -135,24 +135,24 @@ class LoseUpgrade(SeatStep[ScarfaceState]):
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Lose one level of a gang stat"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         """Your highest upgrades: a Level 3 cube goes before any Level 2 one."""
         stats = s.players[self.seat_].stats
         top = max(stats)
         return tuple(k for k, lvl in enumerate(stats) if lvl == top) if top > 1 else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         p.stats = p.stats[:code] + (p.stats[code] - 1,) + p.stats[code + 1:]
         p.cubes_lost += 1
         if self.left > 1:
             s.stack.append(LoseUpgrade(self.seat_, self.left - 1))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "downgrade:" + STATS[code]
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Lose a level of {STATS[code].replace('_', ' ')}"

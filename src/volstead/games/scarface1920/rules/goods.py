@@ -100,13 +100,13 @@ class PayGoods(SeatStep[ScarfaceState]):
             out.extend((g,) + x for x in src if self.only_hood != -2 or x[0] == "deal")
         return out
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose where the next good you spend comes from"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(self._sources(s))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         good, where, i = code
         take_from(s, self.seat_, (where, i), good)
         a, g, e = self.alcohol, self.guns, self.either
@@ -120,12 +120,12 @@ class PayGoods(SeatStep[ScarfaceState]):
             s.stack.append(PayGoods(self.seat_, a, g, e, self.only_hood))
             s.stack.append(_PayNext())
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         good, where, i = code
         place = s.content.tiles[s.hoods[i].tile].id if where == "hood" else f"deal{i + 1}"
         return f"spend:{GOOD_NAMES[good]}:{place}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         good, where, i = code
         if where == "hood":
             place = s.content.tiles[s.hoods[i].tile].name
@@ -140,8 +140,9 @@ class _PayNext(Step[ScarfaceState]):
     __slots__ = ()
     auto = True
 
-    def run(self, s):
+    def run(self, s: ScarfaceState) -> None:
         top = s.stack[-1]
+        assert isinstance(top, PayGoods), "_PayNext sits on a PayGoods"
         srcs = top._sources(s)
         if not srcs:  # do as much as possible: nothing left to spend
             s.stack.pop()
@@ -176,10 +177,10 @@ class StoreGoods(SeatStep[ScarfaceState]):
     def good(self) -> int:
         return ALCOHOL if self.alcohol else GUNS
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Store {'1 alcohol' if self.good() == ALCOHOL else '1 gun'}"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         dest = store_destinations(s, self.seat_)
         if dest:
             return tuple(dest)
@@ -188,7 +189,7 @@ class StoreGoods(SeatStep[ScarfaceState]):
         out = [("replace", i) for i, d in enumerate(s.players[self.seat_].deals) if (d.alcohol, d.guns)[other] > 0]
         return tuple(out) + (("return",),)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         good = self.good()
         seat = self.seat_
         if code[0] == "deal":
@@ -201,14 +202,14 @@ class StoreGoods(SeatStep[ScarfaceState]):
         a, g = (self.alcohol - 1, self.guns) if good == ALCOHOL else (self.alcohol, self.guns - 1)
         StoreGoods.push(s, seat, a, g)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "return":
             return "store:return"
         if code[0] == "hood":
             return "store:" + s.content.tiles[s.hoods[code[1]].tile].id
         return f"store:{code[0]}{code[1] + 1}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "return":
             return "Return it to the supply"
         if code[0] == "hood":
@@ -223,7 +224,7 @@ class _StoreNext(Step[ScarfaceState]):
     __slots__ = ()
     auto = True
 
-    def run(self, s):
+    def run(self, s: ScarfaceState) -> None:
         top = s.stack[-1]
         opts = top.options(s)
         if len(opts) == 1:
@@ -249,15 +250,15 @@ class SellGoodsStep(SeatStep[ScarfaceState]):
     def again(self, left: int) -> SellGoodsStep:
         raise NotImplementedError
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Sell goods for ${self.price(s)} each ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         a, g = s.goods_of(self.seat_)
         out = ((ALCOHOL,) if a else ()) + ((GUNS,) if g else ())
         return out + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         s.gain(self.seat_, self.price(s))
@@ -265,10 +266,10 @@ class SellGoodsStep(SeatStep[ScarfaceState]):
             s.stack.append(self.again(self.left - 1))
         PayGoods.push(s, self.seat_, 1 if code == ALCOHOL else 0, 1 if code == GUNS else 0)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"{self.id_prefix}:{'alcohol' if code == ALCOHOL else 'gun'}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop selling"
         return f"Sell 1 {'alcohol' if code == ALCOHOL else 'gun'} for ${self.price(s)}"

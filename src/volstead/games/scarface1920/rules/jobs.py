@@ -10,6 +10,8 @@ end of every turn — which are only asked when a Job can be fulfilled.
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep, Step
 
 from ..content.models import CRIME_TYPES
@@ -156,25 +158,25 @@ class JobWindow(SeatStep[ScarfaceState]):
     def __init__(self, seat: int, reason: str):
         self.seat_, self.reason = seat, reason
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"You may fulfil a Job ({self.reason})"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(fulfillable(s, self.seat_)) + (None,)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         s.stack.append(OfferJobs((self.seat_,), self.reason))
         s.stack.append(CheckRaidLazy())
         fulfil(s, self.seat_, code)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "pass"
         return job_option_id(s, code)
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Pass"
         j = s.content.jobs[code[0]]

@@ -8,6 +8,8 @@ the price; then pay $2 graft per police car in the district.
 
 from __future__ import annotations
 
+from typing import Any
+
 from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState
@@ -47,15 +49,15 @@ class SellLoop(SeatStep[ScarfaceState]):
         if left > 0 and step.options(s):
             s.stack.append(step)
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Make a sale in one of your Neighborhoods ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         out = tuple(i for i in s.owned_hoods(seat) if i not in self.sold and sale_possible(s, seat, i))
         return out + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         seat = self.seat_
@@ -67,10 +69,10 @@ class SellLoop(SeatStep[ScarfaceState]):
         else:
             s.stack.append(ChooseWaiver(seat, code, tuple(ways)))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "sell:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop selling"
         side = s.hood_side(code)
@@ -91,19 +93,19 @@ class ChooseWaiver(SeatStep[ScarfaceState]):
     def __init__(self, seat, hood, ways):
         self.seat_, self.hood, self.ways = seat, hood, ways
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Your trucks let you spend fewer goods: how many alcohol do you skip?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return self.ways
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         pay_sale(s, self.seat_, self.hood, code)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"skip:{code}a"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         side = s.hood_side(self.hood)
         k = min(trucks_at(s, self.seat_, s.hoods[self.hood].district), side.alcohol + side.guns)
         return f"Skip {code} alcohol and {k - code} guns"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from volstead.engine.errors import VolsteadError
 from volstead.engine.rng import seed_state
@@ -159,10 +159,10 @@ class StartingDistrict(SeatStep[ScarfaceState]):
     __slots__ = ()
     kind = "starting_district"
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose your starting district (no police): you place a vehicle and a control marker there"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(
             (d, v)
             for d in range(7)
@@ -170,7 +170,7 @@ class StartingDistrict(SeatStep[ScarfaceState]):
             for v in ("car", "truck")
         )
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         d, vehicle = code
         p = s.players[self.seat_]
         if vehicle == "car":
@@ -183,10 +183,10 @@ class StartingDistrict(SeatStep[ScarfaceState]):
         else:
             s.stack.append(StartingHood(self.seat_, d))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"start:{s.content.district_ids[code[0]]}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Start in {s.content.district_names[code[0]]} with a {code[1]}"
 
 
@@ -197,19 +197,19 @@ class StartingHood(SeatStep[ScarfaceState]):
     def __init__(self, seat, district):
         self.seat_, self.district = seat, district
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Put your control marker on a Neighborhood"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(i for i, h in enumerate(s.hoods) if h.district == self.district and h.owner < 0)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         s.set_hood(code, owner=self.seat_)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hood:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return "Control " + s.content.tiles[s.hoods[code].tile].name
 
 
@@ -219,22 +219,22 @@ class StartingGoods(SeatStep[ScarfaceState]):
     __slots__ = ()
     kind = "starting_goods"
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose your 2 starting goods (1 on each Dealer)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return (2, 1, 0)  # number of alcohol
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         c = s.content
         alc_deal = Deal((c.basic_alcohol,), alcohol=1 if code >= 1 else 0, guns=0 if code >= 1 else 1)
         gun_deal = Deal((c.basic_guns,), alcohol=1 if code == 2 else 0, guns=0 if code == 2 else 1)
         s.players[self.seat_].deals = (alc_deal, gun_deal)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return {2: "goods:2a", 1: "goods:1a1g", 0: "goods:2g"}[code]
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return {2: "2 alcohol", 1: "1 alcohol and 1 gun", 0: "2 guns"}[code]
 
 
@@ -247,13 +247,13 @@ class DraftPick(SeatStep[ScarfaceState]):
     def __init__(self, seat, rnd):
         self.seat_, self.round_ = seat, rnd
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Job draft: keep one Job, pass the others to your left"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(s.draft[self.seat_]))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         packet = list(s.draft[seat])
         packet.remove(code)
@@ -265,10 +265,10 @@ class DraftPick(SeatStep[ScarfaceState]):
             draft = [draft[(k - 1) % s.seats] for k in range(s.seats)]
         s.draft = tuple(draft)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         j = s.content.jobs[code]
         return f"Keep {j.name} ({j.requires_text})"
 
@@ -277,21 +277,21 @@ class ReturnDraftedJob(SeatStep[ScarfaceState]):
     __slots__ = ()
     kind = "return_job"
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Job draft: return 1 of your 4 Jobs to the bottom of the deck"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(s.players[self.seat_].jobs))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         jobs = list(p.jobs)
         jobs.remove(code)
         p.jobs = tuple(jobs)
         s.job_deck = s.job_deck + (code,)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "return:" + s.content.jobs[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return "Return " + s.content.jobs[code].name

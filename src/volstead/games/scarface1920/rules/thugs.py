@@ -29,14 +29,14 @@ class RecruitSteps(SeatStep[ScarfaceState]):
         if left > 0 and (p.recruits or p.safehouses):
             s.stack.append(RecruitSteps(seat, left))
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Recruitment step ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
         return (("recruit",) if p.recruits else ()) + (("promote",) if p.safehouses else ()) + ("stop",)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         if code == "stop":
             return
@@ -48,10 +48,10 @@ class RecruitSteps(SeatStep[ScarfaceState]):
             p.hq += 1
         RecruitSteps.push(s, self.seat_, self.left - 1)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "recruit:" + code
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return {"recruit": "Recruits → Safehouses", "promote": "Safehouses → Headquarters", "stop": "Stop"}[code]
 
 
@@ -75,20 +75,20 @@ class SendThugs(SeatStep[ScarfaceState]):
     def __init__(self, seat, muscle):
         self.seat_, self.muscle = seat, muscle
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Send thugs from Headquarters to a district where you are present"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(send_options(s, self.seat_, self.muscle))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         d, k = code
         place_thugs(s, self.seat_, d, k)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"send:{s.content.district_ids[code[0]]}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Send {code[1]} thug{'s' if code[1] > 1 else ''} to {s.content.district_names[code[0]]}"
 
 
@@ -108,19 +108,19 @@ class MoveFrom(SeatStep[ScarfaceState]):
     def __init__(self, seat, muscle):
         self.seat_, self.muscle = seat, muscle
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Move thugs and/or vehicles from which district?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(d for d in range(7) if MovePieces(self.seat_, d, self.muscle).options(s)[:-1])
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         s.stack.append(MovePieces(self.seat_, code, self.muscle))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "from:" + s.content.district_ids[code]
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return "Move from " + s.content.district_names[code]
 
 
@@ -134,10 +134,10 @@ class MovePieces(SeatStep[ScarfaceState]):
     def __init__(self, seat, src, left):
         self.seat_, self.src, self.left = seat, src, left
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Move a piece from {s.content.district_names[self.src]} ({self.left} Muscle left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat, src, left = self.seat_, self.src, self.left
         p = s.players[seat]
         money = p.money
@@ -160,7 +160,7 @@ class MovePieces(SeatStep[ScarfaceState]):
         out.append(("stop",))
         return tuple(out)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code[0] == "stop":
             return
         kind, d, riders = code
@@ -183,13 +183,13 @@ class MovePieces(SeatStep[ScarfaceState]):
             if len(step.options(s)) > 1:
                 s.stack.append(step)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "stop":
             return "stop"
         kind, d, riders = code
         return f"move:{kind}:{s.content.district_ids[d]}" + (f":{riders}" if riders else "")
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "stop":
             return "Stop moving"
         kind, d, riders = code

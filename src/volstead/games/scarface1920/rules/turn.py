@@ -52,15 +52,15 @@ class LayOutPlan(SeatStep[ScarfaceState]):
     __slots__ = ()
     kind = "plan"
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Lay out your Plan: play a card from your hand, or finish the Plan"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
         cards = tuple(dict.fromkeys(p.hand))  # hand is sorted: distinct cards in order
         return cards + (DONE,) if p.plan else cards
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         p = s.players[seat]
         if code == DONE:
@@ -75,10 +75,10 @@ class LayOutPlan(SeatStep[ScarfaceState]):
         else:
             finish_plan(s, seat)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "plan:done" if code == DONE else "plan:" + s.content.cards[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code == DONE:
             return "Finish the Plan"
         c = s.content.cards[code]
@@ -101,11 +101,11 @@ class ActionMenu(SeatStep[ScarfaceState]):
     __slots__ = ()
     kind = "action"
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         seat = self.seat_
         return f"Your Plan has {s.muscle(seat)} Muscle and {s.influence(seat)} Influence: choose an action"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         p = s.players[seat]
         c = s.content
@@ -134,7 +134,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
             out.append(("end",))
         return tuple(out)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         kind = code[0]
         if kind == "end":
@@ -161,7 +161,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
                 info = c.cards[p.plan[pos]]
                 run_effect(s, seat, info.skill if part == 0 else info.matching)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         kind = code[0]
         if kind == "end":
             return "end"
@@ -174,7 +174,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
         # Ids depend on the code alone (records rebuild them after the Plan is gone).
         return f"{kind}:{code[1]}:{s.content.cards[code[2]].id}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         kind = code[0]
         c = s.content
         if kind == "end":

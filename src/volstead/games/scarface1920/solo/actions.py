@@ -232,7 +232,7 @@ class EnforcerRemoveControl(Step[SoloState]):
     def __init__(self, left):
         self.left = left
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         if self.left <= 0:
             return
         group = best_group(_player_hoods(s), lambda i: E.profit_key(s, i))
@@ -281,7 +281,7 @@ class EnforcerBusiness(Step[SoloState]):
     def __init__(self, left):
         self.left = left
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         if self.left <= 0 or not _business_kinds(s):
             return
         cands = [i for i in s.owned_hoods(ENFORCER) if s.hoods[i].basic_businesses < 3]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from volstead.engine.errors import VolsteadError
 from volstead.engine.step import Step
@@ -100,16 +101,16 @@ class SoloJobDraft(Step[SoloState]):
     def __init__(self, rnd):
         self.round_ = rnd
 
-    def seat(self, s):
+    def seat(self, s: SoloState) -> int:
         return HUMAN
 
-    def prompt(self, s):
+    def prompt(self, s: SoloState) -> str:
         return f"Job draft {self.round_ + 1}/3: keep one Job, the other goes to the Enforcer"
 
-    def options(self, s):
+    def options(self, s: SoloState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(s.draft[self.round_]))
 
-    def choose(self, s, code):
+    def choose(self, s: SoloState, code: Any) -> None:
         pair = list(s.draft[self.round_])
         pair.remove(code)
         p = s.players[HUMAN]
@@ -119,9 +120,9 @@ class SoloJobDraft(Step[SoloState]):
         draft[self.round_] = ()
         s.draft = tuple(draft)
 
-    def option_id(self, s, code):
+    def option_id(self, s: SoloState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: SoloState, code: Any) -> str:
         j = s.content.jobs[code]
         return f"Keep {j.name} ({j.requires_text})"

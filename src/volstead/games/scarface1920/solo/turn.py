@@ -125,7 +125,7 @@ class EnforcerReorganizeSell(Step[SoloState]):
     auto = True
     kind = "enforcer_reorganize_sell"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         s.stack.append(EnforcerSales(7, frozenset()))
 
 
@@ -136,7 +136,7 @@ class EnforcerIncome(Step[SoloState]):
     auto = True
     kind = "enforcer_income"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         ReorganizeIncome(ENFORCER).run(s)
         s.transfer(HUMAN, ENFORCER, reorganize_steal(s))
 
@@ -151,7 +151,7 @@ class EnforcerRecruit(Step[SoloState]):
     auto = True
     kind = "enforcer_recruit"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         from ..state import RECRUITMENT
 
         recruit_steps(s, max(0, E.solo_stat(s, RECRUITMENT) + s.mod(ENFORCER, "recruitment")))
@@ -162,7 +162,7 @@ class EnforcerReorganizeFinish(Step[SoloState]):
     auto = True
     kind = "enforcer_reorganize_finish"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         s.enf_deck = s.shuffle(s.enf_discard)
         s.enf_discard = ()
         s.reorganizations += 1
