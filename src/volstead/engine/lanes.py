@@ -35,6 +35,9 @@ class Lanes(Step[Any]):
     __slots__ = ("seats", "stacks", "rngs")
     lanes = True
     kind = "lanes"
+    seats: tuple[int, ...]
+    stacks: tuple[tuple[Step[Any], ...], ...]
+    rngs: tuple[int, ...]
 
     def __init__(self, seats: tuple[int, ...], stacks: tuple[tuple[Step[Any], ...], ...], rngs: tuple[int, ...]):
         self.seats = seats  # lane i belongs to seats[i], ascending
