@@ -22,7 +22,7 @@ def mid_game(seed=3, seats=4, after=150, min_options=4):
 
 def snapshot(s):
     return (s.record(), s.rng, repr(s.stack), s.view(None),
-            [sorted(p.__dict__.items(), key=lambda kv: kv[0]) for p in s.players])
+            [sorted(p.fields().items(), key=lambda kv: kv[0]) for p in s.players])
 
 
 def perturb_unseen(s, seat):

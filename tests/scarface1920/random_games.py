@@ -62,7 +62,7 @@ def check_cheap(s: ScarfaceState) -> None:
         if p.thug_total() != THUGS_PER_GANG:
             _fail(s, f"seat {seat} has {p.thug_total()} thugs, not {THUGS_PER_GANG}")
         if min(p.recruits, p.safehouses, p.hq, p.removed, p.underworld, p.authorities, p.prison, p.job_thugs) < 0:
-            _fail(s, f"seat {seat} has a negative thug count: {vars(p)}")
+            _fail(s, f"seat {seat} has a negative thug count: {p.fields()}")
         if min(p.thugs) < 0 or min(p.cars) < 0 or min(p.trucks) < 0:
             _fail(s, f"seat {seat} has negative pieces in a district: {p.thugs} {p.cars} {p.trucks}")
         if sum(p.cars) > CARS or sum(p.trucks) > TRUCKS:

@@ -114,7 +114,7 @@ def rich_skills(plan: tuple[str, ...]):
 
 
 def fingerprint(s):
-    players = tuple(tuple(sorted((k, v) for k, v in p.__dict__.items())) for p in s.players)
+    players = tuple(tuple(sorted(p.fields().items())) for p in s.players)
     return (players, s.hoods, s.police, s.ness, s.family_ring, s.job_deck, s.turn_muscle, s.turn_influence,
             s.turn_seize_discount, s.turn_upgrade_discount)
 

@@ -87,7 +87,7 @@ def describe_validation_error(e: ValidationError, what: str = "option") -> str:
     msg = err["msg"]
     if err["type"] == "extra_forbidden":
         msg = f"unknown {what}"
-    elif err["type"] != "missing":
+    elif err["type"] not in ("missing", "value_error", "assertion_error"):  # custom messages name the value
         shown = repr(err.get("input"))
         msg += f", not {shown if len(shown) <= 40 else shown[:37] + '...'}"
     return f"{what} {loc!r}: {msg}"[:300]

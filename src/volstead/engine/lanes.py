@@ -19,7 +19,7 @@ or "done" (`GameState.pending_seats()`) until the reveal step runs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .rng import seed_state
 from .rng import step as rng_step
@@ -29,14 +29,17 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
-class Lanes(Step):
+class Lanes(Step[Any]):
     """A barrier over private per-seat sub-stacks. Immutable: a change replaces the step."""
 
     __slots__ = ("seats", "stacks", "rngs")
     lanes = True
     kind = "lanes"
+    seats: tuple[int, ...]
+    stacks: tuple[tuple[Step[Any], ...], ...]
+    rngs: tuple[int, ...]
 
-    def __init__(self, seats: tuple[int, ...], stacks: tuple[tuple[Step, ...], ...], rngs: tuple[int, ...]):
+    def __init__(self, seats: tuple[int, ...], stacks: tuple[tuple[Step[Any], ...], ...], rngs: tuple[int, ...]):
         self.seats = seats  # lane i belongs to seats[i], ascending
         self.stacks = stacks  # lane i's steps, bottom first (the top is the last)
         self.rngs = rngs  # lane i's random stream
@@ -44,15 +47,15 @@ class Lanes(Step):
     def lane_of(self, seat: int) -> int:
         return self.seats.index(seat)
 
-    def with_lane(self, i: int, stack: tuple[Step, ...], rng: int) -> Lanes:
+    def with_lane(self, i: int, stack: tuple[Step[Any], ...], rng: int) -> Lanes:
         return Lanes(self.seats, self.stacks[:i] + (stack,) + self.stacks[i + 1:],
                      self.rngs[:i] + (rng,) + self.rngs[i + 1:])
 
-    def seat(self, state: GameState) -> int:
+    def seat(self, state: Any) -> int:
         raise TypeError("a Lanes step has one deciding seat per lane: ask GameState.decisions()")
 
 
-def open_lanes(state: GameState, steps_by_seat: dict[int, list[Step] | tuple[Step, ...]]) -> Lanes:
+def open_lanes(state: GameState, steps_by_seat: dict[int, list[Step[Any]] | tuple[Step[Any], ...]]) -> Lanes:
     """A `Lanes` step for the given seats (each lane's steps bottom first), with one random
     stream per lane drawn from the state's (one draw, whatever the number of lanes).
     Push it; the engine does the rest."""

@@ -10,27 +10,30 @@ A state is always in one of three situations:
   the simulator) play such phases one seat after the other;
 - the game is over (empty stack): `result()`.
 
-Game modules subclass `GameState`, keep their data as plain values (ints,
-strings, tuples) in declared attributes, and put every multi-step procedure on
-`self.stack` as immutable `Step`s. Cloning copies the attributes and the stack
-list and shares everything else, so game code must *replace* tuples rather
-than mutate containers; the mutable parts a subclass keeps (its players) it
-copies in `_clone_parts`.
+Game modules subclass `GameState`, declare their fields (typed, in
+`__slots__`), keep them as plain values (ints, strings, tuples) and put every
+multi-step procedure on `self.stack` as immutable `Step`s. `clone()` copies
+the fields one by one through `_copy_into(new)`, which each class with fields
+extends (call super first), and shares the values, so game code must
+*replace* tuples rather than mutate containers; a mutable part a subclass
+keeps (its players) its `_copy_into` copies. A subclass that declares no
+`__slots__` (a quick test game) still clones: its `__dict__` is copied too.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, cast
 
 from .decision import Decision
 from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
+from .lanes import Lanes
 from .step import Step
 
 # One decision taken: (step, code, seat, previous node) — a cons list, O(1) to append and to clone.
-HistoryNode = tuple[Step, Any, int, "HistoryNode | None"]
-
+HistoryNode = tuple[Step[Any], Any, int, "HistoryNode | None"]
 
 class GameState:
+    __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending")
     game_name: ClassVar[str] = "?"
 
     # Set by subclasses' constructors.
@@ -38,7 +41,7 @@ class GameState:
     seats: int
     options: Any
     rng: int
-    stack: list[Step]
+    stack: list[Step[Any]]
     history: HistoryNode | None
     decisions_made: int
     _decision: Decision | None  # the pending decision (in a simultaneous phase: the first one)
@@ -79,7 +82,7 @@ class GameState:
 
     def _settle_lanes(self) -> bool:
         """Run every lane of the `Lanes` step on top to its next decision; False when all are empty."""
-        lanes = self.stack[-1]
+        lanes = cast(Lanes, self.stack[-1])  # top.lanes is True only on a Lanes step
         pending = []
         for i, seat in enumerate(lanes.seats):
             lane = list(lanes.stacks[i])
@@ -186,7 +189,7 @@ class GameState:
         self._advance()
 
     def _apply_in_lane(self, d: Decision, code: Any) -> None:
-        lanes = self.stack[-1]
+        lanes = cast(Lanes, self.stack[-1])
         i = lanes.lane_of(d.seat)
         lane = list(lanes.stacks[i])
         step = lane.pop()
@@ -211,22 +214,33 @@ class GameState:
         self.apply_index(d.index_of(option_id), d.seat)
 
     # ----------------------------------------------------------------- copies
-    def clone(self):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__slots__" not in cls.__dict__ and "_copy_into" not in cls.__dict__:
+            cls._copy_into = _copy_dict_into  # type: ignore[method-assign]  # undeclared fields: copy __dict__
+
+    def clone(self) -> Self:
         new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        new.stack = self.stack.copy()
-        new._decision = None
-        new._pending = ()
-        self._clone_parts(new)
+        self._copy_into(new)
         return new
 
-    def _clone_parts(self, new) -> None:
-        """Copy the mutable parts a subclass keeps (players, ...)."""
+    def _copy_into(self, new: Self) -> None:
+        """Copy this state's fields into `new` (a bare instance of the same class). Subclasses
+        with fields extend it: super()._copy_into(new), then one line per field."""
+        new.seed = self.seed
+        new.seats = self.seats
+        new.options = self.options
+        new.rng = self.rng
+        new.stack = self.stack.copy()
+        new.history = self.history
+        new.decisions_made = self.decisions_made
+        new._decision = None  # rebuilt on demand: a Decision points at its state
+        new._pending = ()
 
     # ---------------------------------------------------------------- history
     def decision_log(self) -> list[tuple[int, str]]:
         """(seat, option id) of every decision taken so far, oldest first."""
-        out = []
+        out: list[tuple[int, str]] = []
         node = self.history
         while node is not None:
             step, code, seat, node = node
@@ -244,15 +258,21 @@ class GameState:
         return make_record(self)
 
     # ------------------------------------------------- game-specific interface
-    def result(self):
+    def result(self) -> Any:
         """The final `Result` (engine.contract); raises GameOverError's opposite if not over."""
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng) -> GameState:
+    def determinize(self, seat: int, rng: Any) -> Self:
         raise NotImplementedError
 
     def options_json(self) -> dict:
         return self.options.to_json()
+
+
+def _copy_dict_into(self: GameState, new: GameState) -> None:
+    """`_copy_into` of a subclass without `__slots__`: the engine's fields, then its `__dict__`."""
+    GameState._copy_into(self, new)
+    new.__dict__.update(self.__dict__)

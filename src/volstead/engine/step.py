@@ -4,57 +4,64 @@ A step is an immutable object: cloning a state copies the stack list and
 shares the steps. A step is either *automatic* (it runs, then pops itself or
 pushes others) or a *decision* (a seat chooses among its options, then
 `choose` does what the option says, again popping/pushing).
+
+`Step[S]` is generic over the state class it works on (a game's steps are
+`Step[ItsState]`), so a type checker sees the game's fields in step code.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from .state import GameState
 
+S = TypeVar("S", bound="GameState")
 
-class Step:
+
+class Step(Generic[S]):
     __slots__ = ()
     auto = False  # True: the engine calls run() instead of asking a seat
     lanes = False  # True only for engine.lanes.Lanes (a secret simultaneous phase)
     kind = "step"  # short machine name of the question, for UIs and logs
 
-    def run(self, state: GameState) -> None:  # automatic steps only
+    def run(self, state: S) -> None:  # automatic steps only
         raise NotImplementedError
 
-    def seat(self, state: GameState) -> int:
+    def seat(self, state: S) -> int:
         raise NotImplementedError
 
-    def options(self, state: GameState) -> tuple:
+    def options(self, state: S) -> tuple[Any, ...]:
         raise NotImplementedError
 
-    def choose(self, state: GameState, code: Any) -> None:
+    def choose(self, state: S, code: Any) -> None:
         raise NotImplementedError
 
-    def option_id(self, state: GameState, code: Any) -> str:
+    def option_id(self, state: S, code: Any) -> str:
         """A stable id. It must follow from the step and the code alone (static
         content lookups are fine): records rebuild ids after the game has moved on."""
         return str(code)
 
-    def option_label(self, state: GameState, code: Any) -> str:
+    def option_label(self, state: S, code: Any) -> str:
         return self.option_id(state, code)
 
-    def prompt(self, state: GameState) -> str:
+    def prompt(self, state: S) -> str:
         return self.kind
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
+        names = [k for cls in reversed(type(self).__mro__) for k in cls.__dict__.get("__slots__", ())]
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in names)
         return f"{type(self).__name__}({fields})"
 
 
-class SeatStep(Step):
-    """A decision asked of the seat the step was made for (most decisions of most games)."""
+class SeatStep(Step[S]):
+    """A step that belongs to one seat, named when it is pushed: `seat()` is that seat
+    (the deciding seat of a decision; the acting seat of an automatic step)."""
 
     __slots__ = ("seat_",)
 
     def __init__(self, seat: int):
         self.seat_ = seat
 
-    def seat(self, state: GameState) -> int:
+    def seat(self, state: S) -> int:
         return self.seat_

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
-from volstead.engine.contract import CardTable, Faction, Game
+from volstead.engine.contract import CardTable, Faction, Game, GameOptions
 
-from .options import Options
+from .options import Options as ScarfaceOptions
+
+if TYPE_CHECKING:
+    from volstead.engine.state import GameState
+
+    from .state import ScarfaceState
 
 # Decision kinds whose chosen option the rules show on the table anyway (moves, seizures,
 # hires, upgrades, sales...): a game log may show their labels to every seat. The others
@@ -19,26 +24,41 @@ PUBLIC_DECISION_KINDS = frozenset({
 })
 
 
+def scarface_options(options: GameOptions | None) -> ScarfaceOptions:
+    """The options given (the defaults for None); another game's options are a TypeError."""
+    if options is None:
+        return ScarfaceOptions()
+    if not isinstance(options, ScarfaceOptions):
+        raise TypeError(f"Scarface 1920 needs its own Options, got {type(options).__name__}")
+    return options
+
+
 class Scarface1920(Game):
     name = "scarface1920"
     title = "Scarface 1920"
     min_seats = 2
     max_seats = 4
-    Options = Options
+    Options = ScarfaceOptions
     public_decision_kinds = PUBLIC_DECISION_KINDS
     evaluation_scale: ClassVar[float] = 25.0  # dollars: a $25 lead is one unit of advantage to search bots
     faction_option = "gangs"
+    first_seat_option = "first_seat"
     web_module = "web/board.js"
     card_set_option = "cards"
     lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
 
-    def new_game(self, seed: int, seats: int, options: Options | None = None):  # type: ignore[override]
+    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> ScarfaceState:
+        options = scarface_options(options)
+        if options.solo:  # the solo state plugs the Enforcer automa into the base rules
+            from .solo.setup import new_solo_game
+
+            return new_solo_game(seed, seats, options)
         from .rules.setup import new_game
 
-        return new_game(seed, seats, options or Options())
+        return new_game(seed, seats, options)
 
-    def seat_range(self, options: Options | None = None) -> range:  # type: ignore[override]
-        if options is not None and options.solo:
+    def seat_range(self, options: GameOptions | None = None) -> range:
+        if scarface_options(options).solo:
             return range(1, 2)  # you against the Enforcer automa
         return range(self.min_seats, self.max_seats + 1)
 
@@ -49,7 +69,7 @@ class Scarface1920(Game):
 
         return evaluate(state, seat)
 
-    def factions(self, options: Options | None = None) -> list[Faction]:  # type: ignore[override]
+    def factions(self, options: GameOptions | None = None) -> list[Faction]:
         from .content.loader import default_content
 
         return [Faction(g.id, g.name, g.color) for g in default_content().gangs]
@@ -62,21 +82,21 @@ class Scarface1920(Game):
         option_id = decision.option_ids[index]
         return None if option_id == "plan:done" else option_id.partition(":")[2]
 
-    def card_ids(self, options: Options | None = None) -> list[str]:  # type: ignore[override]
+    def card_ids(self, options: GameOptions | None = None) -> list[str]:
         """Every gang member and Associate of the card set in use."""
         from .content.loader import default_content
 
-        o = options or Options()
+        o = scarface_options(options)
         return [c.id for c in default_content(o.variant, o.cards).cards]
 
-    def card_tables(self, options: Options | None = None) -> list[CardTable]:  # type: ignore[override]
+    def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
 
-        return card_tables(options)
+        return card_tables(scarface_options(options))
 
-    def stats(self, state) -> dict[str, float]:
+    def stats(self, state: GameState) -> dict[str, float]:
         """Turns played (a turn is one Action Turn of one gang; the Enforcer's count in solo)."""
-        return {"turns": float(state.turn_number)}
+        return {"turns": float(cast("ScarfaceState", state).turn_number)}
 
     def catalog(self) -> dict:
         """Names and texts of the components, for the browser client (public knowledge)."""

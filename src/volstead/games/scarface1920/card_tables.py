@@ -11,7 +11,7 @@ from collections.abc import Callable
 from volstead.engine.contract import CardTable
 
 from .content.loader import default_content
-from .options import Options
+from .options import Options as ScarfaceOptions
 
 DECKS = ("associates", "gang_members", "jobs", "dealers", "raids", "news", "neighborhoods", "gangs")
 BANDS = ("Crime 1–4", "Crime 5–6", "Crime 7–8", "Crime 9–11")
@@ -183,9 +183,9 @@ def copies(content, deck: str) -> int:
     return sum(getattr(x, "count", 1) for x in items)
 
 
-def card_tables(options: Options | None = None) -> list[CardTable]:
+def card_tables(options: ScarfaceOptions | None = None) -> list[CardTable]:
     """One table per deck, in the order of DECKS (the gangs' upgrades follow the gangs)."""
-    o = options or Options()
+    o = options or ScarfaceOptions()
     content = default_content(o.variant, o.cards)
     tables = []
     for deck in DECKS:

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from volstead.engine.contract import GameOptions
 
 VARIANTS = ("published", "rulebook-wip")
+RANDOM = "random"  # a seat's gang dealt at random (from the gangs no other seat took)
+
+
+def gang_ids() -> list[str]:
+    """The gangs of the embedded card set (a `cards` folder is checked again at setup)."""
+    from .content.loader import default_content
+
+    return [g.id for g in default_content().gangs]
 
 
 class Options(GameOptions):
@@ -20,8 +28,32 @@ class Options(GameOptions):
     job_draft: bool = Field(
         False, description="Job draft (rulebook, Other modes): deal 4 Jobs, keep 1 and pass 3 left, until 4 are kept.")
     gangs: tuple[str, ...] = Field(
-        (), description="A gang id per seat (outfit, black_wolves, seven_gems, north_side); empty: dealt at random.")
+        (), description="A gang id per seat (outfit, black_wolves, seven_gems, north_side) or \"random\" (dealt at "
+                        "random from the gangs no seat took); empty: every gang dealt at random.")
+    first_seat: int | None = Field(
+        None, ge=0, description="The Starting Player's seat (takes the first turn; starting districts are chosen "
+                                "from the player to their right, counterclockwise); none: seat 0.")
     cards: str = Field(
         "", description="A folder with another card set (the same 8 data files); empty: the embedded set. For "
                         "designers comparing card-set versions (volstead sim --compare). Not settable from the lobby.")
     solo: bool = Field(False, description="Solo mode: one player against the Enforcer automa (rulebook, Solo mode).")
+
+    @field_validator("gangs")
+    @classmethod
+    def _known_distinct_gangs(cls, gangs: tuple[str, ...]) -> tuple[str, ...]:
+        known = gang_ids()
+        for g in gangs:
+            if g != RANDOM and g not in known:
+                raise ValueError(f"unknown gang {g!r}; gangs: {', '.join(known)} or {RANDOM}")
+        chosen = [g for g in gangs if g != RANDOM]
+        if len(set(chosen)) != len(chosen):
+            dup = next(g for g in chosen if chosen.count(g) > 1)
+            raise ValueError(f"gang {dup!r} is named for more than one seat")
+        return gangs
+
+    @field_validator("first_seat", mode="before")
+    @classmethod
+    def _no_bool_seat(cls, v: Any) -> Any:
+        if isinstance(v, bool):
+            raise ValueError("a seat number, not a boolean")
+        return v

@@ -1,20 +1,23 @@
 """The Scarface 1920 game state: plain data and the primitives rules share.
 
-Conventions (they keep `clone()` a handful of dict copies):
-- every attribute holds an int, bool, str or tuple — tuples are replaced,
-  never mutated; the only mutable objects are the `Player`s, copied on clone;
+Conventions (they keep `clone()` a few hundred field copies, no deep copy):
+- every field is declared (typed, in `__slots__`) and holds an int, bool, str,
+  tuple or a dict never mutated — they are replaced, never changed in place;
+  the only mutable objects are the `Player`s, copied on clone (`_copy_into`);
 - cards, tiles, districts, Jobs, Dealers are ints indexing `self.content`;
 - seats are 0..n-1 clockwise; `self.active` is the seat whose turn it is.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.state import GameState
 
 from .content.loader import Content
+from .content.models import BusinessType
 
 HQ, SAFEHOUSES, RECRUITS = "hq", "safehouses", "recruits"
 STATS = ("hand_size", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
@@ -60,40 +63,103 @@ class Deal(NamedTuple):
 class Player:
     """One gang's pieces and cards. Attributes are immutable values (see module doc)."""
 
+    __slots__ = ("seat", "gang", "money", "crime", "hand", "deck", "discard", "plan", "jobs", "done_jobs", "job_thugs",
+                 "deals", "recruits", "safehouses", "hq", "removed", "underworld", "authorities", "prison", "thugs",
+                 "cars", "trucks", "boss_box", "stats", "right_hands", "upgrades_made", "cubes_lost", "job_mods")
+    seat: int
+    gang: int
+    money: int  # private: behind the screen
+    crime: int
+    hand: tuple[int, ...]  # private, kept sorted
+    deck: tuple[int, ...]  # order secret to everyone; index 0 is the top
+    discard: tuple[int, ...]  # last = top
+    plan: tuple[int, ...]  # this turn's Plan, in play order
+    jobs: tuple[int, ...]  # face-down (unfulfilled) Jobs, private, sorted
+    done_jobs: tuple[int, ...]  # fulfilled permanent Jobs, face up
+    job_thugs: int  # thugs spent onto Jobs (back on Reorganize)
+    deals: tuple[Deal, ...]
+    recruits: int
+    safehouses: int
+    hq: int
+    removed: int  # back in the box (Remove thugs action)
+    underworld: int
+    authorities: int
+    prison: int
+    thugs: tuple[int, ...]  # per district
+    cars: tuple[int, ...]
+    trucks: tuple[int, ...]
+    boss_box: int  # cubes taken from the Boss track (0–12)
+    stats: tuple[int, ...]  # level (1–3) of each stat in STATS order
+    right_hands: tuple[int, ...]  # Right-hand cards still set aside
+    upgrades_made: int
+    cubes_lost: int  # upgrade cubes returned to the box
+    job_mods: dict[str, int]  # summed modifiers of done_jobs (replaced, never mutated)
+
     def __init__(self, seat: int, gang: int, money: int):
         self.seat = seat
         self.gang = gang
-        self.money = money  # private: behind the screen
+        self.money = money
         self.crime = 1
-        self.hand: tuple[int, ...] = ()  # private, kept sorted
-        self.deck: tuple[int, ...] = ()  # order secret to everyone; index 0 is the top
-        self.discard: tuple[int, ...] = ()  # last = top
-        self.plan: tuple[int, ...] = ()  # this turn's Plan, in play order
-        self.jobs: tuple[int, ...] = ()  # face-down (unfulfilled) Jobs, private, sorted
-        self.done_jobs: tuple[int, ...] = ()  # fulfilled permanent Jobs, face up
-        self.job_thugs = 0  # thugs spent onto Jobs (back on Reorganize)
-        self.deals: tuple[Deal, ...] = ()
+        self.hand = ()
+        self.deck = ()
+        self.discard = ()
+        self.plan = ()
+        self.jobs = ()
+        self.done_jobs = ()
+        self.job_thugs = 0
+        self.deals = ()
         self.recruits = 6
         self.safehouses = 2
         self.hq = 4
-        self.removed = 0  # back in the box (Remove thugs action)
+        self.removed = 0
         self.underworld = 0
         self.authorities = 0
         self.prison = 0
-        self.thugs: tuple[int, ...] = (0,) * 7  # per district
-        self.cars: tuple[int, ...] = (0,) * 7
-        self.trucks: tuple[int, ...] = (0,) * 7
-        self.boss_box = 0  # cubes taken from the Boss track (0–12)
-        self.stats: tuple[int, ...] = (1,) * 6  # level (1–3) of each stat in STATS order
-        self.right_hands: tuple[int, ...] = ()  # Right-hand cards still set aside
+        self.thugs = (0,) * 7
+        self.cars = (0,) * 7
+        self.trucks = (0,) * 7
+        self.boss_box = 0
+        self.stats = (1,) * 6
+        self.right_hands = ()
         self.upgrades_made = 0
-        self.cubes_lost = 0  # upgrade cubes returned to the box
-        self.job_mods: dict[str, int] = {}  # summed modifiers of done_jobs (replaced, never mutated)
+        self.cubes_lost = 0
+        self.job_mods = {}
 
     def copy(self) -> Player:
         p = object.__new__(Player)
-        p.__dict__ = self.__dict__.copy()
+        p.seat = self.seat
+        p.gang = self.gang
+        p.money = self.money
+        p.crime = self.crime
+        p.hand = self.hand
+        p.deck = self.deck
+        p.discard = self.discard
+        p.plan = self.plan
+        p.jobs = self.jobs
+        p.done_jobs = self.done_jobs
+        p.job_thugs = self.job_thugs
+        p.deals = self.deals
+        p.recruits = self.recruits
+        p.safehouses = self.safehouses
+        p.hq = self.hq
+        p.removed = self.removed
+        p.underworld = self.underworld
+        p.authorities = self.authorities
+        p.prison = self.prison
+        p.thugs = self.thugs
+        p.cars = self.cars
+        p.trucks = self.trucks
+        p.boss_box = self.boss_box
+        p.stats = self.stats
+        p.right_hands = self.right_hands
+        p.upgrades_made = self.upgrades_made
+        p.cubes_lost = self.cubes_lost
+        p.job_mods = self.job_mods
         return p
+
+    def fields(self) -> dict[str, object]:
+        """Every field by name (for tests and debugging)."""
+        return {k: getattr(self, k) for k in Player.__slots__}
 
     # derived counts
     @property
@@ -115,14 +181,117 @@ def replace_at(t: tuple, i: int, value) -> tuple:
 
 
 class ScarfaceState(GameState):
+    __slots__ = (
+        "content", "enforcer", "players", "active", "turn_number", "turn_muscle", "turn_influence",
+        "turn_seize_discount", "turn_upgrade_discount", "order_done", "used_skills", "used_job_actions", "boss_uses",
+        "raid_pending", "in_raid", "raid_card", "final", "round", "time", "ness", "family_ring", "sales_made",
+        "raids_done", "reorganizations", "jobs_fulfilled", "news_revealed", "news_active", "news_mods", "news_seen",
+        "news_deck", "draft", "market_low", "deck_low", "market_high", "deck_high", "job_deck", "dealer_deck",
+        "raid_deck", "raid_discard", "hoods", "police",
+    )
     game_name = "scarface1920"
-    enforcer = -1  # the automa's seat in solo mode (solo/), -1 otherwise
 
     content: Content
+    enforcer: int  # the automa's seat in solo mode (solo/), -1 otherwise
     players: tuple[Player, ...]
+    active: int  # the seat whose turn it is
+    turn_number: int
+    turn_muscle: int  # this turn's bonuses (actions, skills)
+    turn_influence: int
+    turn_seize_discount: int
+    turn_upgrade_discount: int
+    order_done: bool
+    used_skills: frozenset[tuple[int, int]]  # (Plan position, 0 skill / 1 matching) used this turn
+    used_job_actions: frozenset[int]
+    boss_uses: int
+    raid_pending: bool
+    in_raid: bool
+    raid_card: int
+    final: tuple[dict[str, Any], ...] | None  # the final scoring rows, once over
+    round: int
+    time: int
+    ness: int
+    family_ring: int
+    sales_made: int
+    raids_done: int
+    reorganizations: int
+    jobs_fulfilled: int
+    news_revealed: int
+    news_active: int
+    news_mods: dict[str, int]
+    news_seen: tuple[int, ...]
+    news_deck: tuple[int, ...]
+    draft: tuple[tuple[int, ...], ...]  # Job draft packets
+    market_low: tuple[int, ...]
+    deck_low: tuple[int, ...]
+    market_high: tuple[int, ...]
+    deck_high: tuple[int, ...]
+    job_deck: tuple[int, ...]
+    dealer_deck: tuple[int, ...]
+    raid_deck: tuple[int, ...]
+    raid_discard: tuple[int, ...]
+    hoods: tuple[Hood, ...]
+    police: tuple[int, ...]  # the district of each police piece
 
-    def _clone_parts(self, new: ScarfaceState) -> None:
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.content = self.content
+        new.enforcer = self.enforcer
         new.players = tuple(p.copy() for p in self.players)
+        new.active = self.active
+        new.turn_number = self.turn_number
+        new.turn_muscle = self.turn_muscle
+        new.turn_influence = self.turn_influence
+        new.turn_seize_discount = self.turn_seize_discount
+        new.turn_upgrade_discount = self.turn_upgrade_discount
+        new.order_done = self.order_done
+        new.used_skills = self.used_skills
+        new.used_job_actions = self.used_job_actions
+        new.boss_uses = self.boss_uses
+        new.raid_pending = self.raid_pending
+        new.in_raid = self.in_raid
+        new.raid_card = self.raid_card
+        new.final = self.final
+        new.round = self.round
+        new.time = self.time
+        new.ness = self.ness
+        new.family_ring = self.family_ring
+        new.sales_made = self.sales_made
+        new.raids_done = self.raids_done
+        new.reorganizations = self.reorganizations
+        new.jobs_fulfilled = self.jobs_fulfilled
+        new.news_revealed = self.news_revealed
+        new.news_active = self.news_active
+        new.news_mods = self.news_mods
+        new.news_seen = self.news_seen
+        new.news_deck = self.news_deck
+        new.draft = self.draft
+        new.market_low = self.market_low
+        new.deck_low = self.deck_low
+        new.market_high = self.market_high
+        new.deck_high = self.deck_high
+        new.job_deck = self.job_deck
+        new.dealer_deck = self.dealer_deck
+        new.raid_deck = self.raid_deck
+        new.raid_discard = self.raid_discard
+        new.hoods = self.hoods
+        new.police = self.police
+
+    # ---------------------------------------------- hooks (the solo automa's)
+    def automa_turn(self, seat: int) -> bool:
+        """Start an automa's turn for `seat` (StartTurn, after Family Ring income and with
+        EndTurn pushed) and say True; False: the seat is a player's. Solo mode overrides it."""
+        return False
+
+    def hit_targets(self, districts: Iterable[int], targets: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        """The (rival, district) thugs an effect hitting in `districts` may pick among `targets`
+        (all of them; in solo mode the Enforcer's Hit/Kill chart picks which of his)."""
+        return targets
+
+    def aside_associates(self, seat: int) -> tuple[int, ...]:
+        """Associates the seat keeps aside, outside its cards, that score at the end (the
+        solo Enforcer's; none otherwise)."""
+        return ()
 
     # ------------------------------------------------------------ small facts
     @property
@@ -147,7 +316,7 @@ class ScarfaceState(GameState):
         """Reveal a News card: its rule changes replace the last card's."""
         self.news_active = card
         self.news_mods = self.content.news[card].modifiers
-        self.news_seen = getattr(self, "news_seen", ()) + (card,)
+        self.news_seen = self.news_seen + (card,)
 
     def stat(self, seat: int, stat: int) -> int:
         p = self.players[seat]
@@ -276,7 +445,7 @@ class ScarfaceState(GameState):
     def control_markers_left(self, seat: int) -> int:
         return CONTROL_MARKERS - sum(1 for h in self.hoods if h.owner == seat)
 
-    def businesses_left(self, kind: str) -> int:
+    def businesses_left(self, kind: BusinessType) -> int:
         total = self.content.board.business_supply[kind]
         return total - sum(getattr(h, kind) for h in self.hoods)
 

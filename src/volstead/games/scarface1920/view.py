@@ -10,6 +10,7 @@ packet. Secret to all: the order of every deck (a gang deck's order too).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from volstead.engine.rng import seed_state
 
@@ -106,7 +107,7 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
     return out
 
 
-def _split(pool: list, sizes: list[int]) -> list[tuple]:
+def _split(pool: Sequence[int], sizes: list[int]) -> list[tuple[int, ...]]:
     out, k = [], 0
     for n in sizes:
         out.append(tuple(pool[k:k + n]))

@@ -67,7 +67,7 @@ def load_file(path: Path, model):
             where = ".".join(str(x) for x in loc)
             # name the card: cards[3] -> its id
             if len(loc) >= 2 and isinstance(loc[1], int):
-                items = raw.get(loc[0])
+                items = raw.get(loc[0]) if isinstance(loc[0], str) else None
                 if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
                     cid = items[loc[1]].get("id", f"#{loc[1]}")
                     where = f"{loc[0]} {cid!r}: " + ".".join(str(x) for x in loc[2:])
@@ -139,7 +139,7 @@ def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] |
             raise ContentError(f"{where}: combo needs a non-empty list of steps")
         for i, step in enumerate(steps):
             name = step.get("effect") if isinstance(step, dict) else None
-            if name not in registry:
+            if not isinstance(name, str) or name not in registry:
                 raise ContentError(f"{where} steps[{i}]: unknown effect {name!r}")
             _check_call(name, step.get("args", {}), registry[name], f"{where} steps[{i}]")
 
@@ -175,8 +175,8 @@ def build_content(
         for name, (_, expected) in FILES.items():
             if expected is None:
                 continue
-            cards = loaded[name].cards
-            got = sum(getattr(c, "count", 1) for c in cards)
+            listed = loaded[name].cards
+            got = sum(getattr(c, "count", 1) for c in listed)
             if got != expected:
                 raise ContentError(f"{name}: the complete set has {expected} cards, this file has {got}")
 
@@ -206,7 +206,10 @@ def build_content(
         for i, s in enumerate(g.boss_skills):
             _check_effect(s, f"gangs.toml gang {g.id!r} boss_skills[{i}]", effects)
     cards: list[PlayCard] = []
-    card_gang, boss, start, rh = [], {}, {g: [] for g in gang_ids}, {g: [] for g in gang_ids}
+    card_gang: list[int] = []
+    boss: dict[str, int] = {}
+    start: dict[str, list[int]] = {g: [] for g in gang_ids}
+    rh: dict[str, list[int]] = {g: [] for g in gang_ids}
     for m in members:
         if m.gang not in gang_ids:
             raise ContentError(f"gang_members.toml card {m.id!r}: gang {m.gang!r} does not exist")
@@ -229,7 +232,8 @@ def build_content(
             raise ContentError(f"gang_members.toml: gang {g!r} has no Boss")
         if len(start[g]) != 6:
             raise ContentError(f"gang_members.toml: gang {g!r} has {len(start[g])} starting cards, needs 6")
-    low, high = [], []
+    low: list[int] = []
+    high: list[int] = []
     for a in associates:
         idx = len(cards)
         cards.append(a)
@@ -253,8 +257,8 @@ def build_content(
 
     # -- decks
     _unique("dealers.toml", "dealer", [d.id for d in dealers])
-    basics = {"alcohol": [], "guns": []}
-    dealer_deck = []
+    basics: dict[str, list[int]] = {"alcohol": [], "guns": []}
+    dealer_deck: list[int] = []
     for i, d in enumerate(dealers):
         if d.basic:
             basics[d.basic].append(i)

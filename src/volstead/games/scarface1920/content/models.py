@@ -6,7 +6,7 @@ what each field means. Unknown fields are errors (so a typo is caught).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -186,7 +186,8 @@ HaveWhat = Literal[
     "guns", "goods", "vehicles_on_board", "cars_on_board", "trucks_on_board", "crime_rate", "deals",
     "associates", "districts_present",
 ]
-PlanWhat = Literal["muscle", "influence", "associate", "cards", *CRIME_TYPES]
+PlanWhat = Literal["muscle", "influence", "associate", "cards", "bootlegging", "theft", "vice", "gambling", "violence",
+                   "corruption"]  # the plan totals and CRIME_TYPES
 SpendWhat = Literal["money", "alcohol", "guns", "goods", "thug"]
 
 
@@ -199,7 +200,7 @@ class Requirement(Model):
 
     @model_validator(mode="after")
     def _check(self):
-        allowed = {"have": HaveWhat, "plan": PlanWhat, "spend": SpendWhat}[self.kind].__args__
+        allowed = get_args({"have": HaveWhat, "plan": PlanWhat, "spend": SpendWhat}[self.kind])
         if self.what not in allowed:
             raise ValueError(f"{self.kind} requirement {self.what!r} is unknown; known: {', '.join(allowed)}")
         return self

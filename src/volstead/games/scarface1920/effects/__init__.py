@@ -8,8 +8,9 @@ one way rules call an effect named in a data file.
 from __future__ import annotations
 
 from volstead.engine.errors import ContentError
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
+from ..state import ScarfaceState
 from . import misc, money, pieces, raids  # noqa: F401,E402  (registers the effects)
 from .registry import EFFECTS, effect  # noqa: F401
 
@@ -18,10 +19,10 @@ def run_effect(s, seat: int, eff) -> None:
     EFFECTS[eff.effect](s, seat, **eff.args)
 
 
-class RunEffect(Step):
+class RunEffect(SeatStep[ScarfaceState]):
     """Runs one effect when it reaches the top (used to sequence `combo` steps)."""
 
-    __slots__ = ("seat_", "name", "args")
+    __slots__ = ("name", "args")
     auto = True
     kind = "effect"
 

@@ -3,35 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
+
+from ..state import ScarfaceState
 
 
-class ChooseRival(Step):
+class ChooseRival(SeatStep[ScarfaceState]):
     """Pick a rival; then `action(state, seat, rival)` (a registered module-level function name)."""
 
-    __slots__ = ("seat_", "action", "args")
+    __slots__ = ("action", "args")
     kind = "choose_rival"
 
     def __init__(self, seat: int, action: str, args: tuple):
         self.seat_, self.action, self.args = seat, action, args
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose a rival"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(s.rivals(self.seat_))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         RIVAL_ACTIONS[self.action](s, self.seat_, code, *self.args)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"rival:{code}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Seat {code} ({s.content.gangs[s.players[code].gang].name})"
 
 

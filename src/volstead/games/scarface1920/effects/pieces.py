@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep
 
 from ..rules.goods import PayGoods, SellGoodsStep, StoreGoods
 from ..rules.orders import AddBusiness, ChooseExtraGoods
 from ..rules.sales import SellLoop
 from ..rules.thugs import RecruitSteps, add_at, hit_or_kill, place_thugs
-from ..state import replace_at
+from ..state import ScarfaceState, replace_at
 from .registry import effect
 
 
@@ -50,33 +52,30 @@ def move_police(s, seat, n, cost_elsewhere=1):
     s.stack.append(MovePolice(seat, n, cost_elsewhere))
 
 
-class MovePolice(Step):
+class MovePolice(SeatStep[ScarfaceState]):
     """Move a police car anywhere: free from a district where you control a
     Neighborhood, else for `cost` goods (Bodyguards)."""
 
-    __slots__ = ("seat_", "left", "cost")
+    __slots__ = ("left", "cost")
     kind = "move_police"
 
     def __init__(self, seat, left, cost):
         self.seat_, self.left, self.cost = seat, left, cost
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Move a police car ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         goods = sum(s.goods_of(seat))
-        out = []
+        out: list[tuple[Any, ...]] = []
         for src in sorted(set(s.police)):
             if not s.controls_in(seat, src) and goods < self.cost:
                 continue
             out.extend((src, d) for d in range(7) if d != src)
         return tuple(out) + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         src, d = code
@@ -89,13 +88,13 @@ class MovePolice(Step):
         if not s.controls_in(seat, src):
             PayGoods.push(s, seat, 0, 0, self.cost)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "stop"
         ids = s.content.district_ids
         return f"police:{ids[code[0]]}:{ids[code[1]]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop moving police"
         names = s.content.district_names
@@ -113,22 +112,19 @@ def retrieve_thugs(s, seat, n, sources=("districts", "deals")):
     s.stack.append(RetrieveThugs(seat, n, tuple(sources)))
 
 
-class RetrieveThugs(Step):
-    __slots__ = ("seat_", "left", "sources")
+class RetrieveThugs(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "sources")
     kind = "retrieve_thugs"
 
     def __init__(self, seat, left, sources):
         self.seat_, self.left, self.sources = seat, left, sources
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Bring a thug back to Headquarters ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
-        out = []
+        out: list[Any] = []  # area names and (area, index) pairs
         if "districts" in self.sources:
             out.extend(("district", d) for d in range(7) if p.thugs[d])
         if "deals" in self.sources:
@@ -138,7 +134,7 @@ class RetrieveThugs(Step):
                 out.append((area, 0))
         return tuple(out) + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         p = s.players[self.seat_]
@@ -154,7 +150,7 @@ class RetrieveThugs(Step):
         if self.left > 1:
             s.stack.append(RetrieveThugs(self.seat_, self.left - 1, self.sources))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "stop"
         kind, i = code
@@ -162,7 +158,7 @@ class RetrieveThugs(Step):
             return "retrieve:" + s.content.district_ids[i]
         return f"retrieve:deal{i + 1}" if kind == "deal" else "retrieve:" + kind
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop"
         kind, i = code
@@ -183,20 +179,17 @@ def send_thugs(s, seat, n, cost=0, anywhere=False):
     s.stack.append(SendThugsFor(seat, n, cost, anywhere))
 
 
-class SendThugsFor(Step):
-    __slots__ = ("seat_", "n", "cost", "anywhere")
+class SendThugsFor(SeatStep[ScarfaceState]):
+    __slots__ = ("n", "cost", "anywhere")
     kind = "send_thugs"
 
     def __init__(self, seat, n, cost, anywhere):
         self.seat_, self.n, self.cost, self.anywhere = seat, n, cost, anywhere
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Send up to {self.n} thugs from Headquarters (${self.cost} each plus bribes)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         p = s.players[seat]
         districts = range(7) if self.anywhere else s.present_districts(seat)
@@ -209,17 +202,17 @@ class SendThugsFor(Step):
                 out.append((d, k))
         return tuple(out) + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         d, k = code
         s.pay(self.seat_, self.cost * k)
         place_thugs(s, self.seat_, d, k)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"send:{s.content.district_ids[code[0]]}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Send nobody"
         return f"Send {code[1]} thug(s) to {s.content.district_names[code[0]]}"
@@ -235,31 +228,24 @@ def kill(s, seat, n, where="present"):
     s.stack.append(HitThugs(seat, n, where, True))
 
 
-class HitThugs(Step):
-    __slots__ = ("seat_", "left", "where", "kill")
+class HitThugs(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "where", "kill")
     kind = "hit"
 
     def __init__(self, seat, left, where, kill):
         self.seat_, self.left, self.where, self.kill = seat, left, where, kill
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"{'Kill' if self.kill else 'Hit'} a rival thug ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         districts = range(7) if self.where == "any" else s.present_districts(seat)
         out = tuple((r, d) for d in districts for r in s.rivals(seat) if s.players[r].thugs[d])
-        if s.enforcer >= 0:  # solo: the Enforcer's Hit/Kill chart decides which of his thugs
-            from ..solo.enforcer import hit_district
-
-            d = hit_district(s, districts)
-            out = tuple(c for c in out if c[0] != s.enforcer or c[1] == d)
+        out = s.hit_targets(districts, out)
         return out + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         r, d = code
@@ -267,10 +253,10 @@ class HitThugs(Step):
         if self.left > 1:
             s.stack.append(HitThugs(self.seat_, self.left - 1, self.where, self.kill))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"{'kill' if self.kill else 'hit'}:{code[0]}:{s.content.district_ids[code[1]]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop"
         gang = s.content.gangs[s.players[code[0]].gang].name

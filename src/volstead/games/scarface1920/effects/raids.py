@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep
 
 from ..rules.goods import PayGoods
 from ..rules.thugs import add_at
-from ..state import STATS
+from ..state import STATS, ScarfaceState
 from .registry import effect
 
 
@@ -48,22 +50,19 @@ def thugs_to_prison(s, seat, n, source="districts"):
     s.stack.append(ThugsToPrison(seat, n, sources))
 
 
-class ThugsToPrison(Step):
-    __slots__ = ("seat_", "left", "sources")
+class ThugsToPrison(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "sources")
     kind = "to_prison"
 
     def __init__(self, seat, left, sources):
         self.seat_, self.left, self.sources = seat, left, sources
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Put one of your thugs in Prison ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
-        out = []
+        out: list[Any] = []  # area names and (area, index) pairs
         if "districts" in self.sources:
             out.extend(d for d in range(7) if p.thugs[d])
         for area in ("hq", "authorities"):
@@ -71,7 +70,7 @@ class ThugsToPrison(Step):
                 out.append(area)
         return tuple(out)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         if isinstance(code, int):
             p.thugs = add_at(p.thugs, code, -1)
@@ -81,10 +80,10 @@ class ThugsToPrison(Step):
         if self.left > 1:
             s.stack.append(ThugsToPrison(self.seat_, self.left - 1, self.sources))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "prison:" + (s.content.district_ids[code] if isinstance(code, int) else code)
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         where = s.content.district_names[code] if isinstance(code, int) else code
         return f"Send a thug from {where} to Prison"
 
@@ -94,33 +93,30 @@ def lose_business(s, seat, n):
     s.stack.append(LoseBusiness(seat, n))
 
 
-class LoseBusiness(Step):
-    __slots__ = ("seat_", "left")
+class LoseBusiness(SeatStep[ScarfaceState]):
+    __slots__ = ("left",)
     kind = "lose_business"
 
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Remove one of your business markers ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple((i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_
                      for k in ("speakeasy", "casino", "brothel") if getattr(h, k))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         i, kind = code
         s.set_hood(i, **{kind: getattr(s.hoods[i], kind) - 1})
         if self.left > 1:
             s.stack.append(LoseBusiness(self.seat_, self.left - 1))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"lose:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Remove a {code[1]} from {s.content.tiles[s.hoods[code[0]].tile].name}"
 
 
@@ -129,37 +125,34 @@ def lose_upgrade(s, seat, n=1):
     s.stack.append(LoseUpgrade(seat, n))
 
 
-class LoseUpgrade(Step):
+class LoseUpgrade(SeatStep[ScarfaceState]):
     """Lose your highest upgrade: the rightmost cube of a stat at the highest level goes
     back to the box (your choice among equals)."""
 
-    __slots__ = ("seat_", "left")
+    __slots__ = ("left",)
     kind = "lose_upgrade"
 
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Lose one level of a gang stat"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         """Your highest upgrades: a Level 3 cube goes before any Level 2 one."""
         stats = s.players[self.seat_].stats
         top = max(stats)
         return tuple(k for k, lvl in enumerate(stats) if lvl == top) if top > 1 else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         p.stats = p.stats[:code] + (p.stats[code] - 1,) + p.stats[code + 1:]
         p.cubes_lost += 1
         if self.left > 1:
             s.stack.append(LoseUpgrade(self.seat_, self.left - 1))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "downgrade:" + STATS[code]
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Lose a level of {STATS[code].replace('_', ' ')}"

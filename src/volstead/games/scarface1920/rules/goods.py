@@ -7,7 +7,9 @@ Neighborhood or of Deals, never of another Neighborhood.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep, Step
 
 from ..state import ScarfaceState, replace_at
 
@@ -60,14 +62,14 @@ def take_from(s: ScarfaceState, seat: int, source: tuple, good: int) -> None:
         _hood_take(s, source[1], good, -1)
 
 
-class PayGoods(Step):
+class PayGoods(SeatStep[ScarfaceState]):
     """Spend goods one at a time, choosing where each comes from.
 
     `only_hood`: -1 = any of your Neighborhoods; -2 = Deals only; i = that
     Neighborhood only (plus Deals). `either`: goods of either type.
     """
 
-    __slots__ = ("seat_", "alcohol", "guns", "either", "only_hood")
+    __slots__ = ("alcohol", "guns", "either", "only_hood")
     kind = "pay_goods"
 
     def __init__(self, seat: int, alcohol: int, guns: int, either: int = 0, only_hood: int = -1):
@@ -92,22 +94,19 @@ class PayGoods(Step):
         if good is not None:
             src = spend_sources(s, self.seat_, good, oh)
             return [(good,) + x for x in src] if self.only_hood != -2 else [(good,) + x for x in src if x[0] == "deal"]
-        out = []
+        out: list[tuple[Any, ...]] = []
         for g in (ALCOHOL, GUNS):
             src = spend_sources(s, self.seat_, g, oh)
             out.extend((g,) + x for x in src if self.only_hood != -2 or x[0] == "deal")
         return out
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose where the next good you spend comes from"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(self._sources(s))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         good, where, i = code
         take_from(s, self.seat_, (where, i), good)
         a, g, e = self.alcohol, self.guns, self.either
@@ -121,12 +120,12 @@ class PayGoods(Step):
             s.stack.append(PayGoods(self.seat_, a, g, e, self.only_hood))
             s.stack.append(_PayNext())
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         good, where, i = code
         place = s.content.tiles[s.hoods[i].tile].id if where == "hood" else f"deal{i + 1}"
         return f"spend:{GOOD_NAMES[good]}:{place}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         good, where, i = code
         if where == "hood":
             place = s.content.tiles[s.hoods[i].tile].name
@@ -135,14 +134,15 @@ class PayGoods(Step):
         return f"Spend {'1 alcohol' if good == ALCOHOL else '1 gun'} from {place}"
 
 
-class _PayNext(Step):
+class _PayNext(Step[ScarfaceState]):
     """Takes the only source automatically; stops if nothing is left to pay with."""
 
     __slots__ = ()
     auto = True
 
-    def run(self, s):
+    def run(self, s: ScarfaceState) -> None:
         top = s.stack[-1]
+        assert isinstance(top, PayGoods), "_PayNext sits on a PayGoods"
         srcs = top._sources(s)
         if not srcs:  # do as much as possible: nothing left to spend
             s.stack.pop()
@@ -159,10 +159,10 @@ def store_destinations(s: ScarfaceState, seat: int) -> list[tuple]:
     return out
 
 
-class StoreGoods(Step):
+class StoreGoods(SeatStep[ScarfaceState]):
     """Store gained goods one at a time on Deals (limited) or Neighborhoods (unlimited)."""
 
-    __slots__ = ("seat_", "alcohol", "guns")
+    __slots__ = ("alcohol", "guns")
     kind = "store_goods"
 
     def __init__(self, seat: int, alcohol: int, guns: int):
@@ -177,13 +177,10 @@ class StoreGoods(Step):
     def good(self) -> int:
         return ALCOHOL if self.alcohol else GUNS
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Store {'1 alcohol' if self.good() == ALCOHOL else '1 gun'}"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         dest = store_destinations(s, self.seat_)
         if dest:
             return tuple(dest)
@@ -192,7 +189,7 @@ class StoreGoods(Step):
         out = [("replace", i) for i, d in enumerate(s.players[self.seat_].deals) if (d.alcohol, d.guns)[other] > 0]
         return tuple(out) + (("return",),)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         good = self.good()
         seat = self.seat_
         if code[0] == "deal":
@@ -205,14 +202,14 @@ class StoreGoods(Step):
         a, g = (self.alcohol - 1, self.guns) if good == ALCOHOL else (self.alcohol, self.guns - 1)
         StoreGoods.push(s, seat, a, g)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "return":
             return "store:return"
         if code[0] == "hood":
             return "store:" + s.content.tiles[s.hoods[code[1]].tile].id
         return f"store:{code[0]}{code[1] + 1}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "return":
             return "Return it to the supply"
         if code[0] == "hood":
@@ -223,11 +220,11 @@ class StoreGoods(Step):
         return f"Store it on Deal {name}"
 
 
-class _StoreNext(Step):
+class _StoreNext(Step[ScarfaceState]):
     __slots__ = ()
     auto = True
 
-    def run(self, s):
+    def run(self, s: ScarfaceState) -> None:
         top = s.stack[-1]
         opts = top.options(s)
         if len(opts) == 1:
@@ -235,13 +232,13 @@ class _StoreNext(Step):
             top.choose(s, opts[0])
 
 
-class SellGoodsStep(Step):
+class SellGoodsStep(SeatStep[ScarfaceState]):
     """Sell goods one at a time at a fixed price (Sell to the Authorities; card effects).
 
     Subclasses give the price and the option-id prefix.
     """
 
-    __slots__ = ("seat_", "left")
+    __slots__ = ("left",)
     id_prefix = "sell"
 
     def __init__(self, seat: int, left: int):
@@ -253,18 +250,15 @@ class SellGoodsStep(Step):
     def again(self, left: int) -> SellGoodsStep:
         raise NotImplementedError
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Sell goods for ${self.price(s)} each ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         a, g = s.goods_of(self.seat_)
         out = ((ALCOHOL,) if a else ()) + ((GUNS,) if g else ())
         return out + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         s.gain(self.seat_, self.price(s))
@@ -272,10 +266,10 @@ class SellGoodsStep(Step):
             s.stack.append(self.again(self.left - 1))
         PayGoods.push(s, self.seat_, 1 if code == ALCOHOL else 0, 1 if code == GUNS else 0)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"{self.id_prefix}:{'alcohol' if code == ALCOHOL else 'gun'}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop selling"
         return f"Sell 1 {'alcohol' if code == ALCOHOL else 'gun'} for ${self.price(s)}"

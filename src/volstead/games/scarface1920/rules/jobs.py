@@ -10,7 +10,9 @@ end of every turn — which are only asked when a Job can be fulfilled.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep, Step
 
 from ..content.models import CRIME_TYPES
 from ..state import ScarfaceState
@@ -99,8 +101,8 @@ def fulfil(s: ScarfaceState, seat: int, job_alt: tuple[int, int]) -> None:
     s.jobs_fulfilled += 1
 
 
-class ResolveJob(Step):
-    __slots__ = ("seat_", "job")
+class ResolveJob(SeatStep[ScarfaceState]):
+    __slots__ = ("job",)
     auto = True
     kind = "resolve_job"
 
@@ -129,7 +131,7 @@ def push_windows(s: ScarfaceState, first: int, reason: str) -> None:
     s.stack.append(OfferJobs(tuple(s.clockwise_from(first)), reason))
 
 
-class OfferJobs(Step):
+class OfferJobs(Step[ScarfaceState]):
     """Asks each of `seats` in turn, but only a seat that can fulfil a Job now."""
 
     __slots__ = ("seats", "reason")
@@ -149,35 +151,32 @@ class OfferJobs(Step):
                 return
 
 
-class JobWindow(Step):
-    __slots__ = ("seat_", "reason")
+class JobWindow(SeatStep[ScarfaceState]):
+    __slots__ = ("reason",)
     kind = "job_window"
 
     def __init__(self, seat: int, reason: str):
         self.seat_, self.reason = seat, reason
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"You may fulfil a Job ({self.reason})"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(fulfillable(s, self.seat_)) + (None,)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         s.stack.append(OfferJobs((self.seat_,), self.reason))
         s.stack.append(CheckRaidLazy())
         fulfil(s, self.seat_, code)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "pass"
         return job_option_id(s, code)
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Pass"
         j = s.content.jobs[code[0]]

@@ -8,7 +8,9 @@ will not do anything else.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep
 
 from ..state import (
     DEALERS_SUPPLY,
@@ -208,34 +210,25 @@ def start_order(s: ScarfaceState, seat: int, order: str) -> None:
         raise ValueError(order)
 
 
-class SeatStep(Step):
-    __slots__ = ("seat_",)
-
-    def seat(self, s):
-        return self.seat_
-
-
 # ------------------------------------------------------------------ a) Deal
-class ChooseDeal(SeatStep):
+class ChooseDeal(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "choose_deal"
 
-    def __init__(self, seat: int):
-        self.seat_ = seat
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Send a thug to which Deal?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         m, i = s.muscle(self.seat_), s.influence(self.seat_)
         return tuple(k for k in range(len(s.players[self.seat_].deals)) if deal_ok(s, self.seat_, k, m, i))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         supply_from_deal(s, self.seat_, code)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"deal:{code + 1}:" + s.content.dealers[s.players[self.seat_].deals[code].dealers[0]].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         deal = s.players[self.seat_].deals[code]
         names = " + ".join(s.content.dealers[d].name for d in deal.dealers)
         return f"Send a thug to {names}"
@@ -263,54 +256,54 @@ def supply_from_deal(s: ScarfaceState, seat: int, idx: int) -> None:
     StoreGoods.push(s, seat, alcohol, guns)
 
 
-class ChooseExtraGoods(SeatStep):
+class ChooseExtraGoods(SeatStep[ScarfaceState]):
     __slots__ = ("alcohol", "guns", "extra")
     kind = "extra_goods"
 
     def __init__(self, seat, alcohol, guns, extra):
         self.seat_, self.alcohol, self.guns, self.extra = seat, alcohol, guns, extra
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Dealers Supply: how many of your {self.extra} extra goods are alcohol (the rest guns)?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(range(self.extra + 1))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         StoreGoods.push(s, self.seat_, self.alcohol + code, self.guns + self.extra - code)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"extra:{code}a{self.extra - code}g"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"{code} alcohol and {self.extra - code} guns"
 
 
 # ------------------------------------------------------------------ b) Underworld
-class HireAssociate(SeatStep):
+class HireAssociate(SeatStep[ScarfaceState]):
     __slots__ = ("influence",)
     kind = "hire"
 
     def __init__(self, seat, influence):
         self.seat_, self.influence = seat, influence
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Hire an Associate of at most {self.influence}★"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         stars = s.content.card_stars
         return tuple(h for h in market.hireable(s) if stars[h[2]] <= self.influence)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         card = market.take(s, code[0], code[1])
         s.take_family_ring(seat)
         gain_card(s, seat, card, 1 if s.content.card_stars[card] <= 3 else 2)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hire:" + s.content.cards[code[2]].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         c = s.content.cards[code[2]]
         return f"Hire {c.name} ({c.stars}★ {c.crime}, {c.muscle} Muscle {c.influence} Influence)"
 
@@ -329,20 +322,20 @@ def gain_card(s: ScarfaceState, seat: int, card: int, alcohol_to_hand: int) -> N
         s.stack.append(CardToHand(seat, card, cost))
 
 
-class CardToHand(SeatStep):
+class CardToHand(SeatStep[ScarfaceState]):
     __slots__ = ("card", "cost")
     kind = "card_to_hand"
 
     def __init__(self, seat, card, cost):
         self.seat_, self.card, self.cost = seat, card, cost
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Put {s.content.cards[self.card].name} in your hand for {self.cost} alcohol, or in your discard pile?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return (True, False)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code:
             p = s.players[self.seat_]
             top = len(p.discard) - 1 - p.discard[::-1].index(self.card)  # the copy gain_card put on top
@@ -350,56 +343,56 @@ class CardToHand(SeatStep):
             p.hand = tuple(sorted(p.hand + (self.card,)))
             PayGoods.push(s, self.seat_, self.cost, 0)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "to:hand" if code else "to:discard"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"To your hand (spend {self.cost} alcohol)" if code else "To your discard pile"
 
 
-class KeepJob(SeatStep):
+class KeepJob(SeatStep[ScarfaceState]):
     __slots__ = ("drawn",)
     kind = "keep_job"
 
     def __init__(self, seat, drawn):
         self.seat_, self.drawn = seat, drawn
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Keep one of the Jobs you drew (the others go to the bottom of the deck)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(self.drawn))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         rest = list(self.drawn)
         rest.remove(code)
         s.job_deck = s.job_deck + tuple(rest)
         p = s.players[self.seat_]
         p.jobs = tuple(sorted(p.jobs + (code,)))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "keep:" + s.content.jobs[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         j = s.content.jobs[code]
         return f"Keep {j.name}: {j.effect.text if j.effect else ''} ({j.requires_text})"
 
 
-class KeepDealer(SeatStep):
+class KeepDealer(SeatStep[ScarfaceState]):
     __slots__ = ("drawn",)
     kind = "keep_dealer"
 
     def __init__(self, seat, drawn):
         self.seat_, self.drawn = seat, drawn
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Keep one of the Dealers you drew"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         deals = len(s.players[self.seat_].deals)
         return tuple((d, where) for d in dict.fromkeys(self.drawn) for where in range(-1, deals))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         d, where = code
         rest = list(self.drawn)
         rest.remove(d)
@@ -413,11 +406,11 @@ class KeepDealer(SeatStep):
             deal = p.deals[where]
             p.deals = replace_at(p.deals, where, deal._replace(dealers=deal.dealers + (d,)))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         d, where = code
         return f"dealer:{s.content.dealers[d].id}:" + ("new" if where == -1 else f"tuck{where + 1}")
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         d, where = code
         name = s.content.dealers[d].name
         if where == -1:
@@ -427,22 +420,22 @@ class KeepDealer(SeatStep):
 
 
 # ------------------------------------------------------------------ c) Authorities
-class AddBusiness(SeatStep):
+class AddBusiness(SeatStep[ScarfaceState]):
     __slots__ = ("left",)
     kind = "add_business"
 
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Add a business marker ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         kinds = [k for k in ("speakeasy", "casino", "brothel") if s.businesses_left(k)]
         out = [(i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_ and h.basic_businesses < 3 for k in kinds]
         return tuple(out) + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         i, kind = code
@@ -456,40 +449,40 @@ class AddBusiness(SeatStep):
         if step.options(s):
             s.stack.append(step)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"business:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop adding businesses"
         return f"Add a {code[1]} in {s.content.tiles[s.hoods[code[0]].tile].name}"
 
 
-class RemoveControl(SeatStep):
+class RemoveControl(SeatStep[ScarfaceState]):
     __slots__ = ("left",)
     kind = "remove_control"
 
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Remove a rival's control marker"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         out = tuple(i for i, h in enumerate(s.hoods) if h.owner >= 0 and h.owner != self.seat_)
         return out + (None,) if out else (None,)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         s.set_hood(code, owner=-1)
         if self.left > 1:
             s.stack.append(RemoveControl(self.seat_, self.left - 1))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "remove:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop"
         return f"Remove the control marker from {s.content.tiles[s.hoods[code].tile].name}"
@@ -510,45 +503,43 @@ class SellToAuthorities(SellGoodsStep):
 
 
 # ------------------------------------------------------------------ f) Seize
-class Seize(SeatStep):
+class Seize(SeatStep[ScarfaceState]):
     __slots__ = ("muscle",)
     kind = "seize"
 
     def __init__(self, seat, muscle):
         self.seat_, self.muscle = seat, muscle
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Seize which Neighborhood (your Muscle: {self.muscle})?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(seizable(s, self.seat_, self.muscle))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         # The new owner keeps businesses, goods and even a Nightclub.
         s.set_hood(code, owner=self.seat_)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "seize:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         h = s.hoods[code]
         return f"Seize {s.content.tiles[h.tile].name} (defense {s.defense(code, self.seat_)})"
 
 
 # ------------------------------------------------------------------ g) Upgrade
-class Upgrade(SeatStep):
+class Upgrade(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "upgrade"
 
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Upgrade which gang stat?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(upgradable_stats(s, self.seat_))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         p = s.players[seat]
         gang = s.content.gangs[p.gang]
@@ -567,48 +558,44 @@ class Upgrade(SeatStep):
         if box.right_hand and p.right_hands:
             s.stack.append(ChooseRightHand(seat))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "upgrade:" + STATS[code]
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         p = s.players[self.seat_]
         up = s.content.gangs[p.gang].stats[STATS[code]].upgrades[p.stats[code] - 1]
         return (f"Upgrade {STATS[code].replace('_', ' ')} to level {p.stats[code] + 1} "
                 f"(${upgrade_cost(s, self.seat_, up)}, Crime Rate +{up.crime})")
 
 
-class ChooseRightHand(SeatStep):
+class ChooseRightHand(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "right_hand"
 
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose a Right-hand to join your gang"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(s.players[self.seat_].right_hands))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         rh = list(p.right_hands)
         rh.remove(code)
         p.right_hands = tuple(rh)
         gain_card(s, self.seat_, code, 2)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "right_hand:" + s.content.cards[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         c = s.content.cards[code]
         return f"{c.name} ({c.muscle} Muscle, {c.influence} Influence)"
 
 
-class PlaceVehicle(SeatStep):
+class PlaceVehicle(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "place_vehicle"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     @staticmethod
     def push(s, seat):
@@ -616,16 +603,16 @@ class PlaceVehicle(SeatStep):
         if step.options(s):
             s.stack.append(step)
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Place a car or a truck in a district where you are present"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         p = s.players[seat]
         kinds = [k for k, left in (("car", 3 - sum(p.cars)), ("truck", 2 - sum(p.trucks))) if left > 0]
         return tuple((k, d) for d in s.present_districts(seat) if p.money >= s.bribe(seat, d) for k in kinds)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         kind, d = code
         p = s.players[self.seat_]
         s.pay(self.seat_, s.bribe(self.seat_, d))
@@ -634,18 +621,16 @@ class PlaceVehicle(SeatStep):
         else:
             p.trucks = p.trucks[:d] + (p.trucks[d] + 1,) + p.trucks[d + 1:]
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"place:{code[0]}:{s.content.district_ids[code[1]]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Place a {code[0]} in {s.content.district_names[code[1]]}"
 
 
-class OpenNightclub(SeatStep):
+class OpenNightclub(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "nightclub"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     @staticmethod
     def push(s, seat):
@@ -653,26 +638,26 @@ class OpenNightclub(SeatStep):
         if step.options(s):
             s.stack.append(step)
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Flip a Neighborhood you control to its Nightclub side"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         if not s.businesses_left("nightclub"):
             return ()
         return tuple(i for i, h in enumerate(s.hoods) if h.owner == self.seat_ and not h.night)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         s.set_hood(code, night=True, nightclub=1)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "nightclub:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Open a Nightclub in {s.content.tiles[s.hoods[code].tile].name}"
 
 
 # ------------------------------------------------------------------ h) Remove thugs
-class RemoveThugs(SeatStep):
+class RemoveThugs(SeatStep[ScarfaceState]):
     """Forced: remove 1 thug per Plan card, from any area, back to the box."""
 
     __slots__ = ("left",)
@@ -681,12 +666,12 @@ class RemoveThugs(SeatStep):
     def __init__(self, seat, left):
         self.seat_, self.left = seat, left
 
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Remove a thug from the game ({self.left} to remove)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
-        out = [a for a in ("recruits", "safehouses", "hq", "prison", "underworld", "authorities") if getattr(p, a)]
+        out: list[Any] = [a for a in ("recruits", "safehouses", "hq", "prison", "underworld", "authorities") if getattr(p, a)]
         out.extend(("district", d) for d in range(7) if p.thugs[d])
         out.extend(("deal", i) for i, d in enumerate(p.deals) if d.thugs)
         if p.job_thugs:
@@ -699,7 +684,7 @@ class RemoveThugs(SeatStep):
         if left > 0 and step.options(s):
             s.stack.append(step)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         from ..state import replace_at
 
         p = s.players[self.seat_]
@@ -714,14 +699,14 @@ class RemoveThugs(SeatStep):
         p.removed += 1
         RemoveThugs.push(s, self.seat_, self.left - 1)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if isinstance(code, str):
             return "remove:" + code
         if code[0] == "district":
             return "remove:" + s.content.district_ids[code[1]]
         return f"remove:deal{code[1] + 1}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if isinstance(code, str):
             return f"Remove a thug from your {code.replace('hq', 'Headquarters')}"
         if code[0] == "district":

@@ -7,7 +7,7 @@ effect on the stack). Jobs may be fulfilled just before each Raid resolves.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep, Step
 
 from ..state import RAID_LEVEL, ScarfaceState
 from . import jobs as job_rules
@@ -33,7 +33,7 @@ def crime_band(crime: int) -> int:
     return 3
 
 
-class ResolveRaid(Step):
+class ResolveRaid(Step[ScarfaceState]):
     __slots__ = ()
     auto = True
     kind = "raid"
@@ -62,14 +62,14 @@ class ResolveRaid(Step):
             s.stack.extend(RaidEffect(card, 0, seat) for seat in reversed(order))
 
 
-class RaidEffect(Step):
+class RaidEffect(SeatStep[ScarfaceState]):
     """part 0: overall effect, 1: colour band, 2: Crime Rate reduction.
 
     The colour band is read when the player's turn in the Raid comes, after the
     overall effect (a Ness rise there can push a marker into a harsher band).
     """
 
-    __slots__ = ("card", "part", "seat_")
+    __slots__ = ("card", "part")
     auto = True
     kind = "raid_effect"
 
@@ -96,7 +96,7 @@ class RaidEffect(Step):
                 s.change_crime(self.seat_, -amount)
 
 
-class FinishRaid(Step):
+class FinishRaid(Step[ScarfaceState]):
     __slots__ = ("card",)
     auto = True
     kind = "raid_end"
@@ -114,7 +114,7 @@ class FinishRaid(Step):
                 p.crime = RAID_LEVEL
 
 
-class EndOfRound(Step):
+class EndOfRound(Step[ScarfaceState]):
     """Raid, Ness +1, refresh the Market, reveal a News card, time marker back."""
 
     __slots__ = ()
@@ -126,7 +126,7 @@ class EndOfRound(Step):
         push_raid(s)
 
 
-class RoundAftermath(Step):
+class RoundAftermath(Step[ScarfaceState]):
     __slots__ = ()
     auto = True
     kind = "round_aftermath"

@@ -2,8 +2,10 @@
 
 from volstead.engine.step import Step
 
+from ..state import ScarfaceState
 
-class CheckRaidLazy(Step):
+
+class CheckRaidLazy(Step[ScarfaceState]):
     __slots__ = ()
     auto = True
     kind = "check_raid"

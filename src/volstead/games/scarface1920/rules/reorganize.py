@@ -2,41 +2,35 @@
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep, Step
 
 from ..state import LAWYERS, RECRUITMENT, ScarfaceState
 from .sales import SellLoop
 from .thugs import RecruitSteps
 
 
-def reorganize_steps(s: ScarfaceState, seat: int) -> list[Step]:
+def reorganize_steps(s: ScarfaceState, seat: int) -> list[Step[ScarfaceState]]:
     """Steps in stack order (last runs first)."""
     return [ReorganizeFinish(seat), ReorganizeRecruit(seat), ReorganizeIncome(seat), ReorganizeSell(seat)]
 
 
-class ReorganizeSell(Step):
+class ReorganizeSell(SeatStep[ScarfaceState]):
     """1. You may sell once in each Neighborhood you control (no thug needed)."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "reorganize_sell"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         SellLoop.push(s, self.seat_, 7, frozenset())
 
 
-class ReorganizeIncome(Step):
+class ReorganizeIncome(SeatStep[ScarfaceState]):
     """2. Businesses; 3. retrieve thugs (Authorities, Deals, Jobs; Prison up to Lawyers)."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "reorganize_income"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_
@@ -54,30 +48,24 @@ class ReorganizeIncome(Step):
         p.hq += back + freed
 
 
-class ReorganizeRecruit(Step):
+class ReorganizeRecruit(SeatStep[ScarfaceState]):
     """4. Recruitment steps up to your Recruitment value."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "reorganize_recruit"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_
         RecruitSteps.push(s, seat, max(0, s.stat(seat, RECRUITMENT) + s.mod(seat, "recruitment")))
 
 
-class ReorganizeFinish(Step):
+class ReorganizeFinish(SeatStep[ScarfaceState]):
     """5. Reshuffle and draw; 6. advance the time marker; 7. end of the round?"""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "reorganize_finish"
-
-    def __init__(self, seat):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_

@@ -8,7 +8,9 @@ the price; then pay $2 graft per police car in the district.
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState
 from .goods import ALCOHOL, GUNS, PayGoods, available
@@ -34,8 +36,8 @@ def sale_possible(s: ScarfaceState, seat: int, i: int) -> bool:
     return bool(_waivers(s, seat, i))
 
 
-class SellLoop(Step):
-    __slots__ = ("seat_", "left", "sold")
+class SellLoop(SeatStep[ScarfaceState]):
+    __slots__ = ("left", "sold")
     kind = "sell"
 
     def __init__(self, seat: int, left: int, sold: frozenset):
@@ -47,18 +49,15 @@ class SellLoop(Step):
         if left > 0 and step.options(s):
             s.stack.append(step)
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Make a sale in one of your Neighborhoods ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         out = tuple(i for i in s.owned_hoods(seat) if i not in self.sold and sale_possible(s, seat, i))
         return out + (None,) if out else ()
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code is None:
             return
         seat = self.seat_
@@ -70,10 +69,10 @@ class SellLoop(Step):
         else:
             s.stack.append(ChooseWaiver(seat, code, tuple(ways)))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "sell:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Stop selling"
         side = s.hood_side(code)
@@ -87,36 +86,33 @@ def pay_sale(s: ScarfaceState, seat: int, i: int, waived_alcohol: int) -> None:
     PayGoods.push(s, seat, side.alcohol - waived_alcohol, side.guns - (k - waived_alcohol), 0, i)
 
 
-class ChooseWaiver(Step):
-    __slots__ = ("seat_", "hood", "ways")
+class ChooseWaiver(SeatStep[ScarfaceState]):
+    __slots__ = ("hood", "ways")
     kind = "truck_discount"
 
     def __init__(self, seat, hood, ways):
         self.seat_, self.hood, self.ways = seat, hood, ways
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Your trucks let you spend fewer goods: how many alcohol do you skip?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return self.ways
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         pay_sale(s, self.seat_, self.hood, code)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"skip:{code}a"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         side = s.hood_side(self.hood)
         k = min(trucks_at(s, self.seat_, s.hoods[self.hood].district), side.alcohol + side.guns)
         return f"Skip {code} alcohol and {k - code} guns"
 
 
-class SaleDone(Step):
-    __slots__ = ("seat_", "hood")
+class SaleDone(SeatStep[ScarfaceState]):
+    __slots__ = ("hood",)
     auto = True
     kind = "sale_done"
 

@@ -20,8 +20,7 @@ def end_game(s: ScarfaceState) -> None:
         screen = p.money
         businesses = per_business * sum(h.businesses for h in s.hoods if h.owner == seat)
         stars = per_star * sum(c.card_stars[x] for x in s.owned_cards(seat))
-        if seat == s.enforcer:  # his Associates, kept aside, score now (solo: Game end)
-            stars += per_star * sum(c.card_stars[x] for x in s.enf_associates)
+        stars += per_star * sum(c.card_stars[x] for x in s.aside_associates(seat))
         bonus = 0
         for card in s.owned_cards(seat):
             eff = c.cards[card].end_bonus

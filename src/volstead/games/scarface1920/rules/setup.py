@@ -2,45 +2,45 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from volstead.engine.errors import VolsteadError
 from volstead.engine.rng import seed_state
-from volstead.engine.step import Step
+from volstead.engine.step import SeatStep
 
-from ..content.loader import default_content
-from ..options import Options
+from ..content.loader import Content, default_content
+from ..options import RANDOM, Options
 from ..state import BASIC_BUSINESSES, Deal, Hood, Player, ScarfaceState
 from .turn import StartTurn
+
+S = TypeVar("S", bound=ScarfaceState)
 
 
 def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise VolsteadError(f"seed must be an integer, got {seed!r}")
     if options.solo:
-        from ..solo.setup import new_solo_game
-
-        return new_solo_game(seed, seats, options)
+        raise VolsteadError("solo mode has its own setup (solo/setup.py new_solo_game)")
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
         raise VolsteadError(f"Scarface 1920 is for 2–4 players, got seats={seats!r}")
+    first = 0 if options.first_seat is None else options.first_seat
+    if not 0 <= first < seats:
+        raise VolsteadError(f"first_seat {first} is not a seat: seats are 0–{seats - 1}")
     c = default_content(options.variant, options.cards)
-    gang_ids = [g.id for g in c.gangs]
-    if options.gangs:
-        if len(options.gangs) != seats:
-            raise VolsteadError(f"options.gangs names {len(options.gangs)} gangs for {seats} seats")
-        for g in options.gangs:
-            if g not in gang_ids:
-                raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(gang_ids)}")
-        if len(set(options.gangs)) != seats:
-            raise VolsteadError("each seat needs a different gang")
+    if options.gangs and len(options.gangs) != seats:
+        raise VolsteadError(f"options.gangs names {len(options.gangs)} gangs for {seats} seats")
+    fixed = gang_indexes(c, options.gangs)
 
     s = blank_state(ScarfaceState, c, seed, seats, options)
     deal_decks(s)
     place_map(s, seats)
 
-    # Players.
-    if options.gangs:
-        gangs = [gang_ids.index(g) for g in options.gangs]
+    # Players: named gangs, the others dealt at random (no shuffle when every seat named one).
+    if options.gangs and RANDOM not in options.gangs:
+        gangs = fixed
     else:
-        gangs = list(s.shuffle(range(len(c.gangs))))[:seats]
+        dealt = iter(g for g in s.shuffle(range(len(c.gangs))) if g not in fixed)
+        gangs = [g if g >= 0 else next(dealt) for g in (fixed or [-1] * seats)]
     players = []
     for seat in range(seats):
         p = Player(seat, gangs[seat], c.board.starting_money)
@@ -53,8 +53,8 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
         if not options.job_draft:
             s.players[seat].jobs = tuple(sorted(s.draw_jobs(3)))
 
-    # Decisions of setup, then the Starting Player (seat 0) takes the first turn.
-    s.stack.append(StartTurn(0))
+    # Decisions of setup, then the Starting Player (seat 0 unless options.first_seat) takes the first turn.
+    s.stack.append(StartTurn(first))
     if options.job_draft:
         s.draft = tuple(s.draw_jobs(4) for _ in range(seats))
         for seat in reversed(range(seats)):
@@ -63,7 +63,7 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
             for seat in reversed(range(seats)):
                 s.stack.append(DraftPick(seat, rnd))
     # Starting districts: from the player to the Starting Player's right, counterclockwise.
-    order = [(-k) % seats for k in range(1, seats + 1)]  # n-1, n-2, ..., 0
+    order = [(first - k) % seats for k in range(1, seats + 1)]  # first-1, first-2, ..., first
     for seat in reversed(order):
         s.stack.append(StartingGoods(seat))
         s.stack.append(StartingDistrict(seat))
@@ -71,7 +71,17 @@ def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
     return s
 
 
-def blank_state(cls: type, c, seed: int, seats: int, options: Options):
+def gang_indexes(c: Content, gangs: tuple[str, ...]) -> list[int]:
+    """Each named gang's index in the content in use, -1 for "random" (Options checked the
+    ids against the embedded set; a `cards` folder may differ)."""
+    ids = [g.id for g in c.gangs]
+    for g in gangs:
+        if g != RANDOM and g not in ids:
+            raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(ids)}")
+    return [-1 if g == RANDOM else ids.index(g) for g in gangs]
+
+
+def blank_state(cls: type[S], c: Content, seed: int, seats: int, options: Options) -> S:
     """A state of class `cls` with every per-game field at its starting value."""
     s = object.__new__(cls)
     s.content = c
@@ -98,6 +108,7 @@ def blank_state(cls: type, c, seed: int, seats: int, options: Options):
     s.family_ring = -1
     s.sales_made = s.raids_done = s.reorganizations = s.jobs_fulfilled = 0
     s.news_revealed = 1
+    s.news_seen = ()
     s.draft = ()
     return s
 
@@ -138,25 +149,20 @@ def place_map(s, players: int) -> None:
     for d, district in enumerate(c.board.districts):
         for _ in range(district.tiles[str(players)]):
             kind = tokens.pop()
-            hoods.append(Hood(tiles.pop(), d, **{kind: 1}))
+            hoods.append(Hood(tiles.pop(), d, speakeasy=int(kind == "speakeasy"), casino=int(kind == "casino"),
+                              brothel=int(kind == "brothel")))
     s.hoods = tuple(hoods)
     s.police = tuple(c.police_start)
 
 
-class StartingDistrict(Step):
-    __slots__ = ("seat_",)
+class StartingDistrict(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "starting_district"
 
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose your starting district (no police): you place a vehicle and a control marker there"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(
             (d, v)
             for d in range(7)
@@ -164,7 +170,7 @@ class StartingDistrict(Step):
             for v in ("car", "truck")
         )
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         d, vehicle = code
         p = s.players[self.seat_]
         if vehicle == "car":
@@ -177,89 +183,77 @@ class StartingDistrict(Step):
         else:
             s.stack.append(StartingHood(self.seat_, d))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"start:{s.content.district_ids[code[0]]}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Start in {s.content.district_names[code[0]]} with a {code[1]}"
 
 
-class StartingHood(Step):
-    __slots__ = ("seat_", "district")
+class StartingHood(SeatStep[ScarfaceState]):
+    __slots__ = ("district",)
     kind = "starting_hood"
 
     def __init__(self, seat, district):
         self.seat_, self.district = seat, district
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Put your control marker on a Neighborhood"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(i for i, h in enumerate(s.hoods) if h.district == self.district and h.owner < 0)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         s.set_hood(code, owner=self.seat_)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hood:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return "Control " + s.content.tiles[s.hoods[code].tile].name
 
 
-class StartingGoods(Step):
+class StartingGoods(SeatStep[ScarfaceState]):
     """Take any 2 goods, 1 on each of your two Dealers."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     kind = "starting_goods"
 
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Choose your 2 starting goods (1 on each Dealer)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return (2, 1, 0)  # number of alcohol
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         c = s.content
         alc_deal = Deal((c.basic_alcohol,), alcohol=1 if code >= 1 else 0, guns=0 if code >= 1 else 1)
         gun_deal = Deal((c.basic_guns,), alcohol=1 if code == 2 else 0, guns=0 if code == 2 else 1)
         s.players[self.seat_].deals = (alc_deal, gun_deal)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return {2: "goods:2a", 1: "goods:1a1g", 0: "goods:2g"}[code]
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return {2: "2 alcohol", 1: "1 alcohol and 1 gun", 0: "2 guns"}[code]
 
 
-class DraftPick(Step):
+class DraftPick(SeatStep[ScarfaceState]):
     """Job draft: keep 1 of the Jobs in front of you; pass the rest to the left."""
 
-    __slots__ = ("seat_", "round_")
+    __slots__ = ("round_",)
     kind = "draft_job"
 
     def __init__(self, seat, rnd):
         self.seat_, self.round_ = seat, rnd
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Job draft: keep one Job, pass the others to your left"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(s.draft[self.seat_]))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         packet = list(s.draft[seat])
         packet.remove(code)
@@ -271,39 +265,33 @@ class DraftPick(Step):
             draft = [draft[(k - 1) % s.seats] for k in range(s.seats)]
         s.draft = tuple(draft)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         j = s.content.jobs[code]
         return f"Keep {j.name} ({j.requires_text})"
 
 
-class ReturnDraftedJob(Step):
-    __slots__ = ("seat_",)
+class ReturnDraftedJob(SeatStep[ScarfaceState]):
+    __slots__ = ()
     kind = "return_job"
 
-    def __init__(self, seat):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Job draft: return 1 of your 4 Jobs to the bottom of the deck"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(s.players[self.seat_].jobs))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         jobs = list(p.jobs)
         jobs.remove(code)
         p.jobs = tuple(jobs)
         s.job_deck = s.job_deck + (code,)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "return:" + s.content.jobs[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return "Return " + s.content.jobs[code].name

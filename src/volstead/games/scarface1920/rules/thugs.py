@@ -3,7 +3,9 @@ Move thugs and/or vehicles from 1 district; Cops: Bribery)."""
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState, replace_at
 
@@ -12,10 +14,10 @@ def add_at(t: tuple, i: int, delta: int) -> tuple:
     return t[:i] + (t[i] + delta,) + t[i + 1:]
 
 
-class RecruitSteps(Step):
+class RecruitSteps(SeatStep[ScarfaceState]):
     """Each step: a Recruit to the Safehouses, or a Safehouse thug to Headquarters."""
 
-    __slots__ = ("seat_", "left")
+    __slots__ = ("left",)
     kind = "recruit"
 
     def __init__(self, seat: int, left: int):
@@ -27,17 +29,14 @@ class RecruitSteps(Step):
         if left > 0 and (p.recruits or p.safehouses):
             s.stack.append(RecruitSteps(seat, left))
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Recruitment step ({self.left} left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
         return (("recruit",) if p.recruits else ()) + (("promote",) if p.safehouses else ()) + ("stop",)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
         if code == "stop":
             return
@@ -49,10 +48,10 @@ class RecruitSteps(Step):
             p.hq += 1
         RecruitSteps.push(s, self.seat_, self.left - 1)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "recruit:" + code
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return {"recruit": "Recruits → Safehouses", "promote": "Safehouses → Headquarters", "stop": "Stop"}[code]
 
 
@@ -69,30 +68,27 @@ def send_options(s: ScarfaceState, seat: int, muscle: int) -> list[tuple[int, in
     return out
 
 
-class SendThugs(Step):
-    __slots__ = ("seat_", "muscle")
+class SendThugs(SeatStep[ScarfaceState]):
+    __slots__ = ("muscle",)
     kind = "send"
 
     def __init__(self, seat, muscle):
         self.seat_, self.muscle = seat, muscle
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Send thugs from Headquarters to a district where you are present"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(send_options(s, self.seat_, self.muscle))
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         d, k = code
         place_thugs(s, self.seat_, d, k)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"send:{s.content.district_ids[code[0]]}:{code[1]}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return f"Send {code[1]} thug{'s' if code[1] > 1 else ''} to {s.content.district_names[code[0]]}"
 
 
@@ -103,55 +99,49 @@ def place_thugs(s: ScarfaceState, seat: int, d: int, k: int, source: str = "hq")
     s.pay(seat, s.bribe(seat, d, k))
 
 
-class MoveFrom(Step):
+class MoveFrom(SeatStep[ScarfaceState]):
     """Pick the one district the pieces move from."""
 
-    __slots__ = ("seat_", "muscle")
+    __slots__ = ("muscle",)
     kind = "move_from"
 
     def __init__(self, seat, muscle):
         self.seat_, self.muscle = seat, muscle
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Move thugs and/or vehicles from which district?"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(d for d in range(7) if MovePieces(self.seat_, d, self.muscle).options(s)[:-1])
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         s.stack.append(MovePieces(self.seat_, code, self.muscle))
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "from:" + s.content.district_ids[code]
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         return "Move from " + s.content.district_names[code]
 
 
-class MovePieces(Step):
+class MovePieces(SeatStep[ScarfaceState]):
     """Each piece moves once: thugs on foot to an adjacent district, or riding a
     vehicle anywhere; each piece costs 1 Muscle; bribes for each piece entering."""
 
-    __slots__ = ("seat_", "src", "left")
+    __slots__ = ("src", "left")
     kind = "move"
 
     def __init__(self, seat, src, left):
         self.seat_, self.src, self.left = seat, src, left
 
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return f"Move a piece from {s.content.district_names[self.src]} ({self.left} Muscle left)"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat, src, left = self.seat_, self.src, self.left
         p = s.players[seat]
         money = p.money
-        out = []
+        out: list[tuple[Any, ...]] = []
         if p.thugs[src]:
             for d in s.content.adjacency[src]:
                 if s.bribe(seat, d) <= money:
@@ -170,7 +160,7 @@ class MovePieces(Step):
         out.append(("stop",))
         return tuple(out)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         if code[0] == "stop":
             return
         kind, d, riders = code
@@ -193,13 +183,13 @@ class MovePieces(Step):
             if len(step.options(s)) > 1:
                 s.stack.append(step)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "stop":
             return "stop"
         kind, d, riders = code
         return f"move:{kind}:{s.content.district_ids[d]}" + (f":{riders}" if riders else "")
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "stop":
             return "Stop moving"
         kind, d, riders = code

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from volstead.engine.step import Step
+from typing import Any
+
+from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState
 from . import jobs as job_rules
@@ -12,15 +14,12 @@ from .raid import CheckRaid
 DONE = -1
 
 
-class StartTurn(Step):
+class StartTurn(SeatStep[ScarfaceState]):
     """Family Ring income, then an action turn, finishing, or Reorganizing."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "start_turn"
-
-    def __init__(self, seat: int):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_
@@ -36,10 +35,7 @@ class StartTurn(Step):
         if s.family_ring == seat:
             s.gain(seat, s.content.board.family_ring_income[str(s.seats)])
         s.stack.append(EndTurn(seat))
-        if seat == s.enforcer:
-            from ..solo.turn import start_enforcer_turn
-
-            start_enforcer_turn(s)
+        if s.automa_turn(seat):
             return
         if not p.hand and not p.deck:
             from .reorganize import reorganize_steps
@@ -50,27 +46,21 @@ class StartTurn(Step):
         # else: no cards in hand but some in the deck: finish the turn (draw).
 
 
-class LayOutPlan(Step):
+class LayOutPlan(SeatStep[ScarfaceState]):
     """Play cards from hand one at a time; Crime Rate +1 per card beyond 2."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     kind = "plan"
 
-    def __init__(self, seat: int):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         return "Lay out your Plan: play a card from your hand, or finish the Plan"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
         cards = tuple(dict.fromkeys(p.hand))  # hand is sorted: distinct cards in order
         return cards + (DONE,) if p.plan else cards
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         p = s.players[seat]
         if code == DONE:
@@ -85,10 +75,10 @@ class LayOutPlan(Step):
         else:
             finish_plan(s, seat)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "plan:done" if code == DONE else "plan:" + s.content.cards[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code == DONE:
             return "Finish the Plan"
         c = s.content.cards[code]
@@ -105,27 +95,21 @@ def finish_plan(s: ScarfaceState, seat: int) -> None:
         s.change_crime(seat, extra)
 
 
-class ActionMenu(Step):
+class ActionMenu(SeatStep[ScarfaceState]):
     """Carry out actions: skills, Jobs, and exactly one order, in any sequence."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     kind = "action"
 
-    def __init__(self, seat: int):
-        self.seat_ = seat
-
-    def seat(self, s):
-        return self.seat_
-
-    def prompt(self, s):
+    def prompt(self, s: ScarfaceState) -> str:
         seat = self.seat_
         return f"Your Plan has {s.muscle(seat)} Muscle and {s.influence(seat)} Influence: choose an action"
 
-    def options(self, s):
+    def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         seat = self.seat_
         p = s.players[seat]
         c = s.content
-        out = []
+        out: list[tuple[Any, ...]] = []
         used = s.used_skills
         plan = p.plan
         boss = c.boss_card[p.gang]
@@ -150,7 +134,7 @@ class ActionMenu(Step):
             out.append(("end",))
         return tuple(out)
 
-    def choose(self, s, code):
+    def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
         kind = code[0]
         if kind == "end":
@@ -177,7 +161,7 @@ class ActionMenu(Step):
                 info = c.cards[p.plan[pos]]
                 run_effect(s, seat, info.skill if part == 0 else info.matching)
 
-    def option_id(self, s, code):
+    def option_id(self, s: ScarfaceState, code: Any) -> str:
         kind = code[0]
         if kind == "end":
             return "end"
@@ -190,7 +174,7 @@ class ActionMenu(Step):
         # Ids depend on the code alone (records rebuild them after the Plan is gone).
         return f"{kind}:{code[1]}:{s.content.cards[code[2]].id}"
 
-    def option_label(self, s, code):
+    def option_label(self, s: ScarfaceState, code: Any) -> str:
         kind = code[0]
         c = s.content
         if kind == "end":
@@ -212,15 +196,12 @@ class ActionMenu(Step):
 _BOSS_CODES = tuple(("boss", k) for k in range(4))
 
 
-class EndTurn(Step):
+class EndTurn(SeatStep[ScarfaceState]):
     """Discard the Plan, draw up to hand size (never reshuffle), Job windows, next player."""
 
-    __slots__ = ("seat_",)
+    __slots__ = ()
     auto = True
     kind = "end_turn"
-
-    def __init__(self, seat: int):
-        self.seat_ = seat
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_

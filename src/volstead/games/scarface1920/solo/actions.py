@@ -15,9 +15,10 @@ from volstead.engine.step import Step
 from ..rules import market
 from ..rules.goods import ALCOHOL, GUNS
 from ..rules.thugs import add_at, hit_or_kill
-from ..state import CARS, DEALERS_SUPPLY, NIGHTCLUBS, RECRUITMENT, TRUCKS, VEHICLES, ScarfaceState
+from ..state import CARS, DEALERS_SUPPLY, NIGHTCLUBS, RECRUITMENT, TRUCKS, VEHICLES
 from . import enforcer as E
 from .enforcer import ENFORCER, HUMAN
+from .state import SoloState
 from .ties import ChooseForEnforcer, best_group, pick_or_ask, tie_action
 
 
@@ -44,7 +45,7 @@ def _me(s):
     return s.players[ENFORCER]
 
 
-def _to_area(s: ScarfaceState, area: str) -> None:
+def _to_area(s: SoloState, area: str) -> None:
     """Underworld / Authorities actions: a thug from Headquarters to that area."""
     p = _me(s)
     p.hq -= 1
@@ -219,7 +220,7 @@ def _remove(s, power):
     s.stack.append(EnforcerRemoveControl(power // 5))
 
 
-class EnforcerRemoveControl(Step):
+class EnforcerRemoveControl(Step[SoloState]):
     """Rule 7: your Neighborhood with the bigger profits loses its control marker first (lower
     district number on equal profits); two of one district with equal profits: you choose —
     unless he removes all of them anyway."""
@@ -231,7 +232,7 @@ class EnforcerRemoveControl(Step):
     def __init__(self, left):
         self.left = left
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         if self.left <= 0:
             return
         group = best_group(_player_hoods(s), lambda i: E.profit_key(s, i))
@@ -268,7 +269,7 @@ def _business(s, power):
     s.stack.append(EnforcerBusiness(power))
 
 
-class EnforcerBusiness(Step):
+class EnforcerBusiness(Step[SoloState]):
     """Rule 8: as many business markers as possible in his Neighborhood with the bigger profits,
     then the next (lower district number on equal profits; two of one district with equal
     profits and markers for only one of them: you choose); each marker's kind at random."""
@@ -280,7 +281,7 @@ class EnforcerBusiness(Step):
     def __init__(self, left):
         self.left = left
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         if self.left <= 0 or not _business_kinds(s):
             return
         cands = [i for i in s.owned_hoods(ENFORCER) if s.hoods[i].basic_businesses < 3]

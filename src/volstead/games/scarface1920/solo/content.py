@@ -16,7 +16,8 @@ from ..content.loader import load_file
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 POWER_RE = re.compile(r"^(X|P|P[+-][1-9])$")
-SOLO_STATS = ("power", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
+SoloStatName = Literal["power", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs"]
+SOLO_STATS: tuple[SoloStatName, ...] = ("power", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
 
 
 class Model(BaseModel):
@@ -65,7 +66,7 @@ class SoloBoard(Model):
     note: str
     rows: list[SoloRow] = Field(min_length=4, max_length=4)
     boss_track: list[SoloBox] = Field(min_length=12, max_length=12)
-    stats: dict[Literal["power", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs"], SoloStat]
+    stats: dict[SoloStatName, SoloStat]
 
 
 class Line(NamedTuple):

@@ -4,69 +4,74 @@ Keywords). Pure functions of the state; docs/scarface1920-solo.md cites each rul
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..rules.goods import ALCOHOL, GUNS
-from ..state import HAND_SIZE, ScarfaceState, replace_at
+from ..state import HAND_SIZE, replace_at
+
+if TYPE_CHECKING:
+    from .state import SoloState
 
 ENFORCER = 1  # the Enforcer's seat: a Player in state.players that never decides
 HUMAN = 0
 
 
 # ------------------------------------------------------------------ board facts
-def number(s: ScarfaceState, d: int) -> int:
+def number(s: SoloState, d: int) -> int:
     """The district's number (1–7) from the district token on it."""
     return s.district_no[d]
 
 
-def by_number(s: ScarfaceState) -> list[int]:
+def by_number(s: SoloState) -> list[int]:
     """Districts in ascending order of their tokens."""
     return sorted(range(7), key=lambda d: s.district_no[d])
 
 
-def next_district(s: ScarfaceState, d: int, k: int = 1) -> int:
+def next_district(s: SoloState, d: int, k: int = 1) -> int:
     """The district k steps further in ascending order (district 7 wraps to 1)."""
     n = (s.district_no[d] - 1 + k) % 7 + 1
     return s.district_no.index(n)
 
 
-def next_order(s: ScarfaceState) -> list[int]:
+def next_order(s: SoloState) -> list[int]:
     """Keyword *Next*: districts from the one after the Enforcer's, wrapping, his own last."""
     here = s.enf_district
     return [next_district(s, here, k) for k in range(1, 8)]
 
 
-def profit(s: ScarfaceState, i: int) -> int:
+def profit(s: SoloState, i: int) -> int:
     """A Neighborhood's profits: the price of one sale there."""
     return s.hood_side(i).price
 
 
-def wants(s: ScarfaceState, i: int) -> tuple[int, int]:
+def wants(s: SoloState, i: int) -> tuple[int, int]:
     side = s.hood_side(i)
     return side.alcohol, side.guns
 
 
-def power_level(s: ScarfaceState) -> int:
+def power_level(s: SoloState) -> int:
     p = s.players[ENFORCER]
     return s.solo.board.stats["power"].values[p.stats[HAND_SIZE] - 1]
 
 
-def solo_stat(s: ScarfaceState, k: int) -> int:
+def solo_stat(s: SoloState, k: int) -> int:
     from .content import SOLO_STATS
 
     p = s.players[ENFORCER]
     return s.solo.board.stats[SOLO_STATS[k]].values[p.stats[k] - 1]
 
 
-def plan_bonus(s: ScarfaceState) -> int:
+def plan_bonus(s: SoloState) -> int:
     cards = s.solo.cards
     return sum(cards[c].power for c in s.enf_plan)
 
 
-def total_power(s: ScarfaceState, bonus: int) -> int:
+def total_power(s: SoloState, bonus: int) -> int:
     """Power stat + the Plan's Overall Power Bonus + the action's Individual Power Bonus."""
     return max(0, power_level(s) + plan_bonus(s) + bonus)
 
 
-def boss_row(s: ScarfaceState):
+def boss_row(s: SoloState):
     p = s.players[ENFORCER]
     board = s.solo.board
     row = board.boss_track[p.boss_box - 1].row if p.boss_box else 0
@@ -78,7 +83,7 @@ def vehicles(p, d: int) -> int:
     return p.cars[d] + p.trucks[d]
 
 
-def owned_by_profit(s: ScarfaceState, seat: int = ENFORCER, reverse: bool = True, prefer: tuple = ()) -> list[int]:
+def owned_by_profit(s: SoloState, seat: int = ENFORCER, reverse: bool = True, prefer: tuple = ()) -> list[int]:
     """His Neighborhoods by profits (descending unless reverse=False), lower district number first;
     `prefer`: the Neighborhood you chose first among tied ones (see `_ask_if_tie_matters`)."""
     hoods = s.owned_hoods(seat)
@@ -90,7 +95,7 @@ def owned_by_profit(s: ScarfaceState, seat: int = ENFORCER, reverse: bool = True
     return sorted(hoods, key=key)
 
 
-def tied_hoods(s: ScarfaceState) -> tuple:
+def tied_hoods(s: SoloState) -> tuple:
     """His first group of Neighborhoods with equal profits in one district (empty if none)."""
     seen: dict[tuple, list[int]] = {}
     for i in s.owned_hoods(ENFORCER):
@@ -101,7 +106,7 @@ def tied_hoods(s: ScarfaceState) -> tuple:
     return ()
 
 
-def _ask_if_tie_matters(s: ScarfaceState, what: str, fn, args: tuple) -> bool:
+def _ask_if_tie_matters(s: SoloState, what: str, fn, args: tuple) -> bool:
     """Two of his Neighborhoods tie on profits and district: if it changes where goods go, push
     a decision of yours (`what` handler, then `fn(s, *args, prefer=(chosen,))`) and return True."""
     group = tied_hoods(s)
@@ -121,7 +126,7 @@ def _ask_if_tie_matters(s: ScarfaceState, what: str, fn, args: tuple) -> bool:
 
 
 # ------------------------------------------------------------------ truck bonus / supplied
-def truck_waiver(s: ScarfaceState, i: int) -> tuple[int, int]:
+def truck_waiver(s: SoloState, i: int) -> tuple[int, int]:
     """(alcohol, guns) the Enforcer's vehicles waive in a sale at Neighborhood i (Truck bonus):
     one good per vehicle, on the only wanted type, else on the type wanted more (alcohol if tied)."""
     a, g = wants(s, i)
@@ -137,13 +142,13 @@ def truck_waiver(s: ScarfaceState, i: int) -> tuple[int, int]:
     return wa, wg
 
 
-def sale_cost(s: ScarfaceState, i: int) -> tuple[int, int]:
+def sale_cost(s: SoloState, i: int) -> tuple[int, int]:
     a, g = wants(s, i)
     wa, wg = truck_waiver(s, i)
     return a - wa, g - wg
 
 
-def can_sell(s: ScarfaceState, i: int) -> bool:
+def can_sell(s: SoloState, i: int) -> bool:
     """Goods of this Neighborhood plus his Deals cover the sale (after the truck bonus)."""
     a, g = sale_cost(s, i)
     h = s.hoods[i]
@@ -152,25 +157,25 @@ def can_sell(s: ScarfaceState, i: int) -> bool:
     return h.alcohol + da >= a and h.guns + dg >= g
 
 
-def supplied(s: ScarfaceState, i: int) -> bool:
+def supplied(s: SoloState, i: int) -> bool:
     """Keyword *Supplied*: he could make a sale there when Reorganizing."""
     return s.hoods[i].owner == ENFORCER and can_sell(s, i)
 
 
-def sale_key(s: ScarfaceState, i: int) -> tuple:
+def sale_key(s: SoloState, i: int) -> tuple:
     """Make sales (rule 6): bigger profits, then fewer goods wanted, then lower district number;
     equal keys are a tie you break ("you get to choose")."""
     a, g = wants(s, i)
     return (-profit(s, i), a + g, number(s, s.hoods[i].district))
 
 
-def profit_key(s: ScarfaceState, i: int) -> tuple:
+def profit_key(s: SoloState, i: int) -> tuple:
     """Bigger profits first, then the lower district number (Choosing a district); equal keys
     (two Neighborhoods of one district with equal profits) are a tie you break."""
     return (-profit(s, i), number(s, s.hoods[i].district))
 
 
-def sale_order(s: ScarfaceState, hoods) -> list[list[int]]:
+def sale_order(s: SoloState, hoods) -> list[list[int]]:
     """Make sales order as groups of Neighborhoods still tied (the human chooses within a group)."""
     ordered = sorted(hoods, key=lambda i: sale_key(s, i))
     groups: list[list[int]] = []
@@ -195,7 +200,7 @@ def collect_order(alcohol: int, guns: int, either: int) -> tuple[int, int]:
     return a, g
 
 
-def store(s: ScarfaceState, alcohol: int, guns: int, prefer: tuple | None = None) -> None:
+def store(s: SoloState, alcohol: int, guns: int, prefer: tuple | None = None) -> None:
     """Goods storage: Deals first (the good he has least there first, alternating, alcohol if
     tied) up to their storage; then Neighborhoods by profits — alcohol needed for a sale, then
     1 at a time balancing the surplus; then guns the same way. Two Neighborhoods of one district
@@ -243,7 +248,7 @@ def store(s: ScarfaceState, alcohol: int, guns: int, prefer: tuple | None = None
             left[good] -= 1
 
 
-def spend_source(s: ScarfaceState, good: int, only_hood: int | None = None, prefer: tuple = ()) -> tuple | None:
+def spend_source(s: SoloState, good: int, only_hood: int | None = None, prefer: tuple = ()) -> tuple | None:
     """Where the next good he spends comes from.
 
     Selling (`only_hood` given): that Neighborhood's goods before his Deals.
@@ -268,12 +273,12 @@ def spend_source(s: ScarfaceState, good: int, only_hood: int | None = None, pref
     return None
 
 
-def surplus(s: ScarfaceState, good: int) -> int:
+def surplus(s: SoloState, good: int) -> int:
     attr = "alcohol" if good == ALCOHOL else "guns"
     return sum(max(0, getattr(s.hoods[i], attr) - wants(s, i)[good]) for i in s.owned_hoods(ENFORCER))
 
 
-def spend_pick(s: ScarfaceState, prefer: tuple = ()) -> int | None:
+def spend_pick(s: SoloState, prefer: tuple = ()) -> int | None:
     """Which type he spends when either will do: surplus first (guns if both or neither have
     surplus... guns first on a tie), then the type found first by the spending order."""
     sa, sg = surplus(s, ALCOHOL), surplus(s, GUNS)
@@ -292,7 +297,7 @@ def spend_pick(s: ScarfaceState, prefer: tuple = ()) -> int | None:
     return GUNS if g else ALCOHOL
 
 
-def spend_goods(s: ScarfaceState, n: int, prefer: tuple | None = None) -> int:
+def spend_goods(s: SoloState, n: int, prefer: tuple | None = None) -> int:
     """Spend up to n goods of either type (Other goods expenditures). Returns how many (when two
     tied Neighborhoods make it your decision, they are spent once you have chosen)."""
     from ..rules.goods import take_from
@@ -307,6 +312,7 @@ def spend_goods(s: ScarfaceState, n: int, prefer: tuple | None = None) -> int:
         if good is None:
             break
         src = spend_source(s, good, prefer=prefer)
+        assert src is not None, "spend_pick picks a good he has"
         take_from(s, ENFORCER, src, good)
         done += 1
     return done
@@ -317,7 +323,7 @@ PRISON_CHART = ("underworld", "authorities", "deals", "districts", "hq")
 HIT_CHART = ("underworld", "prison", "authorities", "deals", "districts", "hq")
 
 
-def chart_pick(s: ScarfaceState, chart: tuple, allowed=None, districts=None) -> tuple | None:
+def chart_pick(s: SoloState, chart: tuple, allowed=None, districts=None) -> tuple | None:
     """The area a thug is taken from (Put in Prison / Hit or Kill chart, top to bottom).
 
     `allowed`: the areas the effect names (None: any); `districts`: the districts it allows
@@ -341,7 +347,7 @@ def chart_pick(s: ScarfaceState, chart: tuple, allowed=None, districts=None) -> 
     return None
 
 
-def hit_district(s: ScarfaceState, districts) -> int | None:
+def hit_district(s: SoloState, districts) -> int | None:
     """Your effect hits or kills one of his thugs "in a district": the Hit/Kill chart read with
     only its Districts row allowed, i.e. his thug in the lowest-numbered district the effect
     allows."""
@@ -350,7 +356,7 @@ def hit_district(s: ScarfaceState, districts) -> int | None:
 
 
 # ------------------------------------------------------------------ upgrades
-def stat_order(s: ScarfaceState) -> list[int]:
+def stat_order(s: SoloState) -> list[int]:
     """Stats from the one matching his district's number, ascending, wrapping (district 7
     has no stat: it starts at the first)."""
     start = number(s, s.enf_district) - 1
@@ -359,7 +365,7 @@ def stat_order(s: ScarfaceState) -> list[int]:
     return [(start + k) % 6 for k in range(6)]
 
 
-def downgrade_pick(s: ScarfaceState, options) -> int | None:
+def downgrade_pick(s: SoloState, options) -> int | None:
     """Removing gang upgrades: a level-3 stat before a level-2 one, from his district's stat upwards."""
     p = s.players[ENFORCER]
     order = stat_order(s)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from volstead.engine.errors import VolsteadError
 from volstead.engine.step import Step
 
 from ..content.loader import default_content
 from ..options import Options
-from ..rules.setup import StartingDistrict, StartingGoods, blank_state, deal_decks, place_map
+from ..rules.setup import StartingDistrict, StartingGoods, blank_state, deal_decks, gang_indexes, place_map
 from ..rules.turn import StartTurn
 from ..state import Deal, Player
 from . import enforcer as E
@@ -23,15 +24,12 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
         raise VolsteadError(f"seed must be an integer, got {seed!r}")
     if seats != 1 or isinstance(seats, bool):
         raise VolsteadError(f"the solo game has 1 seat (you against the Enforcer), got seats={seats!r}")
+    if options.first_seat is not None:
+        raise VolsteadError("first_seat is not a solo option: the Enforcer always takes the first turn")
     c = default_content(options.variant, options.cards)
-    gang_ids = [g.id for g in c.gangs]
     if len(options.gangs) > 2:
         raise VolsteadError("options.gangs names at most 2 gangs in solo mode: yours and the Enforcer's")
-    for g in options.gangs:
-        if g not in gang_ids:
-            raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(gang_ids)}")
-    if len(set(options.gangs)) != len(options.gangs):
-        raise VolsteadError("you and the Enforcer need different gangs")
+    fixed = gang_indexes(c, options.gangs)
     cards_dir = options.cards if options.cards and (Path(options.cards) / "enforcer.toml").exists() else ""
 
     s = blank_state(SoloState, c, seed, 2, options)  # two gangs on the board; records say 1 seat
@@ -48,12 +46,8 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
     place_map(s, 2)
 
     # Gangs: yours, then the Enforcer's (his Boss skills, gang cards and Right-hands stay out).
-    if options.gangs:
-        chosen = [gang_ids.index(g) for g in options.gangs]
-        rest = [g for g in s.shuffle(range(len(c.gangs))) if g not in chosen]
-        gangs = (chosen + rest)[:2]
-    else:
-        gangs = list(s.shuffle(range(len(c.gangs))))[:2]
+    dealt = iter(g for g in s.shuffle(range(len(c.gangs))) if g not in fixed)
+    gangs = [g if g >= 0 else next(dealt) for g in (fixed + [-1, -1])[:2]]
     you = Player(HUMAN, gangs[0], c.board.starting_money)
     you.deck = s.shuffle(c.start_cards[you.gang])
     you.right_hands = c.right_hands[you.gang]
@@ -98,7 +92,7 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
     return s
 
 
-class SoloJobDraft(Step):
+class SoloJobDraft(Step[SoloState]):
     """Player setup 12: of 2 Jobs drawn, keep 1; the other goes to the Enforcer (three times)."""
 
     __slots__ = ("round_",)
@@ -107,16 +101,16 @@ class SoloJobDraft(Step):
     def __init__(self, rnd):
         self.round_ = rnd
 
-    def seat(self, s):
+    def seat(self, s: SoloState) -> int:
         return HUMAN
 
-    def prompt(self, s):
+    def prompt(self, s: SoloState) -> str:
         return f"Job draft {self.round_ + 1}/3: keep one Job, the other goes to the Enforcer"
 
-    def options(self, s):
+    def options(self, s: SoloState) -> tuple[Any, ...]:
         return tuple(dict.fromkeys(s.draft[self.round_]))
 
-    def choose(self, s, code):
+    def choose(self, s: SoloState, code: Any) -> None:
         pair = list(s.draft[self.round_])
         pair.remove(code)
         p = s.players[HUMAN]
@@ -126,9 +120,9 @@ class SoloJobDraft(Step):
         draft[self.round_] = ()
         s.draft = tuple(draft)
 
-    def option_id(self, s, code):
+    def option_id(self, s: SoloState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: SoloState, code: Any) -> str:
         j = s.content.jobs[code]
         return f"Keep {j.name} ({j.requires_text})"

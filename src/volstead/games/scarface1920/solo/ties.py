@@ -10,10 +10,12 @@ step stays an immutable value that records and clones share.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from volstead.engine.step import Step
 
 from .enforcer import HUMAN
+from .state import SoloState
 
 TIE_ACTIONS: dict[str, Callable] = {}
 TIE_PROMPTS: dict[str, str] = {}
@@ -59,7 +61,7 @@ def ask_human(s, step, codes) -> None:
         s.stack.append(ChooseForEnforcer("step", tuple(codes), (step,)))
 
 
-class ChooseForEnforcer(Step):
+class ChooseForEnforcer(Step[SoloState]):
     """The human seat breaks a tie among the Enforcer's options."""
 
     __slots__ = ("what", "codes", "args")
@@ -68,29 +70,29 @@ class ChooseForEnforcer(Step):
     def __init__(self, what: str, codes: tuple, args: tuple = ()):
         self.what, self.codes, self.args = what, codes, args
 
-    def seat(self, s):
+    def seat(self, s: SoloState) -> int:
         return HUMAN
 
-    def prompt(self, s):
+    def prompt(self, s: SoloState) -> str:
         if self.what == "step":
             return "The Enforcer: " + self.args[0].prompt(s) + " (no rule of his decides: you choose for him)"
         return "The Enforcer's priorities are tied: " + TIE_PROMPTS[self.what]
 
-    def options(self, s):
+    def options(self, s: SoloState) -> tuple[Any, ...]:
         return self.codes
 
-    def choose(self, s, code):
+    def choose(self, s: SoloState, code: Any) -> None:
         if self.what == "step":
             self.args[0].choose(s, code)
         else:
             TIE_ACTIONS[self.what](s, code, *self.args)
 
-    def option_id(self, s, code):
+    def option_id(self, s: SoloState, code: Any) -> str:
         if self.what == "step":
             return "enforcer:" + self.args[0].option_id(s, code)
         return f"enforcer:{self.what}:" + s.content.tiles[s.hoods[code].tile].id
 
-    def option_label(self, s, code):
+    def option_label(self, s: SoloState, code: Any) -> str:
         if self.what == "step":
             return "The Enforcer: " + self.args[0].option_label(s, code)
         side = s.hood_side(code)

@@ -10,14 +10,14 @@ from ..rules.goods import ALCOHOL, GUNS, take_from
 from ..rules.raid_check import CheckRaidLazy as CheckRaid
 from ..rules.reorganize import ReorganizeIncome
 from ..rules.sales import finish_sale
-from ..state import ScarfaceState
 from . import enforcer as E
 from .actions import ACTIONS, recruit_steps
 from .enforcer import ENFORCER, HUMAN
+from .state import SoloState
 from .ties import ChooseForEnforcer, ask_human, pick_or_ask, tie_action  # noqa: F401  (ChooseForEnforcer re-exported)
 
 
-def start_enforcer_turn(s: ScarfaceState) -> None:
+def start_enforcer_turn(s: SoloState) -> None:
     """Called by StartTurn for his seat (after his Family Ring income; EndTurn is already pushed)."""
     if not s.enf_deck:
         s.stack.extend([EnforcerReorganizeFinish(), EnforcerRecruit(), EnforcerIncome(), EnforcerReorganizeSell()])
@@ -32,7 +32,7 @@ def start_enforcer_turn(s: ScarfaceState) -> None:
     s.stack.append(EnforcerAct(0, 0, row.actions))
 
 
-def next_action(s: ScarfaceState, line: int, pos: int):
+def next_action(s: SoloState, line: int, pos: int):
     """The next doable action from (line, pos): along the line to the right, then the next
     line from the leftmost card. Returns (line, pos, total power) or None."""
     lines = s.solo.lines
@@ -48,7 +48,7 @@ def next_action(s: ScarfaceState, line: int, pos: int):
     return None
 
 
-class EnforcerAct(Step):
+class EnforcerAct(Step[SoloState]):
     """Take the next doable action, put a cube on it, and go on while cubes are left."""
 
     __slots__ = ("line", "pos", "cubes")
@@ -58,7 +58,7 @@ class EnforcerAct(Step):
     def __init__(self, line, pos, cubes):
         self.line, self.pos, self.cubes = line, pos, cubes
 
-    def run(self, s: ScarfaceState) -> None:
+    def run(self, s: SoloState) -> None:
         if self.cubes <= 0:
             return
         found = next_action(s, self.line, self.pos)
@@ -72,29 +72,31 @@ class EnforcerAct(Step):
         ACTIONS[ln.action].run(s, power, **ln.args)
 
 
-class EnforcerEndPlan(Step):
+class EnforcerEndPlan(Step[SoloState]):
     __slots__ = ()
     auto = True
     kind = "enforcer_end"
 
-    def run(self, s: ScarfaceState) -> None:
+    def run(self, s: SoloState) -> None:
         s.enf_discard = s.enf_discard + s.enf_plan
         s.enf_plan = ()
         s.enf_cubes = ()
 
 
 # ------------------------------------------------------------------ sales
-def enforcer_sale(s: ScarfaceState, i: int) -> None:
+def enforcer_sale(s: SoloState, i: int) -> None:
     """One sale in Neighborhood i: the truck bonus, goods of the Neighborhood before Deals,
     the price, then graft."""
     a, g = E.sale_cost(s, i)
     for good, n in ((ALCOHOL, a), (GUNS, g)):
         for _ in range(n):
-            take_from(s, ENFORCER, E.spend_source(s, good, i), good)
+            src = E.spend_source(s, good, i)
+            assert src is not None, "a sale costs only goods he has"
+            take_from(s, ENFORCER, src, good)
     finish_sale(s, ENFORCER, i)
 
 
-class EnforcerSales(Step):
+class EnforcerSales(Step[SoloState]):
     """Up to `left` sales, most profitable first (rule 6); a tie no rule breaks is yours to choose."""
 
     __slots__ = ("left", "sold")
@@ -104,7 +106,7 @@ class EnforcerSales(Step):
     def __init__(self, left, sold):
         self.left, self.sold = left, sold
 
-    def run(self, s: ScarfaceState) -> None:
+    def run(self, s: SoloState) -> None:
         if self.left <= 0:
             return
         cands = [i for i in s.owned_hoods(ENFORCER) if i not in self.sold and E.can_sell(s, i)]
@@ -118,23 +120,23 @@ def _sell_chosen(s, i, left, sold):
 
 
 # ------------------------------------------------------------------ Reorganizing
-class EnforcerReorganizeSell(Step):
+class EnforcerReorganizeSell(Step[SoloState]):
     __slots__ = ()
     auto = True
     kind = "enforcer_reorganize_sell"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         s.stack.append(EnforcerSales(7, frozenset()))
 
 
-class EnforcerIncome(Step):
+class EnforcerIncome(Step[SoloState]):
     """Businesses and retrieving thugs as usual, and he steals (his Jobs × News cards) from you."""
 
     __slots__ = ()
     auto = True
     kind = "enforcer_income"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         ReorganizeIncome(ENFORCER).run(s)
         s.transfer(HUMAN, ENFORCER, reorganize_steal(s))
 
@@ -144,23 +146,23 @@ def reorganize_steal(s) -> int:
     return len(s.enf_jobs) * s.news_revealed
 
 
-class EnforcerRecruit(Step):
+class EnforcerRecruit(Step[SoloState]):
     __slots__ = ()
     auto = True
     kind = "enforcer_recruit"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         from ..state import RECRUITMENT
 
         recruit_steps(s, max(0, E.solo_stat(s, RECRUITMENT) + s.mod(ENFORCER, "recruitment")))
 
 
-class EnforcerReorganizeFinish(Step):
+class EnforcerReorganizeFinish(Step[SoloState]):
     __slots__ = ()
     auto = True
     kind = "enforcer_reorganize_finish"
 
-    def run(self, s):
+    def run(self, s: SoloState) -> None:
         s.enf_deck = s.shuffle(s.enf_discard)
         s.enf_discard = ()
         s.reorganizations += 1
@@ -173,7 +175,7 @@ class EnforcerReorganizeFinish(Step):
 
 
 # ------------------------------------------------------------------ his answers to other rules' decisions
-def decide(s: ScarfaceState, step, codes) -> None:
+def decide(s: SoloState, step, codes) -> None:
     """Resolve a decision put to the Enforcer's seat by his priority rules (the step is popped).
     Each case cites its rule in docs/scarface1920-solo.md; a decision no rule of his answers
     goes to the human seat (`ask_human`)."""
