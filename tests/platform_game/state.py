@@ -15,6 +15,8 @@ from .steps import Bid, Confirm, Deal, NextRound
 
 
 class PrizeBidsState(GameState):
+    __slots__ = ("hands", "bids", "deck", "prize", "points", "round", "factions", "first", "deals", "last_reveal",
+                 "deal_note")
     game_name = NAME
 
     options: Options
@@ -61,8 +63,12 @@ class PrizeBidsState(GameState):
         self.deals += 1
         self.deal_note = f"seat {buyer} bought prize {prize} from seat {seller} for {price}"
 
-    # Every field is an immutable value or a tuple (replaced, never mutated): the engine's clone
-    # (a shallow copy) is enough.
+    def _copy_into(self, new: PrizeBidsState) -> None:  # type: ignore[override]
+        # every field is an immutable value or a tuple (replaced, never mutated): shared, not copied
+        super()._copy_into(new)
+        new.hands, new.bids, new.deck, new.prize = self.hands, self.bids, self.deck, self.prize
+        new.points, new.round, new.factions, new.first = self.points, self.round, self.factions, self.first
+        new.deals, new.last_reveal, new.deal_note = self.deals, self.last_reveal, self.deal_note
 
     # -------------------------------------------------------------- contract
     def result(self) -> Result:
