@@ -233,9 +233,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
             state.apply_index(i, seat=d.seat)
         decision = None
         if not state.is_over():
-            d = state.decision()
+            d = state.decision(pairs[upto][0] if upto < total else None)  # the decision the record takes next
             decision = {"seat": d.seat, "kind": d.kind}
-            if seat is None or seat == d.seat:
+            if d.lane and seat is not None and seat != d.seat:
+                decision = None  # a rival's private step: its seat's view of the replay does not show it
+            elif seat is None or seat == d.seat:
                 decision["prompt"] = d.prompt
                 decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
                 if upto < total:
@@ -243,7 +245,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
         meta = {"id": game_id, "game": rec["game"], "title": get_game(rec["game"]).title, "seats": rec["seats"],
                 "kinds": kinds, "decisions": total, "options": rec["options"], "seed": rec["seed"]}
         return {"type": "replay", "meta": meta, "upto": upto, "total": total, "you": seat, "view": state.view(seat),
-                "decision": decision, "log": log[-LOG_TAIL_REPLAY:]}
+                "decision": decision, "log": log[-LOG_TAIL_REPLAY:],
+                "result": state.result().to_json() if state.is_over() else None}
 
     # ------------------------------------------------------------ websocket
     @app.websocket("/ws/games/{game_id}")

@@ -336,7 +336,8 @@ class Hub:
                    for e in live.log[-LOG_TAIL:]]
         return {"type": "state", "meta": self.meta(live), "you": seat, "table": table, "view": state.view(seat),
                 "decision": decision, "pending": list(pending), "simultaneous": state.in_lanes(),
-                "thinking": sorted(live.thinking), "log": entries, "error": live.error}
+                "thinking": sorted(live.thinking), "log": entries, "error": live.error,
+                "result": state.result().to_json() if state.is_over() else None}
 
     async def send(self, conn: Conn, message: dict) -> bool:
         try:

@@ -1,90 +1,138 @@
-// Volstead browser client: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
+// Volstead's browser shell: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
+// It knows no game: each game's board is the ES module its describe() names (else generic.js).
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
-import { boardSvg, targetsOf } from "./board.js";
-import { decisionPanel, logPanel, market, myArea, rivals, scores, thinkingText } from "./panels.js";
-import { esc, gangColor, getJSON } from "./util.js";
+import { decisionPanel, logPanel, scoresPanel, thinkingText } from "./panels.js";
+import { esc, getJSON } from "./util.js";
 
 const app = document.getElementById("app");
 const conn = document.getElementById("conn");
 const cover = document.getElementById("cover");
-const catalogs = {};
-
-async function catalog(game, view) {
-  if (!catalogs[game]) catalogs[game] = await getJSON(`/api/catalog/${game}`);
-  const cat = catalogs[game];
-  cat.ownerColor = (seat) => gangColor(((cat.gangs || {})[view.players[seat].gang] || {}).color);
-  return cat;
-}
 
 // ------------------------------------------------------------------ lobby
+let infoCache = null;
+async function info() {
+  if (!infoCache) infoCache = await getJSON("/api/info");
+  return infoCache;
+}
+const gameInfo = async (name) => (await info()).games.find((g) => g.name === name) || { name, factions: [] };
+
 async function lobby() {
   document.getElementById("subtitle").textContent = "Lobby";
-  const info = await getJSON("/api/info");
-  const strengths = [{ spec: "human", label: "Human" }, ...info.strengths];
-  const g = info.games[0];
+  const inf = await info();
+  const strengths = [{ spec: "human", label: "Human" }, ...inf.strengths];
   app.innerHTML = `<div class="lobby"><div class="panel"><h2>New game</h2><form id="create">
-    <label>Game <select name="game">${info.games.map((x) => `<option value="${x.name}">${esc(x.title)}</option>`).join("")}</select></label>
-    <label>Players <select name="players">${[2, 3, 4].map((n) => `<option ${n === 4 ? "selected" : ""}>${n}</option>`).join("")}</select></label>
-    <div id="seats"></div>
-    <div id="options">${optionInputs(g)}</div>
+    <label>Game <select name="game">${inf.games.map((x) => `<option value="${x.name}" ${x.name === inf.default_game ? "selected" : ""}>${esc(x.title)}</option>`).join("")}</select></label>
+    <label>Players <select name="players"></select></label>
+    <div id="seats"></div><div id="first"></div>
+    <div id="options"></div>
     <label><input type="checkbox" name="hotseat"> Hot-seat (human seats share this screen)</label>
     <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
     <button class="primary" id="create-btn">Create game</button></form><div id="created"></div></div>
     <div class="panel"><h2>Games</h2><div id="games">…</div><h3>Your seats</h3><div id="mine"></div></div></div>`;
   const form = document.getElementById("create");
+  const game = () => inf.games.find((x) => x.name === form.game.value);
   const seatRows = () => {
-    const n = Number(form.players.value);
-    document.getElementById("seats").innerHTML = Array.from({ length: n }, (_, i) => `<label>Seat ${i} <select name="seat${i}">${strengths.map((s, k) => `<option value="${s.spec}" ${(i === 0 ? k === 0 : k === 2) ? "selected" : ""}>${esc(s.label)}</option>`).join("")}</select></label>`).join("");
+    const g = game(),
+      n = Number(form.players.value);
+    const factions = g.faction_option ? g.factions : [];
+    document.getElementById("seats").innerHTML = Array.from(
+      { length: n },
+      (
+        _,
+        i,
+      ) => `<label>Seat ${i} <select name="seat${i}">${strengths.map((s, k) => `<option value="${s.spec}" ${(i === 0 ? k === 0 : k === 2) ? "selected" : ""}>${esc(s.label)}</option>`).join("")}</select>
+      ${factions.length ? `<select name="faction${i}" title="faction"><option value="random">random ${esc(g.faction_option.replace(/s$/, ""))}</option>${factions.map((f) => `<option value="${esc(f.id)}">${esc(f.name)}</option>`).join("")}</select>` : ""}</label>`,
+    ).join("");
+    document.getElementById("first").innerHTML = g.first_seat_option
+      ? `<label>Who starts <select name="first"><option value="">random</option>${Array.from({ length: n }, (_, i) => `<option value="${i}">seat ${i}</option>`).join("")}</select></label>`
+      : "";
   };
+  const gameChanged = () => {
+    const g = game();
+    form.players.innerHTML = Array.from({ length: g.max_seats - g.min_seats + 1 }, (_, k) => g.min_seats + k)
+      .map((n) => `<option ${n === g.max_seats ? "selected" : ""}>${n}</option>`)
+      .join("");
+    document.getElementById("options").innerHTML = optionInputs(g);
+    seatRows();
+  };
+  form.game.onchange = gameChanged;
   form.players.onchange = seatRows;
-  form.game.onchange = () => {
-    const chosen = info.games.find((x) => x.name === form.game.value);
-    document.getElementById("options").innerHTML = optionInputs(chosen);
-  };
-  seatRows();
+  gameChanged();
   form.onsubmit = async (ev) => {
     ev.preventDefault();
-    const n = Number(form.players.value);
-    const body = { game: form.game.value, seats: Array.from({ length: n }, (_, i) => form[`seat${i}`].value),
-      options: optionValues(form, info.games.find((x) => x.name === form.game.value)), hotseat: form.hotseat.checked };
+    const g = game(),
+      n = Number(form.players.value);
+    const options = optionValues(form, g);
+    if (g.faction_option && g.factions.length) {
+      const chosen = Array.from({ length: n }, (_, i) => form[`faction${i}`].value);
+      if (chosen.some((f) => f !== "random")) options[g.faction_option] = chosen;
+    }
+    if (g.first_seat_option && form.first.value !== "") options[g.first_seat_option] = Number(form.first.value);
+    const body = {
+      game: g.name,
+      seats: Array.from({ length: n }, (_, i) => form[`seat${i}`].value),
+      options,
+      hotseat: form.hotseat.checked,
+    };
     if (form.seed.value !== "") body.seed = Number(form.seed.value);
     const out = document.getElementById("created");
     try {
-      const r = await getJSON("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const r = await getJSON("/api/games", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
-      mine[r.id] = r; localStorage.setItem("volstead:links", JSON.stringify(mine));
+      mine[r.id] = r;
+      localStorage.setItem("volstead:links", JSON.stringify(mine));
       out.innerHTML = linksHtml(r);
       listGames();
-    } catch (e) { out.innerHTML = `<p class="error">${esc(e.message)}</p>`; }
+    } catch (e) {
+      out.innerHTML = `<p class="error">${esc(e.message)}</p>`;
+    }
   };
   listGames();
 }
 
 // The game's options, from the JSON Schema of its Options model: enum -> select, boolean ->
-// checkbox; other kinds (and the options a lobby may not set) keep their defaults.
+// checkbox, integer -> number; the faction and first-seat options have their own controls,
+// and the options a lobby may not set keep their defaults.
 function lobbyOptions(g) {
-  const hidden = new Set(g.lobby_hidden_options || []);
-  return Object.entries(g.options_schema.properties || {}).filter(([k, p]) => !hidden.has(k) && (p.enum || p.type === "boolean"));
+  const own = new Set([...(g.lobby_hidden_options || []), g.faction_option, g.first_seat_option]);
+  return Object.entries(g.options_schema.properties || {}).filter(
+    ([k, p]) => !own.has(k) && (p.enum || p.type === "boolean" || p.type === "integer"),
+  );
 }
 
 function optionInputs(g) {
-  return lobbyOptions(g).map(([k, p]) => {
-    const name = k.replace(/_/g, " ");
-    const help = esc(p.description || "");
-    if (p.type === "boolean") return `<label title="${help}"><input type="checkbox" name="opt_${k}" ${p.default ? "checked" : ""}> ${esc(name)}</label>`;
-    return `<label title="${help}">${esc(name)} <select name="opt_${k}">${p.enum.map((v) => `<option ${v === p.default ? "selected" : ""}>${esc(String(v))}</option>`).join("")}</select></label>`;
-  }).join("");
+  return lobbyOptions(g)
+    .map(([k, p]) => {
+      const name = esc(k.replace(/_/g, " "));
+      const help = esc(p.description || "");
+      if (p.type === "boolean")
+        return `<label title="${help}"><input type="checkbox" name="opt_${k}" ${p.default ? "checked" : ""}> ${name}</label>`;
+      if (p.type === "integer")
+        return `<label title="${help}">${name} <input type="number" name="opt_${k}" value="${esc(p.default)}" ${p.minimum !== undefined ? `min="${p.minimum}"` : ""} ${p.maximum !== undefined ? `max="${p.maximum}"` : ""}></label>`;
+      return `<label title="${help}">${name} <select name="opt_${k}">${p.enum.map((v) => `<option ${v === p.default ? "selected" : ""}>${esc(String(v))}</option>`).join("")}</select></label>`;
+    })
+    .join("");
 }
 
 function optionValues(form, g) {
   const out = {};
-  for (const [k, p] of lobbyOptions(g)) out[k] = p.type === "boolean" ? form[`opt_${k}`].checked : form[`opt_${k}`].value;
+  for (const [k, p] of lobbyOptions(g)) {
+    const el = form[`opt_${k}`];
+    out[k] = p.type === "boolean" ? el.checked : p.type === "integer" ? Number(el.value) : el.value;
+  }
   return out;
 }
 
 function linksHtml(r) {
   const o = location.origin;
-  const seatLinks = r.seats.filter((s) => s.url).map((s) => `<li>Seat ${s.seat}: <a class="seat-link" data-seat="${s.seat}" href="${s.url}">${o}${s.url}</a></li>`).join("");
+  const seatLinks = r.seats
+    .filter((s) => s.url)
+    .map((s) => `<li>Seat ${s.seat}: <a class="seat-link" data-seat="${s.seat}" href="${s.url}">${o}${s.url}</a></li>`)
+    .join("");
   return `<div class="links"><h3>Game ${r.id}</h3><p class="small">Each link is secret: it plays that seat. Send one to each friend.</p><ul>${seatLinks}
     ${r.hotseat_url ? `<li>Hot-seat (every human seat): <a class="hotseat-link" href="${r.hotseat_url}">${o}${r.hotseat_url}</a></li>` : ""}
     <li>Spectators: <a href="${r.spectator_url}">${o}${r.spectator_url}</a></li></ul></div>`;
@@ -93,48 +141,63 @@ function linksHtml(r) {
 async function listGames() {
   const games = await getJSON("/api/games");
   const el = document.getElementById("games");
-  el.innerHTML = games.length ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code> — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · <a href="/game/${g.id}">watch</a>` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>` : `<p class="muted">No games yet.</p>`;
+  el.innerHTML = games.length
+    ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code> — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · <a href="/game/${g.id}">watch</a>` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>`
+    : `<p class="muted">No games yet.</p>`;
   const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
   const known = new Set(games.map((g) => g.id));
-  document.getElementById("mine").innerHTML = Object.values(mine).filter((r) => known.has(r.id)).map(linksHtml).join("") || `<p class="muted">Links of the games you create appear here.</p>`;
+  document.getElementById("mine").innerHTML =
+    Object.values(mine)
+      .filter((r) => known.has(r.id))
+      .map(linksHtml)
+      .join("") || `<p class="muted">Links of the games you create appear here.</p>`;
 }
 
 // ----------------------------------------------------------- shared render
-function highlight(state, cat) {
-  // Mark the board pieces and cards the pending options refer to; hovering an option marks its own.
-  const d = state.decision;
-  const known = new Set([...(cat.districts || []).map((x) => x.id), ...state.view.neighborhoods.map((h) => h.id), ...Object.keys(cat.cards || {}), ...Object.keys(cat.jobs || {})]);
-  const els = (t) => app.querySelectorAll(`[data-id="${CSS.escape(t)}"].district, .hood[data-id="${CSS.escape(t)}"], [data-card="${CSS.escape(t)}"]`);
-  if (!d || !d.options) return;
-  for (const o of d.options) for (const t of targetsOf(o.id, known)) els(t).forEach((e) => e.classList.add("candidate"));
-  app.querySelectorAll("button.option").forEach((b) => {
-    const ts = targetsOf(b.dataset.id, known);
-    b.onmouseenter = () => ts.forEach((t) => els(t).forEach((e) => e.classList.add("hover")));
-    b.onmouseleave = () => app.querySelectorAll(".hover").forEach((e) => e.classList.remove("hover"));
-  });
+// Each game draws its own board (its browser module, or the generic renderer); the shell draws
+// the rest: final scores, the pending decision, the log.
+const modules = {},
+  catalogs = {};
+async function gameModule(name) {
+  if (!modules[name]) modules[name] = await import((await gameInfo(name)).web_module || "./generic.js");
+  return modules[name];
 }
+async function catalog(name) {
+  if (!catalogs[name]) catalogs[name] = await getJSON(`/api/catalog/${name}`);
+  return catalogs[name];
+}
+const setDisabled = (value) => {
+  for (const b of app.querySelectorAll("button.option")) b.disabled = value;
+};
 
 async function render(state, extraTop = "") {
-  const view = state.view, meta = state.meta;
-  const cat = await catalog(meta.game, view);
+  const meta = state.meta;
+  const [mod, g, cat] = await Promise.all([gameModule(meta.game), gameInfo(meta.game), catalog(meta.game)]);
+  const ctx = { catalog: cat, info: g };
+  const parts = mod.render(state, ctx);
   const logEl = document.getElementById("log");
   const atBottom = !logEl || logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 10;
-  const me = view.seat !== null && view.seat !== undefined;
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
-    <div><div id="board">${boardSvg(view, cat)}</div>${market(view, cat)}</div>
-    <div>${scores(view, cat)}${decisionPanel(state, meta.kinds, state.thinking)}<div id="flash"></div>
-      ${me ? myArea(view, cat) : ""}${rivals(view, cat, meta.kinds)}${logPanel(state.log, meta.kinds)}</div></div>`;
+    <div>${parts.main}</div>
+    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta.kinds, state.thinking)}<div id="flash"></div>
+      ${parts.side || ""}${logPanel(state.log, meta.kinds)}</div></div>`;
   const newLog = document.getElementById("log");
   if (atBottom) newLog.scrollTop = newLog.scrollHeight;
-  highlight(state, cat);
+  if (mod.afterRender) mod.afterRender(app, state, ctx);
 }
 
 // ------------------------------------------------------------------- game
 function gamePage(id) {
   const token = new URLSearchParams(location.search).get("token");
-  let ws = null, last = null, shownSeat = null, retry = 0;
-  const label = (s) => s.you === null ? "spectator" : `seat ${s.you}${s.table ? " (hot-seat)" : ""}`;
-  const flash = (msg) => { const f = document.getElementById("flash"); if (f) f.innerHTML = `<p class="error" id="error">${esc(msg)}</p>`; };
+  let ws = null,
+    last = null,
+    shownSeat = null,
+    retry = 0;
+  const label = (s) => (s.you === null ? "spectator" : `seat ${s.you}${s.table ? " (hot-seat)" : ""}`);
+  const flash = (msg) => {
+    const f = document.getElementById("flash");
+    if (f) f.innerHTML = `<p class="error" id="error">${esc(msg)}</p>`;
+  };
   async function show(state) {
     last = state;
     document.getElementById("subtitle").textContent = `${state.meta.title} · game ${id} · ${label(state)}`;
@@ -143,13 +206,17 @@ function gamePage(id) {
       cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>`;
       cover.hidden = false;
       app.innerHTML = "";
-      document.getElementById("reveal").onclick = () => { shownSeat = state.you; cover.hidden = true; show(last); };
+      document.getElementById("reveal").onclick = () => {
+        shownSeat = state.you;
+        cover.hidden = true;
+        show(last);
+      };
       return;
     }
     await render(state);
     app.querySelectorAll("button.option").forEach((b) => {
       b.onclick = () => {
-        app.querySelectorAll("button.option").forEach((x) => (x.disabled = true));
+        setDisabled(true);
         // the decision's number: a resent or late click cannot land on a later decision
         ws.send(JSON.stringify({ type: "decide", option: b.dataset.id, decision: last.decision.number }));
       };
@@ -157,30 +224,51 @@ function gamePage(id) {
   }
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/ws/games/${id}${token ? "?token=" + encodeURIComponent(token) : ""}`);
-    ws.onopen = () => { retry = 0; conn.textContent = "connected"; };
+    ws = new WebSocket(`${proto}://${location.host}/ws/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+    ws.onopen = () => {
+      retry = 0;
+      conn.textContent = "connected";
+    };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") show(m);
-      else if (m.type === "thinking" && last) { last.thinking = m.seats; const w = document.getElementById("waiting"); if (w && m.seats.length) w.textContent = thinkingText(m.seats, last.meta.kinds); }
-      else if (m.type === "error") {
-        if (m.error === "BadToken" || m.error === "NotFound") { app.innerHTML = `<p class="error" id="error">${esc(m.message)}</p>`; ws.onclose = null; return; }
+      else if (m.type === "thinking" && last) {
+        last.thinking = m.seats;
+        const w = document.getElementById("waiting");
+        if (w && m.seats.length) w.textContent = thinkingText(m.seats, last.meta.kinds);
+      } else if (m.type === "error") {
+        if (m.error === "BadToken" || m.error === "NotFound") {
+          app.innerHTML = `<p class="error" id="error">${esc(m.message)}</p>`;
+          ws.onclose = null;
+          return;
+        }
         flash(m.message);
-        app.querySelectorAll("button.option").forEach((x) => (x.disabled = false));
+        setDisabled(false);
       }
     };
-    ws.onclose = () => { conn.textContent = "disconnected — reconnecting…"; setTimeout(connect, Math.min(5000, 500 * 2 ** retry++)); };
+    ws.onclose = () => {
+      conn.textContent = "disconnected — reconnecting…";
+      setTimeout(connect, Math.min(5000, 500 * 2 ** retry++));
+    };
   }
   connect();
 }
 
 // ----------------------------------------------------------------- replay
 async function replayPage(id) {
-  let upto = 0, seat = "", total = 0;
+  let upto = 0,
+    seat = "",
+    total = 0;
   const go = async () => {
-    const q = new URLSearchParams({ upto }); if (seat !== "") q.set("seat", seat);
+    const q = new URLSearchParams({ upto });
+    if (seat !== "") q.set("seat", seat);
     let r;
-    try { r = await getJSON(`/api/games/${id}/replay?${q}`); } catch (e) { app.innerHTML = `<p class="error">${esc(e.message)}</p>`; return; }
+    try {
+      r = await getJSON(`/api/games/${id}/replay?${q}`);
+    } catch (e) {
+      app.innerHTML = `<p class="error">${esc(e.message)}</p>`;
+      return;
+    }
     total = r.total;
     document.getElementById("subtitle").textContent = `Replay · ${r.meta.title} · game ${id} · seed ${r.meta.seed}`;
     const bar = `<div class="panel replaybar"><button id="first" title="first decision">|◀</button><button id="prev">◀</button>
@@ -188,20 +276,30 @@ async function replayPage(id) {
       <span id="pos">decision ${r.upto} / ${total}</span>
       <select id="seatsel"><option value="">public view</option>${Array.from({ length: r.meta.seats }, (_, i) => `<option value="${i}" ${String(i) === seat ? "selected" : ""}>seat ${i}'s view</option>`).join("")}</select></div>`;
     await render({ ...r, thinking: [] }, bar);
-    const set = (n) => { upto = Math.max(0, Math.min(total, n)); go(); };
+    const set = (n) => {
+      upto = Math.max(0, Math.min(total, n));
+      go();
+    };
     document.getElementById("first").onclick = () => set(0);
     document.getElementById("prev").onclick = () => set(upto - 1);
     document.getElementById("next").onclick = () => set(upto + 1);
     document.getElementById("last").onclick = () => set(total);
     document.getElementById("slider").onchange = (e) => set(Number(e.target.value));
-    document.getElementById("seatsel").onchange = (e) => { seat = e.target.value; go(); };
-    app.querySelectorAll("button.option").forEach((b) => (b.disabled = true));
+    document.getElementById("seatsel").onchange = (e) => {
+      seat = e.target.value;
+      go();
+    };
+    setDisabled(true);
   };
   go();
 }
 
 const path = location.pathname;
-let m;
-if ((m = path.match(/^\/game\/([\w-]+)/))) gamePage(m[1]);
-else if ((m = path.match(/^\/replay\/([\w-]+)/))) replayPage(m[1]);
-else lobby().catch((e) => (app.innerHTML = `<p class="error">${esc(e.message)}</p>`));
+const gameId = path.match(/^\/game\/([\w-]+)/);
+const replayId = path.match(/^\/replay\/([\w-]+)/);
+if (gameId) gamePage(gameId[1]);
+else if (replayId) replayPage(replayId[1]);
+else
+  lobby().catch((e) => {
+    app.innerHTML = `<p class="error">${esc(e.message)}</p>`;
+  });

@@ -1,7 +1,25 @@
-export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-export const nice = (id) => String(id ?? "").replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-const PALETTE = { red: "#c0392b", blue: "#2e5fa8", green: "#2f7d32", purple: "#7b3fa0", black: "#222", yellow: "#c9a100", orange: "#d35400", white: "#888", brown: "#7a4a24", grey: "#666", gray: "#666" };
-export function gangColor(color) { return PALETTE[color] || color || "#777"; }
+export const esc = (s) =>
+  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+export const nice = (id) =>
+  String(id ?? "")
+    .replace(/_/g, " ")
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+const PALETTE = {
+  red: "#c0392b",
+  blue: "#2e5fa8",
+  green: "#2f7d32",
+  purple: "#7b3fa0",
+  black: "#222",
+  yellow: "#c9a100",
+  orange: "#d35400",
+  white: "#888",
+  brown: "#7a4a24",
+  grey: "#666",
+  gray: "#666",
+};
+export function gangColor(color) {
+  return PALETTE[color] || color || "#777";
+}
 export async function getJSON(url, opts) {
   const r = await fetch(url, opts);
   const body = await r.json().catch(() => ({}));

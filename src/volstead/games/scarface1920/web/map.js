@@ -1,6 +1,6 @@
 // The Chicago map as SVG: 7 districts (Lake Michigan east), Neighborhoods, police, every gang's pieces,
 // the Underworld / Authorities / Prison, the crime track with Ness, the time track and the News.
-import { esc, gangColor, nice } from "./util.js";
+import { esc, nice } from "/static/util.js";
 
 // District shapes, placed like Chicago: the lake on the east, the river mouth at Central.
 export const SHAPES = {
@@ -17,34 +17,43 @@ const BIZ = { speakeasy: "Sp", casino: "Ca", brothel: "Br", nightclub: "NC" };
 
 function bbox(pts) {
   const xy = pts.split(" ").map((p) => p.split(",").map(Number));
-  const xs = xy.map((p) => p[0]), ys = xy.map((p) => p[1]);
+  const xs = xy.map((p) => p[0]),
+    ys = xy.map((p) => p[1]);
   return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
 }
 
 function hoodSvg(h, x, y, w, cat) {
   const owner = h.owner === null ? null : h.owner;
-  const biz = Object.entries(h.businesses).filter(([, n]) => n).map(([k, n]) => `${BIZ[k] || k}${n > 1 ? "×" + n : ""}`).join(" ");
-  const goods = [h.goods.alcohol ? `alcohol ${h.goods.alcohol}` : "", h.goods.guns ? `guns ${h.goods.guns}` : ""].filter(Boolean).join(", ");
+  const biz = Object.entries(h.businesses)
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${BIZ[k] || k}${n > 1 ? `×${n}` : ""}`)
+    .join(" ");
+  const goods = [h.goods.alcohol ? `alcohol ${h.goods.alcohol}` : "", h.goods.guns ? `guns ${h.goods.guns}` : ""]
+    .filter(Boolean)
+    .join(", ");
   const wants = `${h.wants.alcohol}A+${h.wants.guns}G → $${h.price}`;
   const stroke = owner === null ? "" : ` style="stroke:${cat.ownerColor(owner)};stroke-width:5"`;
-  return `<g class="hood ${h.side}" data-id="${esc(h.id)}"><title>${esc(h.name)} (${h.side}) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : ", controlled by seat " + owner}</title>
+  return `<g class="hood ${h.side}" data-id="${esc(h.id)}"><title>${esc(h.name)} (${h.side}) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by seat ${owner}`}</title>
     <rect x="${x}" y="${y}" width="${w}" height="62" rx="6"${stroke}></rect>
     <text class="svgsmall" x="${x + 6}" y="${y + 15}" font-weight="bold">${esc(h.name)}${h.side === "night" ? " ★" : ""}</text>
     <text class="svgtiny" x="${x + 6}" y="${y + 30}">def ${h.defense} · ${esc(wants)}</text>
-    <text class="svgtiny" x="${x + 6}" y="${y + 45}">${esc(biz || "no business")}${goods ? " · " + goods : ""}</text>
+    <text class="svgtiny" x="${x + 6}" y="${y + 45}">${esc(biz || "no business")}${goods ? ` · ${goods}` : ""}</text>
     ${owner === null ? "" : `<circle cx="${x + w - 12}" cy="${y + 12}" r="8" fill="${cat.ownerColor(owner)}" stroke="#000"><title>control marker: seat ${owner}</title></circle>`}
   </g>`;
 }
 
 function piecesSvg(view, did, x, y, cat) {
-  let out = "", dx = 0;
+  let out = "",
+    dx = 0;
   for (const p of view.players) {
-    const thugs = p.thugs.districts[did] || 0, cars = p.cars[did] || 0, trucks = p.trucks[did] || 0;
+    const thugs = p.thugs.districts[did] || 0,
+      cars = p.cars[did] || 0,
+      trucks = p.trucks[did] || 0;
     if (!thugs && !cars && !trucks) continue;
     const c = cat.ownerColor(p.seat);
     out += `<g class="pieces" data-seat="${p.seat}"><title>seat ${p.seat}: ${thugs} thug(s), ${cars} car(s), ${trucks} truck(s)</title>
       <rect x="${x + dx}" y="${y}" width="118" height="22" rx="11" fill="${c}" opacity=".9"></rect>
-      <text class="svgsmall" x="${x + dx + 6}" y="${y + 16}" style="fill:#fff;font-weight:bold">${thugs} thug${thugs === 1 ? "" : "s"}${cars ? " +" + cars + "car" : ""}${trucks ? " +" + trucks + "trk" : ""}</text></g>`;
+      <text class="svgsmall" x="${x + dx + 6}" y="${y + 16}" style="fill:#fff;font-weight:bold">${thugs} thug${thugs === 1 ? "" : "s"}${cars ? ` +${cars}car` : ""}${trucks ? ` +${trucks}trk` : ""}</text></g>`;
     dx += 122;
   }
   return out;
@@ -56,19 +65,27 @@ export function boardSvg(view, cat) {
   svg += `<rect x="790" y="0" width="410" height="980" fill="#bcd3e0"></rect><text class="svgtitle" x="1000" y="970" text-anchor="middle" opacity=".5">Lake Michigan</text>`;
   const ids = Object.keys(SHAPES);
   ids.forEach((did, k) => {
-    const s = SHAPES[did], b = bbox(s.pts);
+    const s = SHAPES[did],
+      b = bbox(s.pts);
     const police = view.police.filter((p) => p === did).length;
     svg += `<g class="districtg"><polygon class="district" data-id="${did}" points="${s.pts}" fill="${FILL[k]}"><title>${esc(names[did] || nice(did))}</title></polygon>`;
     svg += `<text class="svgtitle" x="${s.label[0]}" y="${s.label[1]}">${esc(names[did] || nice(did))}</text>`;
-    if (police) svg += `<g data-police="${did}"><title>${police} police car(s)</title><rect x="${s.label[0] + 160}" y="${s.label[1] - 16}" width="${64 + 12 * (police - 1)}" height="20" rx="4" fill="#1f3c88"></rect><text class="svgsmall" x="${s.label[0] + 166}" y="${s.label[1]}" style="fill:#fff;font-weight:bold">POLICE${police > 1 ? "×" + police : ""}</text></g>`;
+    if (police)
+      svg += `<g data-police="${did}"><title>${police} police car(s)</title><rect x="${s.label[0] + 160}" y="${s.label[1] - 16}" width="${64 + 12 * (police - 1)}" height="20" rx="4" fill="#1f3c88"></rect><text class="svgsmall" x="${s.label[0] + 166}" y="${s.label[1]}" style="fill:#fff;font-weight:bold">POLICE${police > 1 ? `×${police}` : ""}</text></g>`;
     const hoods = view.neighborhoods.filter((h) => h.district === did);
     const w = Math.min(200, (Math.min(b.x1, 785) - s.label[0] - 5) / Math.max(1, hoods.length) - 8);
-    hoods.forEach((h, i) => { svg += hoodSvg(h, s.label[0] + i * (w + 8), s.label[1] + 12, w, cat); });
+    hoods.forEach((h, i) => {
+      svg += hoodSvg(h, s.label[0] + i * (w + 8), s.label[1] + 12, w, cat);
+    });
     svg += piecesSvg(view, did, s.label[0], s.label[1] + 84, cat);
     svg += `</g>`;
   });
   // Underworld, Authorities, Prison
-  const boxes = [["underworld", "Underworld"], ["authorities", "Authorities"], ["prison", "Prison"]];
+  const boxes = [
+    ["underworld", "Underworld"],
+    ["authorities", "Authorities"],
+    ["prison", "Prison"],
+  ];
   boxes.forEach(([key, title], i) => {
     const y = 20 + i * 105;
     svg += `<g class="box" data-id="${key}"><rect x="820" y="${y}" width="360" height="92" rx="8"></rect><text class="svgtitle" x="835" y="${y + 22}">${title}</text>`;
@@ -83,7 +100,8 @@ export function boardSvg(view, cat) {
   svg += `<g class="box" id="crime-track"><rect x="820" y="${y0}" width="360" height="150" rx="8"></rect><text class="svgtitle" x="835" y="${y0 + 22}">Crime track</text>`;
   const maxCrime = Math.max(12, view.ness + 1, ...view.players.map((p) => p.crime_rate + 1));
   const step = 330 / maxCrime;
-  for (let k = 0; k < maxCrime; k++) svg += `<rect x="${835 + k * step}" y="${y0 + 35}" width="${step - 2}" height="18" fill="${k < view.ness ? "#c9b9a0" : "#fff"}" stroke="#aaa"></rect><text class="svgtiny" x="${837 + k * step}" y="${y0 + 49}">${k}</text>`;
+  for (let k = 0; k < maxCrime; k++)
+    svg += `<rect x="${835 + k * step}" y="${y0 + 35}" width="${step - 2}" height="18" fill="${k < view.ness ? "#c9b9a0" : "#fff"}" stroke="#aaa"></rect><text class="svgtiny" x="${837 + k * step}" y="${y0 + 49}">${k}</text>`;
   svg += `<text class="svgsmall" x="835" y="${y0 + 70}">Eliot Ness: level ${view.ness}</text>`;
   view.players.forEach((p, j) => {
     svg += `<circle cx="${835 + p.crime_rate * step + step / 2}" cy="${y0 + 88 + j * 15}" r="6" fill="${cat.ownerColor(p.seat)}"><title>seat ${p.seat}: crime rate ${p.crime_rate}</title></circle>`;
@@ -97,10 +115,10 @@ export function boardSvg(view, cat) {
     svg += `<rect x="${835 + k * 55}" y="${y1 + 35}" width="50" height="30" rx="4" fill="${k === view.time ? "#f0c060" : "#fff"}" stroke="#8a7a5a"></rect><text class="svgsmall" x="${853 + k * 55}" y="${y1 + 55}">${k + 1}</text>`;
   }
   svg += `</g>`;
-  const news = (cat.news || {})[view.news] || { name: nice(view.news), text: "" };
+  const news = cat.news?.[view.news] || { name: nice(view.news), text: "" };
   svg += `<g class="box" id="news"><rect x="820" y="605" width="360" height="160" rx="8"></rect><text class="svgtitle" x="835" y="628">News: ${esc(news.name)}</text>
-    <foreignObject x="830" y="636" width="340" height="125"><div xmlns="http://www.w3.org/1999/xhtml" style="font: 12px Georgia, serif">${esc(news.text)}${view.last_raid ? `<p><b>Last Raid:</b> ${esc(((cat.raids || {})[view.last_raid] || {}).name || nice(view.last_raid))}</p>` : ""}</div></foreignObject></g>`;
-  svg += `<text class="svgsmall" x="830" y="790">Family Ring: ${view.family_ring === null ? "nobody" : "seat " + view.family_ring} · active: seat ${view.active}</text>`;
+    <foreignObject x="830" y="636" width="340" height="125"><div xmlns="http://www.w3.org/1999/xhtml" style="font: 12px Georgia, serif">${esc(news.text)}${view.last_raid ? `<p><b>Last Raid:</b> ${esc(cat.raids?.[view.last_raid]?.name || nice(view.last_raid))}</p>` : ""}</div></foreignObject></g>`;
+  svg += `<text class="svgsmall" x="830" y="790">Family Ring: ${view.family_ring === null ? "nobody" : `seat ${view.family_ring}`} · active: seat ${view.active}</text>`;
   svg += `</svg>`;
   return svg;
 }

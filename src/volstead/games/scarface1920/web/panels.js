@@ -1,0 +1,79 @@
+// Scarface 1920 beside the map: your area, the rivals, the Associate market.
+import { esc, nice } from "/static/util.js";
+
+function cardHtml(id, cat, extra = "") {
+  const c = cat.cards?.[id];
+  if (!c) return `<div class="cardx" data-card="${esc(id)}" ${extra}><b>${esc(nice(id))}</b></div>`;
+  const stars = c.stars ? `${"★".repeat(c.stars)} ` : "";
+  return `<div class="cardx" data-card="${esc(id)}" ${extra}><b>${stars}${esc(c.name)}</b>
+    <span class="muted">Muscle ${c.muscle} · Influence ${c.influence}${c.crime ? ` · ${esc(c.crime)}` : ""}</span><div>${esc(c.text)}</div></div>`;
+}
+const cards = (ids, cat, empty = "none") =>
+  ids?.length ? `<div class="cards">${ids.map((i) => cardHtml(i, cat)).join("")}</div>` : `<span class="muted">${empty}</span>`;
+const jobHtml = (id, cat) => {
+  const j = cat.jobs?.[id];
+  return `<div class="cardx" data-card="${esc(id)}"><b>${esc(j ? j.name : nice(id))}</b>${esc(j ? j.text : "")}</div>`;
+};
+const jobs = (ids, cat, empty = "none") =>
+  ids?.length ? `<div class="cards">${ids.map((i) => jobHtml(i, cat)).join("")}</div>` : `<span class="muted">${empty}</span>`;
+
+function thugBoard(p) {
+  const t = p.thugs;
+  return `recruits ${t.recruits} · safehouses ${t.safehouses} · HQ ${t.headquarters} · on the streets ${Object.values(t.districts).reduce((a, b) => a + b, 0)} · on Jobs ${t.on_jobs} · Underworld ${t.underworld} · Authorities ${t.authorities} · Prison ${t.prison} · removed ${t.removed}`;
+}
+function deals(p, cat) {
+  if (!p.deals.length) return `<span class="muted">none</span>`;
+  return p.deals
+    .map(
+      (d, i) =>
+        `<div>Deal ${i + 1}: ${d.dealers.map((x) => esc(cat.dealers?.[x]?.name || nice(x))).join(" + ")} — stored alcohol ${d.alcohol}, guns ${d.guns}, thugs ${d.thugs}</div>`,
+    )
+    .join("");
+}
+const stats = (p) =>
+  Object.entries(p.stats)
+    .map(([k, v]) => `${nice(k)} ${v}`)
+    .join(" · ");
+
+export function gangLabel(p, cat) {
+  const g = cat.gangs?.[p.gang];
+  return `<span class="swatch" style="background:${cat.ownerColor(p.seat)}"></span>Seat ${p.seat} — ${esc(g ? g.name : nice(p.gang))}`;
+}
+
+export function myArea(view, cat) {
+  const p = view.players[view.seat];
+  const h = `<div class="panel" id="me"><h3>${gangLabel(p, cat)} (you)</h3>
+    <dl class="kv"><dt>Money (behind your screen)</dt><dd id="money">$${p.money}</dd>
+    <dt>Crime Rate</dt><dd>${p.crime_rate}</dd><dt>Gang board</dt><dd>boss track box ${p.boss_box} · ${stats(p)}</dd>
+    <dt>Thug board</dt><dd>${thugBoard(p)}</dd><dt>Deck / discard</dt><dd>${p.deck_count} / ${p.discard.length}</dd></dl>
+    <h3>Hand</h3><div id="hand">${cards(p.hand, cat, "empty")}</div>
+    <h3>Plan</h3>${cards(p.plan, cat, "empty")}
+    <h3>Deals</h3>${deals(p, cat)}
+    <h3>Jobs</h3><div id="jobs">${jobs(p.jobs, cat)}</div>
+    ${p.fulfilled_jobs.length ? `<h3>Fulfilled Jobs</h3>${jobs(p.fulfilled_jobs, cat)}` : ""}
+    ${view.draft_packet ? `<h3>Job draft packet</h3>${jobs(view.draft_packet, cat)}` : ""}
+    <div class="small muted">Right-hands left: ${p.right_hands_left.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "none"}</div></div>`;
+  return h;
+}
+
+export function rivals(view, cat, kinds) {
+  return `<div class="panel" id="rivals"><h3>${view.seat === null ? "Gangs" : "Rivals"}</h3>${view.players
+    .filter((p) => p.seat !== view.seat)
+    .map(
+      (p) => `
+    <div class="rival" data-seat="${p.seat}" style="border-color:${cat.ownerColor(p.seat)}"><b>${gangLabel(p, cat)}</b> <span class="muted">(${esc(kinds[p.seat] || "")})</span>
+      <div class="small">money <span class="money">${p.money === null ? "hidden" : `$${p.money}`}</span> · hand <span class="handcount">${p.hand_count}</span> cards · deck ${p.deck_count} · Jobs ${p.jobs_count} face down · crime ${p.crime_rate}</div>
+      <div class="small">${stats(p)} · boss box ${p.boss_box}</div>
+      <div class="small">${thugBoard(p)}</div>
+      <div class="small">Plan: ${p.plan.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "—"} · Deals: ${p.deals.length} · fulfilled Jobs: ${p.fulfilled_jobs.map((x) => esc(cat.jobs?.[x]?.name || nice(x))).join(", ") || "—"}</div>
+    </div>`,
+    )
+    .join("")}</div>`;
+}
+
+export function market(view, cat) {
+  const m = view.market;
+  return `<div class="panel" id="market"><h3>Associate market</h3>${cards(m.low, cat)}
+    <div class="small muted">Next 1–3★: ${esc(cat.cards?.[m.low_deck_top]?.name || "—")}</div>
+    ${cards(m.high, cat)}<div class="small muted">Next 4–5★: ${esc(cat.cards?.[m.high_deck_top]?.name || "—")}</div></div>`;
+}
