@@ -61,7 +61,7 @@ def cards(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value "
                                                                             "(e.g. -o variant=rulebook-wip).")] = None,
 ) -> None:
-    """Show a game's cards as tables (for Scarface 1920: stars, Muscle/Influence, skills, requirements...).
+    """Show a game's cards as tables (each deck with every printed value and text).
 
     Game options: -o key=value, or the flags `volstead games` lists."""
     from volstead.cli.common import load_game

@@ -18,8 +18,8 @@ When an option leads straight to another decision of its own of a different
 kind (choosing an order, then which card it hires; `follow_through`, on by
 default), the option is worth the best of that follow-up's options, each
 scored as above: an order is judged by what it brings, not by what it costs
-before its result is there (in Scarface 1920, without this, greedy never took
-an order whose price is paid before its choice is made).
+before its result is there (without this, greedy never takes an action
+whose price is paid before its choice is made).
 
 The best score wins; ties are broken by the bot's own generator. With
 `samples` > 1 the scores are averaged over that many determinizations.

@@ -25,9 +25,9 @@ set; every iteration:
 4. scores the position for every seat: the real result once the game is
    over (1 shared among the winners), else a softmax of the game's
    `evaluate(state, seat)` (temperature `temperature` in units of the game's
-   `evaluation_scale`, default 1: for Scarface $25 — at $8 a $30 lead already
-   scored ~0.98 and the search could no longer tell moves apart), and backs
-   the rewards up the path.
+   `evaluation_scale`, default 1: a game scored in dollars might set $25 —
+   with $8, a $30 lead already scored ~0.98 and the search could no longer
+   tell moves apart), and backs the rewards up the path.
 
 It plays the most visited root option (ties: the bot's generator). The
 budget is `iterations` (default 200, reproducible) or `ms` (wall clock per

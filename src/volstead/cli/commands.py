@@ -53,7 +53,7 @@ def play(
 ) -> None:
     """Play a game: in the browser (a local server; you against bots by default) or, with --terminal, here.
 
-    Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant rulebook-wip)."""
+    Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant NAME)."""
     extra = list(ctx.args)
     if game_name.startswith("-"):  # a game option flag came first: the game is the default one
         extra.insert(0, game_name)

@@ -3,9 +3,9 @@
 Two spellings, both validated by the game's pydantic model (an error names the option):
 
 - `--option key=value` / `-o key=value` (repeatable); the value is read as JSON when it parses
-  (`-o solo=true`, `-o gangs='["outfit","random"]'`), else as a string (`-o variant=rulebook-wip`);
-- flags generated from the schema, for every option: `--variant rulebook-wip`, `--job-draft`,
-  `--no-job-draft`, `--gangs outfit,random` (a list option takes commas).
+  (`-o solo=true`, `-o factions='["red","random"]'`), else as a string (`-o variant=short`);
+- flags generated from the schema, for every option: `--variant short`, `--negotiation`,
+  `--no-negotiation`, `--factions red,random` (a list option takes commas).
 
 Typer does not know the generated flags: the commands take them as extra arguments
 (`allow_extra_args`) and hand them to `options_from_args`.
@@ -20,7 +20,7 @@ from volstead.engine.contract import Game, GameOptions, OptionsError
 
 from .common import fail
 
-OPTION_HELP = "A game option as key=value (repeatable; see `volstead games`), e.g. -o variant=rulebook-wip."
+OPTION_HELP = "A game option as key=value (repeatable; see `volstead games`), e.g. -o variant=NAME."
 CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
@@ -44,7 +44,7 @@ def _is_list(prop: dict[str, Any]) -> bool:
 
 
 def flag_options(game: Game, args: list[str]) -> dict[str, Any]:
-    """Options given as generated flags (`--variant X`, `--job-draft`, `--no-job-draft`)."""
+    """Options given as generated flags (`--variant X`, `--some-flag`, `--no-some-flag`)."""
     props = _properties(game)
     known = ", ".join(f"--{k.replace('_', '-')}" for k in props) or "none"
     out: dict[str, Any] = {}

@@ -97,8 +97,8 @@ class Game:
     """Base class of a game's `GAME` object. Subclass it and set the required parts."""
 
     # ---------------------------------------------------------------- required
-    name: ClassVar[str]  # registry name, e.g. "scarface1920"
-    title: ClassVar[str]  # for people, e.g. "Scarface 1920"
+    name: ClassVar[str]  # registry name: the game's folder under volstead/games
+    title: ClassVar[str]  # for people, as printed on the box
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     Options: ClassVar[type[GameOptions]]
@@ -110,7 +110,8 @@ class Game:
     # Decision kinds whose chosen option the rules show everyone anyway: a log may show their
     # labels to every seat. Every other decision is logged to its own seat only.
     public_decision_kinds: ClassVar[frozenset[str]] = frozenset()
-    # One unit of `evaluate`'s values (Scarface: dollars): search bots scale their rewards by it.
+    # One unit of `evaluate`'s values (e.g. $25 in a game scored in dollars): search bots scale
+    # their rewards by it.
     evaluation_scale: ClassVar[float] = 1.0
     # Name of the Options field that takes one faction id per seat ("" if factions are not chosen),
     # and of the one that names the first seat ("" if the rules fix it): the lobby offers both.

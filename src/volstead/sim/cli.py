@@ -56,7 +56,7 @@ def sim(
     seed: Annotated[int, typer.Option("--seed", help="Run seed: game i is seeded from it and i.")] = 1,
     out: Annotated[Path, typer.Option("--out", help="Output folder (results.jsonl, records/, report.md).")] = Path("results"),
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value "
-                                                     "(repeatable), e.g. -o variant=rulebook-wip.")] = None,
+                                                     "(repeatable), e.g. -o variant=NAME.")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (processes) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray).")] = None,
     compare: Annotated[tuple[Path, Path] | None, typer.Option(
@@ -65,7 +65,7 @@ def sim(
 ) -> None:
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
 
-    Game options: -o key=value, or the flags `volstead games` lists (e.g. --solo, --variant rulebook-wip)."""
+    Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant NAME)."""
     from volstead.cli.common import load_game, parse_seats
     from volstead.cli.game_options import options_from_args
 

@@ -17,7 +17,7 @@ const PALETTE = {
   grey: "#666",
   gray: "#666",
 };
-export function gangColor(color) {
+export function colorOf(color) {
   return PALETTE[color] || color || "#777";
 }
 export async function getJSON(url, opts) {

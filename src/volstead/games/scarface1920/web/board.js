@@ -1,7 +1,7 @@
 // Scarface 1920's browser module: the Chicago map, your gang's area, the rivals and the
 // Associate market. The shell (src/volstead/web) imports it from describe()["web_module"] and
 // calls render(state, ctx) -> { main, side } and afterRender(root, state, ctx) after drawing.
-import { gangColor } from "/static/util.js";
+import { colorOf } from "/static/util.js";
 import { boardSvg, targetsOf } from "./map.js";
 import { market, myArea, rivals } from "./panels.js";
 
@@ -11,7 +11,7 @@ css.href = new URL("./board.css", import.meta.url).href;
 document.head.append(css);
 
 function withOwners(cat, view) {
-  return { ...cat, ownerColor: (seat) => gangColor(cat.gangs?.[view.players[seat].gang]?.color) };
+  return { ...cat, ownerColor: (seat) => colorOf(cat.gangs?.[view.players[seat].gang]?.color) };
 }
 
 export function render(state, ctx) {
