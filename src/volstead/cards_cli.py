@@ -59,7 +59,7 @@ def cards(
     search: Annotated[str | None, typer.Option("--search", help="Only cards whose name, id or texts contain this "
                                                                  "(case-insensitive).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value "
-                                                                            "(e.g. -o variant=rulebook-wip).")] = None,
+                                                                            "(e.g. -o variant=NAME).")] = None,
 ) -> None:
     """Show a game's cards as tables (each deck with every printed value and text).
 
