@@ -1,0 +1,78 @@
+"""The lobby API: games, bots and their options; listing and creating games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from volstead.bots import bot_names
+from volstead.games import DEFAULT_GAME, game_names, get_game
+
+from ..catalog import catalog
+from ..hub import LiveGame, LobbyError
+from ..messages import CreateGame
+from ..store import NewGameTokens
+from .deps import body_of, hub_of
+
+router = APIRouter()
+
+# What the lobby offers for each bot (spec passed to get_bot), weakest first.
+BOT_STRENGTHS = [
+    {"spec": "random", "label": "Random (beginner)"},
+    {"spec": "greedy", "label": "Greedy (easy)"},
+    {"spec": "ismcts:300ms", "label": "ISMCTS 0.3 s (medium)"},
+    {"spec": "ismcts:1500ms", "label": "ISMCTS 1.5 s (hard)"},
+]
+
+
+@router.get("/api/info")
+def info() -> dict[str, Any]:
+    """Each game's description (seats, options schema, factions, browser module), bots, strengths."""
+    games = [get_game(name).describe() for name in game_names()]
+    return {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
+
+
+@router.get("/api/catalog/{game_name}")
+def get_catalog(game_name: str) -> dict[str, Any]:
+    try:
+        return catalog(game_name)
+    except KeyError as e:
+        raise HTTPException(404, str(e.args[0])) from None
+
+
+@router.get("/api/games")
+def list_games(request: Request) -> list[dict[str, Any]]:
+    hub = hub_of(request)
+    games = sorted(hub.games.values(), key=lambda g: (g.state.is_over(), -g.stored.created.timestamp()))
+    return [hub.meta(g) for g in games]
+
+
+@router.post("/api/games")
+async def create(request: Request) -> JSONResponse:
+    hub = hub_of(request)
+    body = await body_of(request, CreateGame)
+    try:
+        live, tokens = hub.create_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat)
+    except LobbyError as e:
+        raise HTTPException(400, str(e)) from None
+    hub.kick(live)
+    return JSONResponse(links(live, tokens), status_code=201)
+
+
+def links(live: LiveGame, tokens: NewGameTokens) -> dict[str, Any]:
+    """The new game's secret seat links, the hot-seat link and the spectators' link."""
+    seats = []
+    for i, kind in enumerate(live.kinds):
+        item: dict[str, Any] = {"seat": i, "kind": kind}
+        if i in tokens.seats:
+            item["token"] = tokens.seats[i]
+            item["url"] = f"/game/{live.id}?token={tokens.seats[i]}"
+        seats.append(item)
+    out = {"id": live.id, "game": live.stored.game, "seats": seats, "spectator_url": f"/game/{live.id}",
+           "replay_url": f"/replay/{live.id}"}
+    if tokens.table:
+        out["hotseat_url"] = f"/game/{live.id}?token={tokens.table}"
+        out["hotseat_token"] = tokens.table
+    return out

@@ -1,0 +1,108 @@
+"""Playing a game: its public description, what a seat sees, decides over REST and WebSocket.
+
+Every decide names the decision it answers (`decision`, the number the state gave with it):
+a stale one is refused with 409 and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from volstead.engine import VolsteadError
+
+from ..hub import Conn, Hub, LiveGame
+from ..messages import BadMessage, Decide, WsPing, WsRefresh, parse_ws
+from .deps import body_of, error_body, hub_of, live_or_404, store_of, table_seat, who
+
+router = APIRouter()
+
+
+@router.get("/api/games/{game_id}")
+def get_meta(request: Request, game_id: str) -> dict[str, Any]:
+    hub = hub_of(request)
+    return hub.meta(live_or_404(hub, game_id))
+
+
+@router.get("/api/games/{game_id}/state")
+def get_state(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
+    hub = hub_of(request)
+    live = live_or_404(hub, game_id)
+    seat, table = who(store_of(request), live, token)
+    if table:
+        seat = hub.shown_seat(live, Conn(None, None, True))
+    return hub.payload(live, seat, table)
+
+
+@router.post("/api/games/{game_id}/decide", response_model=None)
+async def decide_rest(request: Request, game_id: str) -> dict[str, Any] | JSONResponse:
+    hub = hub_of(request)
+    live = live_or_404(hub, game_id)
+    body = await body_of(request, Decide)
+    seat, table = who(store_of(request), live, body.token)
+    if seat is None and not table:
+        raise HTTPException(403, "a seat token is needed to decide (spectators cannot)")
+    if table:
+        seat = table_seat(hub, live)
+    assert seat is not None
+    try:
+        await hub.commit(live, seat, body.option, body.decision)
+    except VolsteadError as e:
+        return JSONResponse(error_body(e), status_code=409)
+    return hub.payload(live, seat)
+
+
+@router.websocket("/ws/games/{game_id}")
+async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    """Live play: the seat's state after every change; decides in, errors out (never a silent close)."""
+    hub, store = hub_of(websocket), store_of(websocket)
+    await websocket.accept()
+    live = hub.games.get(game_id)
+    if live is None:
+        await websocket.send_json({"type": "error", "error": "NotFound", "message": f"no game {game_id[:40]!r}"})
+        await websocket.close(code=4404)
+        return
+    seat, table = None, False
+    if token:
+        found = store.seat_of_token(game_id, token)
+        if found is None:
+            await websocket.send_json({"type": "error", "error": "BadToken",
+                                       "message": "this seat link is not valid for this game (bad token)"})
+            await websocket.close(code=4403)
+            return
+        seat, table = (None, True) if found == "table" else (int(found), False)
+    conn = hub.attach(live, websocket, seat, table)
+    try:
+        await websocket.send_json(hub.payload(live, hub.shown_seat(live, conn), table))
+        while True:
+            text = await websocket.receive_text()
+            await handle_message(hub, live, conn, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.detach(live, conn)
+
+
+async def handle_message(hub: Hub, live: LiveGame, conn: Conn, text: str) -> None:
+    ws = conn.ws
+    try:
+        msg = parse_ws(text)
+    except BadMessage as e:
+        await ws.send_json({"type": "error", "error": "MalformedMessage", "message": str(e)})
+        return
+    if isinstance(msg, WsPing):
+        await ws.send_json({"type": "pong"})
+        return
+    if isinstance(msg, WsRefresh):
+        await ws.send_json(hub.payload(live, hub.shown_seat(live, conn), conn.table))
+        return
+    if conn.seat is None and not conn.table:
+        await ws.send_json({"type": "error", "error": "NoSeat",
+                            "message": "spectators cannot decide: open your seat link to play"})
+        return
+    seat = table_seat(hub, live) if conn.table else conn.seat
+    try:
+        await hub.commit(live, seat, msg.option, msg.decision)
+    except VolsteadError as e:
+        await ws.send_json(error_body(e))

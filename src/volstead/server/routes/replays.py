@@ -1,0 +1,89 @@
+"""Records and step-by-step replays of finished games (a game's record tells every hidden card:
+nothing of it is served while the game is played), and importing a record file to replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+
+from volstead.engine import replay
+from volstead.engine.record import decision_pairs, make_record, validate_record
+from volstead.games import get_game
+
+from ..logtext import entry_text, is_public
+from ..store import Store
+from .deps import store_of
+
+router = APIRouter()
+LOG_TAIL_REPLAY = 400
+
+
+def finished_record(store: Store, game_id: str) -> dict[str, Any]:
+    stored = store.load(game_id)
+    if stored is None:
+        raise HTTPException(404, f"no game {game_id[:40]!r}")
+    if stored.status == "playing":
+        raise HTTPException(409, "the game is still being played: its record (which tells every hidden card) "
+                                 "is shown once it is finished")
+    rec = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats,
+                      decisions=stored.decisions)
+    return {**rec, "kinds": stored.kinds}
+
+
+@router.get("/api/games/{game_id}/record")
+def get_record(request: Request, game_id: str) -> dict[str, Any]:
+    rec = finished_record(store_of(request), game_id)
+    rec.pop("kinds")
+    return rec
+
+
+@router.get("/api/games/{game_id}/replay")
+def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge=0),
+               seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
+    rec = finished_record(store_of(request), game_id)
+    kinds = rec.pop("kinds")
+    total = len(rec["decisions"])
+    upto = total if upto is None else min(upto, total)
+    if seat is not None and seat >= rec["seats"]:
+        raise HTTPException(400, f"seat must be 0–{rec['seats'] - 1}")
+    state = replay(rec, upto=0)
+    log = []
+    pairs = decision_pairs(rec)
+    for n, (decider, option_id) in enumerate(pairs[:upto]):
+        d = state.decision(decider)
+        i = d.index_of(option_id)
+        entry = {"i": n + 1, "seat": d.seat, "kind": d.kind, "label": d.options[i].label,
+                 "public": is_public(rec["game"], d.kind)}
+        log.append({"i": n + 1, "seat": d.seat, "text": entry_text(entry, seat, everything=seat is None)})
+        state.apply_index(i, seat=d.seat)
+    decision = None
+    if not state.is_over():
+        d = state.decision(pairs[upto][0] if upto < total else None)  # the decision the record takes next
+        decision = {"seat": d.seat, "kind": d.kind}
+        if d.lane and seat is not None and seat != d.seat:
+            decision = None  # a rival's private step: its seat's view of the replay does not show it
+        elif seat is None or seat == d.seat:
+            decision["prompt"] = d.prompt
+            decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
+            if upto < total:
+                decision["taken"] = pairs[upto][1]
+    meta = {"id": game_id, "game": rec["game"], "title": get_game(rec["game"]).title, "seats": rec["seats"],
+            "kinds": kinds, "decisions": total, "options": rec["options"], "seed": rec["seed"]}
+    return {"type": "replay", "meta": meta, "upto": upto, "total": total, "you": seat, "view": state.view(seat),
+            "decision": decision, "log": log[-LOG_TAIL_REPLAY:],
+            "result": state.result().to_json() if state.is_over() else None}
+
+
+def import_record(store: Store, record: dict) -> str:
+    """Store a record file as a game to replay in the browser; its id."""
+    rec = validate_record(record)
+    replay(rec)  # a record that does not match the rules is rejected (RecordError)
+    game_id, _ = store.create_game(rec["game"], rec["options"], rec["seed"], ["?"] * rec["seats"])
+    state = replay(rec, upto=0)
+    for n, (seat, option_id) in enumerate(decision_pairs(rec)):
+        seat = state.decision(seat).seat  # format 1 records name no seat
+        state.apply(option_id, seat)
+        store.add_decision(game_id, n, seat, option_id)
+    store.set_status(game_id, "record")
+    return game_id
