@@ -116,7 +116,8 @@ class Hub:
             if stored.status == "record":
                 continue
             try:
-                self.games[stored.id] = self._rebuild(stored)
+                live = self.games[stored.id] = self._rebuild(stored)
+                self._take_forced(live)
             except Exception as e:  # a game that cannot be rebuilt is reported, not fatal
                 log.error("game %s cannot be resumed: %s: %s", stored.id, type(e).__name__, e)
 
