@@ -140,3 +140,25 @@ def test_replay_page_steps_through_a_finished_game(server, browser, shot):
     page.wait_for_selector("#scores")
     shot(page, "replay-end")
     ctx.close()
+
+
+def test_solo_from_the_lobby(server, browser, shot):
+    """Ticking the solo option leaves one player (the game's describe() says so), and the game
+    opens against the Enforcer (rulebook, Solo mode)."""
+    page = browser.new_context(viewport={"width": 1500, "height": 1000}).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.wait_for_selector("#create-btn")
+    assert page.locator("select[name=players] option").all_inner_texts() == ["2", "3", "4"]
+    page.check("input[name=opt_solo]")
+    assert page.locator("select[name=players] option").all_inner_texts() == ["1"]
+    page.fill("input[name=seed]", "3")
+    page.click("#create-btn")
+    page.wait_for_selector("a.seat-link")
+    page.click("a.seat-link")
+    page.wait_for_url("**/game/**")
+    wait_options(page)
+    assert page.locator("#board svg polygon.district").count() == 7
+    shot(page, "solo-start")
+    assert not errors, errors

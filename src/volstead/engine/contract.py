@@ -192,6 +192,23 @@ class Game:
 
         return Path(sys.modules[type(self).__module__].__file__ or ".").resolve().parent
 
+    def seats_when(self) -> dict[str, dict[str, Any]]:
+        """Boolean options that change the seat range when set against their default (e.g. a solo
+        mode: {"solo": {"value": True, "min_seats": 1, "max_seats": 1}}), so a lobby can follow."""
+        out: dict[str, dict[str, Any]] = {}
+        normal = self.seat_range()
+        for name, field_info in self.Options.model_fields.items():
+            if field_info.annotation is not bool:
+                continue
+            value = not field_info.default
+            try:
+                r = self.seat_range(self.Options.model_validate({name: value}))
+            except (ValidationError, VolsteadError):
+                continue
+            if r != normal:
+                out[name] = {"value": value, "min_seats": r.start, "max_seats": r[-1]}
+        return out
+
     def describe(self) -> dict[str, Any]:
         """What `volstead games --json` and the lobby show of the game."""
         return {
@@ -200,5 +217,6 @@ class Game:
             "factions": [{"id": f.id, "name": f.name, "color": f.color} for f in self.factions()],
             "faction_option": self.faction_option, "first_seat_option": self.first_seat_option,
             "lobby_hidden_options": sorted(self.lobby_hidden_options),
+            "seats_when": self.seats_when(),
             "web_module": f"/games/{self.name}/{self.web_module}" if self.web_module else "",
         }

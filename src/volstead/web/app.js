@@ -47,13 +47,24 @@ async function lobby() {
       ? `<label>Who starts <select name="first"><option value="">random</option>${Array.from({ length: n }, (_, i) => `<option value="${i}">seat ${i}</option>`).join("")}</select></label>`
       : "";
   };
-  const gameChanged = () => {
+  // The number of players the game takes with the options chosen (e.g. 1 with a solo option ticked).
+  const playerChoices = () => {
     const g = game();
-    form.players.innerHTML = Array.from({ length: g.max_seats - g.min_seats + 1 }, (_, k) => g.min_seats + k)
-      .map((n) => `<option ${n === g.max_seats ? "selected" : ""}>${n}</option>`)
+    let [low, high] = [g.min_seats, g.max_seats];
+    for (const [k, w] of Object.entries(g.seats_when || {})) {
+      if (form[`opt_${k}`]?.checked === w.value) [low, high] = [w.min_seats, w.max_seats];
+    }
+    form.players.innerHTML = Array.from({ length: high - low + 1 }, (_, k) => low + k)
+      .map((n) => `<option ${n === high ? "selected" : ""}>${n}</option>`)
       .join("");
-    document.getElementById("options").innerHTML = optionInputs(g);
     seatRows();
+  };
+  const gameChanged = () => {
+    document.getElementById("options").innerHTML = optionInputs(game());
+    for (const k of Object.keys(game().seats_when || {})) {
+      if (form[`opt_${k}`]) form[`opt_${k}`].onchange = playerChoices;
+    }
+    playerChoices();
   };
   form.game.onchange = gameChanged;
   form.players.onchange = seatRows;

@@ -61,7 +61,7 @@ export function rivals(view, cat, kinds) {
     .filter((p) => p.seat !== view.seat)
     .map(
       (p) => `
-    <div class="rival" data-seat="${p.seat}" style="border-color:${cat.ownerColor(p.seat)}"><b>${gangLabel(p, cat)}</b> <span class="muted">(${esc(kinds[p.seat] || "")})</span>
+    <div class="rival" data-seat="${p.seat}" style="border-color:${cat.ownerColor(p.seat)}"><b>${gangLabel(p, cat)}</b> <span class="muted">(${esc(kinds[p.seat] || (view.enforcer ? "the Enforcer automa" : ""))})</span>
       <div class="small">money <span class="money">${p.money === null ? "hidden" : `$${p.money}`}</span> · hand <span class="handcount">${p.hand_count}</span> cards · deck ${p.deck_count} · Jobs ${p.jobs_count} face down · crime ${p.crime_rate}</div>
       <div class="small">${stats(p)} · boss box ${p.boss_box}</div>
       <div class="small">${thugBoard(p)}</div>
