@@ -54,7 +54,7 @@ def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, 
     base = f"http://{link_host(host)}:{port}"
     token = (tokens.table or tokens.seats[min(tokens.seats)]) if tokens.seats else None
     url = f"{base}/game/{live.id}" + (f"?token={token}" if token else "")
-    title = f"{live.stored.game} game {live.id}: {', '.join(kinds)} (seed {live.stored.seed})"
+    title = f"{live.stored.game} game {live.id}: {', '.join(kinds)}"  # no seed: it tells every deck
     console.print(Text(title, style="bold"), soft_wrap=True)
     for seat, tok in sorted(tokens.seats.items()):
         console.print(Text(f"  seat {seat} link: {base}/game/{live.id}?token={tok}"), soft_wrap=True)
