@@ -57,6 +57,7 @@ def test_two_people_bid_in_private_at_one_terminal(tmp_path):
     out = r.output
     assert out.count("Pass the screen to seat") == 2
     assert "Seat 0 to decide (in private)" in out and "Seat 1 to decide (in private)" in out
+    assert "choose the card you bid this round (in secret)" in out  # the game's rules_help
     assert load_record(path)["decisions"][:4] == [[0, "bid:3"], [0, "confirm"], [1, "bid:1"], [1, "confirm"]]
 
 

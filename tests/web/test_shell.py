@@ -55,6 +55,7 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     a, b = pages
     assert a.locator("#view").is_visible()  # the generic renderer
     assert "What seat 0 sees" in a.locator("#view h3").inner_text()
+    assert a.locator("#decision .help").inner_text() == "choose the card you bid this round (in secret)"
     # both decide at the same time: seat 1 bids while seat 0 still has its options
     b.click("button.option[data-id='bid:3']")
     b.wait_for_selector("button.option[data-id='confirm']:not([disabled])")

@@ -65,6 +65,9 @@ def ask_human(state, d, game: Game) -> int:
     console.print(Rule(f"Seat {d.seat} to decide" + (" (in private)" if d.lane else "")))
     console.print(view_panel(state.view(d.seat), f"What seat {d.seat} sees", game))
     show_decision(d, options)
+    help_text = game.rules_help().get("kinds", {}).get(d.kind)
+    if help_text:
+        console.print(Text(help_text, style="dim italic"))
     hint = f"choose 1–{len(options)} or an option id; u = undo, q = quit, ? = options again"
     console.print(Text(hint, style="dim"))
     while True:

@@ -218,5 +218,6 @@ class Game:
             "faction_option": self.faction_option, "first_seat_option": self.first_seat_option,
             "lobby_hidden_options": sorted(self.lobby_hidden_options),
             "seats_when": self.seats_when(),
+            "rules_help": self.rules_help(),
             "web_module": f"/games/{self.name}/{self.web_module}" if self.web_module else "",
         }

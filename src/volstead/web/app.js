@@ -190,7 +190,7 @@ async function render(state, extraTop = "") {
   const atBottom = !logEl || logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 10;
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
     <div>${parts.main}</div>
-    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta.kinds, state.thinking)}<div id="flash"></div>
+    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta.kinds, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}<div id="flash"></div>
       ${parts.side || ""}${logPanel(state.log, meta.kinds)}</div></div>`;
   const newLog = document.getElementById("log");
   if (atBottom) newLog.scrollTop = newLog.scrollHeight;

@@ -5,7 +5,8 @@ export function thinkingText(seats, kinds) {
   return `${seats.map((s) => `Seat ${s} (${esc(kinds[s] || "bot")})`).join(", ")} ${seats.length > 1 ? "are" : "is"} thinking…`;
 }
 
-export function decisionPanel(state, kinds, thinking) {
+// `help`: what this kind of decision decides, in the game's words (its rules_help), if it says.
+export function decisionPanel(state, kinds, thinking, help) {
   const d = state.decision;
   const pending = state.pending || [];
   if (!d) {
@@ -20,7 +21,7 @@ export function decisionPanel(state, kinds, thinking) {
   if (!d.options) {
     return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking?.length ? thinkingText(thinking, kinds) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
   }
-  return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `Seat ${d.seat}'s decision`}: ${esc(d.prompt)}</div>
+  return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `Seat ${d.seat}'s decision`}: ${esc(d.prompt)}</div>${help ? `<div class="small muted help">${esc(help)}</div>` : ""}
     <div class="options">${d.options.map((o) => `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.id)}">${esc(o.label)}</button>`).join("")}</div></div>`;
 }
 
