@@ -3,6 +3,8 @@ never reads a rival's private choice — its decision is the same whatever the r
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from volstead.bots import ask_bot, get_bot
@@ -34,3 +36,16 @@ def test_ismcts_answers_a_lane_decision_that_is_not_the_first_pending(game):
     s.apply_index(i, seat=2)
     assert s.pending_seats() == (0, 1, 2, 3) and s.decision(2).kind == "confirm"
     assert all(s.decision(k).kind == "bid" for k in (0, 1, 3))  # nobody else moved
+
+
+def test_a_bots_determinization_holds_no_rivals_secret_step(game):
+    from volstead.bots.base import make_sampler
+
+    s = game.new_game(2, 3, game.Options(cards=4))
+    s.apply("bid:4", 0)
+    s.apply("back", 0)
+    s.apply("bid:2", 0)
+    s.apply("bid:1", 1)
+    det = make_sampler(s, 1)(random.Random(1))
+    assert det.decision_log() == [(1, "bid:1")] and det.decisions_made == 1
+    assert s.decision_log()[:3] == [(0, "bid:4"), (0, "back"), (0, "bid:2")]  # the real game keeps all

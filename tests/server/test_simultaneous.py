@@ -39,12 +39,15 @@ def test_two_people_and_a_bot_bid_at_once_and_nobody_sees_anothers_bid(client):
     assert a["simultaneous"] and a["decision"]["simultaneous"] and a["decision"]["seat"] == 0
     assert b["decision"]["seat"] == 1 and b["decision"]["kind"] == "bid"
     assert spectator["decision"] is None and spectator["pending"] == [0, 1]
-    assert [e["text"] for e in a["log"] if e["seat"] == 2] == ["decided in private"] * 2
+    assert [e["text"] for e in a["log"] if e["seat"] == 2] == ["Seat 2 has decided in private."]
+    assert a["meta"]["decisions"] == spectator["meta"]["decisions"] == 0  # the bot's two steps: nobody's business
     # seat 1 bids and confirms first; seat 0's pending decision does not move
     r = decide(client, gid, t1, b, "bid:4")
     assert r.status_code == 200, r.text
     b2 = r.json()
     assert b2["decision"]["kind"] == "confirm" and b2["decision"]["number"] == b["decision"]["number"] + 1
+    assert b2["meta"]["decisions"] == 1 and state(client, gid, t0)["meta"]["decisions"] == 0
+    assert [e["i"] for e in b2["log"] if e["seat"] == 1] == [None]  # unnumbered: no count of others' steps
     a2 = state(client, gid, t0)
     assert a2["decision"] == a["decision"]
     assert a2["view"]["seats"][1]["bidding"] == "deciding" and "my_bid" in a2["view"]
@@ -100,6 +103,6 @@ def test_doubled_decides_sent_together_apply_once(client):
             codes = sorted(f.result().status_code for f in [pool.submit(decide, client, gid, tok, s, option)
                                                             for _ in range(2)])
             assert codes == [200, 409], codes
-            assert state(client, gid)["meta"]["decisions"] == before + 1
+            assert state(client, gid, tok)["meta"]["decisions"] == before + 1
             applied += 1
     assert applied >= 30

@@ -60,10 +60,12 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     b.click("button.option[data-id='bid:3']")
     b.wait_for_selector("button.option[data-id='confirm']:not([disabled])")
     assert a.locator("button.option[data-id='bid:1']").is_enabled()
-    a.wait_for_function("document.querySelector('#log').innerText.includes('decided in private')")
+    b.wait_for_selector("button.option[data-id='confirm']")
+    assert "Bid 3" in b.locator("#log").inner_text()  # seat 1 reads its own step
     assert "Bid 3" not in a.locator("#log").inner_text() and "My Bid" in a.locator("#view").inner_text()
     shot(a, f"shell-prize-bids-seat0-{viewport['width']}")
     b.click("button.option[data-id='confirm']")
+    a.wait_for_function("document.querySelector('#log').innerText.includes('Seat 1 has decided in private.')")
     b.wait_for_selector("#waiting")
     assert "Waiting for seat 0 (deciding in private)" in b.locator("#waiting").inner_text()
     shot(b, f"shell-prize-bids-seat1-waiting-{viewport['width']}")

@@ -55,7 +55,9 @@ def make_sampler(state, seat: int) -> Sampler:
 
 
 def _determinize(state, seat, rng):
-    return state.determinize(seat, rng)
+    det = state.determinize(seat, rng)
+    det.without_rivals_private(seat)  # rivals' secret steps of an open simultaneous phase
+    return det
 
 
 def ask_bot(bot, state, skip_forced: bool = False, seat: int | None = None) -> int:

@@ -30,6 +30,8 @@ from .lanes import Lanes
 from .step import Step
 
 # One decision taken: (step, code, seat, previous node) — a cons list, O(1) to append and to clone.
+# The seat is stored as `-1 - seat` for a private step of a simultaneous phase, so that the steps
+# a rival took in secret can be cut from what a bot is given (`without_rivals_private`).
 HistoryNode = tuple[Step[Any], Any, int, "HistoryNode | None"]
 
 class GameState:
@@ -194,7 +196,7 @@ class GameState:
         lane = list(lanes.stacks[i])
         step = lane.pop()
         self._decision, self._pending = None, ()
-        self.history = (step, code, d.seat, self.history)
+        self.history = (step, code, -1 - d.seat, self.history)  # private: see HistoryNode
         self.decisions_made += 1
         saved_stack, saved_rng = self.stack, self.rng
         self.stack, self.rng = lane, lanes.rngs[i]
@@ -244,9 +246,29 @@ class GameState:
         node = self.history
         while node is not None:
             step, code, seat, node = node
-            out.append((seat, step.option_id(self, code)))
+            out.append((seat if seat >= 0 else -1 - seat, step.option_id(self, code)))
         out.reverse()
         return out
+
+    def without_rivals_private(self, seat: int) -> None:
+        """Cut from the history the private steps other seats took in the simultaneous phase
+        open now (the run of private steps at its head): a determinization for `seat` must not
+        tell how, or even in how many steps, its rivals decided in secret."""
+        node = self.history
+        kept: list[tuple[Step[Any], Any, int]] = []
+        cut = 0
+        while node is not None and node[2] < 0:
+            if node[2] == -1 - seat:
+                kept.append((node[0], node[1], node[2]))
+            else:
+                cut += 1
+            node = node[3]
+        if not cut:
+            return
+        for step, code, s in reversed(kept):
+            node = (step, code, s, node)
+        self.history = node
+        self.decisions_made -= cut
 
     def decision_ids(self) -> list[str]:
         """The ids of every decision taken so far, oldest first."""

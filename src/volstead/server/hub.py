@@ -35,7 +35,7 @@ from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, Wr
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
-from .logtext import entry_text, is_public
+from .logtext import entry_text, is_public, shown_to
 from .store import NewGameTokens, Store, StoredGame
 
 log = logging.getLogger("volstead.server")
@@ -67,6 +67,8 @@ class LiveGame:
     log: list[dict] = field(default_factory=list)
     conns: list[Conn] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)  # decisions each seat has taken (its next decision's number)
+    # private steps each seat has taken in the secret phase now open: not counted for others
+    private_steps: dict[int, int] = field(default_factory=dict)
     thinking: set[int] = field(default_factory=set)
     error: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -197,8 +199,17 @@ class Hub:
             live.stored.decisions.append((seat, option_id))
         state.apply_index(index, seat=seat)
         live.taken[seat] += 1
-        live.log.append({"i": n + 1, "seat": seat, "kind": kind, "label": label, "private": d.lane,
-                         "public": is_public(live.stored.game, kind) and not d.lane, "auto": auto})
+        # a private step is numbered for nobody: its place in the sequence would tell others how many
+        # steps their rivals took
+        live.log.append({"i": None if d.lane else n + 1, "seat": seat, "kind": kind, "label": label,
+                         "private": d.lane, "public": is_public(live.stored.game, kind) and not d.lane,
+                         "auto": auto})
+        if d.lane:
+            live.private_steps[seat] = live.private_steps.get(seat, 0) + 1
+            if seat not in state.pending_seats():
+                live.log.append({"i": None, "seat": seat, "note": f"Seat {seat} has decided in private."})
+        if not state.in_lanes():
+            live.private_steps.clear()
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
@@ -298,11 +309,15 @@ class Hub:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # -------------------------------------------------------------- payloads
-    def meta(self, live: LiveGame) -> dict:
+    def meta(self, live: LiveGame, seat: int | None = None) -> dict:
+        """The game's description as `seat` (None: anyone) may read it: the decisions counted are
+        the public ones and the seat's own private steps of a phase still open."""
         game = get_game(live.stored.game)
+        hidden = sum(n for s, n in live.private_steps.items() if s != seat)
         return {"id": live.id, "game": live.stored.game, "title": game.title, "seats": live.stored.seats,
                 "kinds": live.kinds, "hotseat": live.stored.hotseat, "status": live.stored.status,
-                "decisions": live.state.decisions_made, "deciding": live.deciding(), "pending": list(live.pending()),
+                "decisions": live.state.decisions_made - hidden, "deciding": live.deciding(),
+                "pending": list(live.pending()),
                 "created": live.stored.created.isoformat(), "options": live.stored.options}
 
     def shown_seat(self, live: LiveGame, conn: Conn) -> int | None:
@@ -334,8 +349,8 @@ class Hub:
             d = state.decision()
             decision = {"seat": d.seat, "kind": d.kind}
         entries = [{"i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
-                   for e in live.log[-LOG_TAIL:]]
-        return {"type": "state", "meta": self.meta(live), "you": seat, "table": table, "view": state.view(seat),
+                   for e in live.log[-LOG_TAIL:] if shown_to(e, seat)]
+        return {"type": "state", "meta": self.meta(live, seat), "you": seat, "table": table, "view": state.view(seat),
                 "decision": decision, "pending": list(pending), "simultaneous": state.in_lanes(),
                 "thinking": sorted(live.thinking), "log": entries, "error": live.error,
                 "result": state.result().to_json() if state.is_over() else None}

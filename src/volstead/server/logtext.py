@@ -20,14 +20,18 @@ def humanize(kind: str) -> str:
     return kind.replace("_", " ")
 
 
+def shown_to(entry: dict, viewer: int | None, everything: bool = False) -> bool:
+    """Whether `viewer` sees the entry at all: a step of a secret simultaneous phase is its own
+    seat's business (not even how many steps it took); others read when it is done."""
+    return everything or not entry.get("private") or viewer == entry["seat"]
+
+
 def entry_text(entry: dict, viewer: int | None, everything: bool = False) -> str:
     """The log line `viewer` (a seat, or None for the public) may read."""
     if entry.get("note"):
         return entry["note"]
     if everything or entry["public"] or viewer == entry["seat"]:
         text = entry["label"]
-    elif entry.get("private"):  # a step of a secret simultaneous phase: not even its kind
-        text = "decided in private"
     else:
         text = f"decided: {humanize(entry['kind'])}"
     if entry.get("auto"):
