@@ -376,3 +376,10 @@ def test_format_1_records_still_replay():
     old = {**rec, "format": 1, "decisions": [oid for _, oid in rec["decisions"]]}
     assert snapshot(replay(old)) == snapshot(s)
     assert rec["format"] == 2 and all(isinstance(seat, int) for seat, _ in rec["decisions"])
+
+
+def test_an_illegal_option_error_never_echoes_a_long_id():
+    s = GAME.new_game(1, 2)
+    with pytest.raises(IllegalOptionError) as e:
+        s.apply("z" * 100_000)
+    assert len(str(e.value)) < 200 and "zzz..." in str(e.value)

@@ -15,7 +15,9 @@ averaged per decision).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .base import BotDecision, ask_bot, make_sampler, public_decision
@@ -40,30 +42,69 @@ def bot_names() -> list[str]:
     return list(_BOTS)
 
 
-def _with_budget(name: str, budget: str, seed) -> Bot:
+@dataclass(frozen=True)
+class BotLimits:
+    """Bounds on bot budgets (a server sets tighter ones: its think time); `max_seconds` caps
+    any search whatever its budget (None: no cap, so iteration budgets stay reproducible)."""
+
+    max_ms: float = 600_000.0
+    max_iterations: int = 1_000_000
+    max_samples: int = 64
+    max_seconds: float | None = None
+
+
+DEFAULT_LIMITS = BotLimits()
+
+
+def _number(text: str, kind: type) -> float:
     try:
-        if name == "ismcts":
-            if budget.endswith("ms"):
-                return ISMCTSBot(seed, ms=float(budget[:-2]))
-            return ISMCTSBot(seed, iterations=int(budget))
-        if name == "greedy":
-            return GreedyBot(seed, samples=int(budget))
+        value = kind(text)
     except ValueError:
-        pass
-    raise KeyError(f"bad budget {budget!r} for bot {name!r} (e.g. ismcts:500, ismcts:50ms, greedy:3)")
+        raise KeyError("not a number") from None
+    if not math.isfinite(value):
+        raise KeyError("not a finite number")
+    return value
 
 
-def get_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A new bot of the registered kind `name` (optionally `name:budget`), seeded with `seed`."""
+def _with_budget(name: str, budget: str, seed, limits: BotLimits) -> Bot:
+    bad = f"bad budget {budget[:20]!r} for bot {name!r}"
+    try:
+        if name == "ismcts" and budget.endswith("ms"):
+            ms = _number(budget[:-2], float)
+            if 0 < ms <= limits.max_ms:
+                return ISMCTSBot(seed, ms=ms, max_seconds=limits.max_seconds)
+            raise KeyError(f"{bad}: milliseconds must be above 0 and at most {limits.max_ms:g}")
+        if name == "ismcts":
+            n = int(_number(budget, int))
+            if 1 <= n <= limits.max_iterations:
+                return ISMCTSBot(seed, iterations=n, max_seconds=limits.max_seconds)
+            raise KeyError(f"{bad}: iterations must be 1 to {limits.max_iterations}")
+        if name == "greedy":
+            n = int(_number(budget, int))
+            if 1 <= n <= limits.max_samples:
+                return GreedyBot(seed, samples=n)
+            raise KeyError(f"{bad}: samples must be 1 to {limits.max_samples}")
+    except KeyError as e:
+        if str(e.args[0]).startswith("bad budget"):
+            raise
+    raise KeyError(f"{bad} (e.g. ismcts:500, ismcts:50ms, greedy:3)")
+
+
+def get_bot(name: str, seed: int | str | None = None, limits: BotLimits = DEFAULT_LIMITS) -> Bot:
+    """A new bot of the registered kind `name` (optionally `name:budget`), seeded with `seed`;
+    a budget outside `limits` is refused (KeyError naming the bound)."""
     base, _, budget = name.partition(":") if isinstance(name, str) else (name, "", "")
     try:
         factory = _BOTS[base]
     except (KeyError, TypeError):
-        raise KeyError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}") from None
+        shown = repr(name)[:40] if isinstance(name, str) else f"a {type(name).__name__}"
+        raise KeyError(f"unknown bot {shown}; known bots: {', '.join(bot_names())}") from None
     if budget:
-        return _with_budget(base, budget, seed)
+        return _with_budget(base, budget, seed, limits)
+    if base == "ismcts" and limits.max_seconds is not None:
+        return ISMCTSBot(seed, max_seconds=limits.max_seconds)
     return factory(seed)
 
 
-__all__ = ["Bot", "BotDecision", "GreedyBot", "ISMCTSBot", "RandomBot", "ask_bot", "bot_names", "get_bot",
+__all__ = ["Bot", "BotDecision", "BotLimits", "GreedyBot", "ISMCTSBot", "RandomBot", "ask_bot", "bot_names", "get_bot",
            "make_sampler", "public_decision"]

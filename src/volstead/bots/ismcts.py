@@ -63,7 +63,7 @@ class ISMCTSBot:
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None, ms: float | None = None,
                  rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.35, temperature: float = 1.0,
-                 reuse: int = DEFAULT_REUSE):
+                 reuse: int = DEFAULT_REUSE, max_seconds: float | None = None):
         if iterations is not None and ms is not None:
             raise ValueError("give a budget in iterations or in ms, not both")
         if iterations is None and ms is None:
@@ -82,6 +82,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.temperature = temperature
         self.reuse = reuse
+        self.max_seconds = max_seconds  # a hard cap on any search, whatever the budget (a server's think time)
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
         self._evaluate = None  # (game name, the game's evaluation hook, its temperature), looked up once
 
@@ -100,22 +101,22 @@ class ISMCTSBot:
         done = 0
         reuse = self.reuse
         rng = self.rng
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        start = time.perf_counter()
+        limits = [s for s in (None if self.ms is None else self.ms / 1000.0, self.max_seconds) if s is not None]
+        deadline = start + min(limits) if limits else None
         budget = self.iterations
         seat = decision.seat
-        while True:
+        out_of_time = False
+        while not out_of_time:
             det = sampler(rng)
             d0 = det.decision(seat)  # the root's options, computed once per determinization
             for k in range(reuse):
                 self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
                 done += 1
-                if budget is not None:
-                    if done >= budget:
-                        break
-                elif time.perf_counter() >= deadline:
+                out_of_time = (budget is not None and done >= budget) or (
+                    deadline is not None and time.perf_counter() >= deadline)
+                if out_of_time:
                     break
-            if (done >= budget) if budget is not None else (time.perf_counter() >= deadline):
-                break
         self.last_iterations = done
         return self._best(root, root_keys, decision)
 

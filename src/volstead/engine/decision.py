@@ -69,8 +69,9 @@ class Decision:
 
             shown = ", ".join(self.option_ids[:12])
             more = "" if len(self.codes) <= 12 else f", … ({len(self.codes)} in all)"
+            given = repr(option_id) if len(repr(option_id)) <= 60 else repr(option_id)[:57] + "..."
             raise IllegalOptionError(
-                f"option {option_id!r} is not legal now; seat {self.seat} must "
+                f"option {given} is not legal now; seat {self.seat} must "
                 f"choose one of: {shown}{more}"
             ) from None
 

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .hub import Hub
+from .limits import BodyLimit
 from .routes import lobby, pages, play, replays
 from .routes.replays import import_record
 from .store import Store
@@ -71,4 +72,5 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
     for module in (lobby, play, replays, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.WEB_DIR), name="static")
+    app.add_middleware(BodyLimit)
     return app

@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from volstead.bots import ask_bot, bot_names, get_bot
+from volstead.bots import BotLimits, ask_bot, bot_names, get_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError, replay
 from volstead.engine.record import make_record
 from volstead.games import get_game
@@ -94,12 +94,12 @@ class LiveGame:
         return self.state.pending_seats()
 
 
-def valid_bot(spec: str) -> bool:
-    try:
-        get_bot(spec, 0)
-    except KeyError:
-        return False
-    return True
+class BotSpecError(LobbyError):
+    """A bot whose budget is outside the server's bounds (HTTP 422)."""
+
+
+MAX_ITERATIONS = 20_000  # an ISMCTS iteration budget (about 3 s of search) that the server accepts
+MAX_SAMPLES = 8  # greedy determinizations per decision
 
 
 class Hub:
@@ -110,6 +110,9 @@ class Hub:
         self.think_s = think_s
         self.auto_single = auto_single
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="volstead-bot")
+        # a bot never thinks past the think time: budgets above it are refused, searches are capped
+        self.limits = BotLimits(max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES,
+                                max_seconds=0.9 * think_s)
         self.games: dict[str, LiveGame] = {}
 
     # ---------------------------------------------------------------- loading
@@ -131,7 +134,15 @@ class Hub:
         return live
 
     def _make_bots(self, stored: StoredGame) -> dict[int, Any]:
-        return {i: get_bot(k, f"{stored.seed}/{i}/{k}") for i, k in enumerate(stored.kinds) if k != HUMAN}
+        bots = {}
+        for i, k in enumerate(stored.kinds):
+            if k == HUMAN:
+                continue
+            try:
+                bots[i] = get_bot(k, f"{stored.seed}/{i}/{k}", self.limits)
+            except KeyError:  # stored under other bounds: the same bot at its default budget
+                bots[i] = get_bot(k.partition(":")[0], f"{stored.seed}/{i}/{k}", self.limits)
+        return bots
 
     # --------------------------------------------------------------- creating
     def create_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
@@ -144,9 +155,15 @@ class Hub:
             raise LobbyError("seats must be a list of player kinds (\"human\" or a bot name)")
         kinds = [k.strip().lower() for k in kinds]
         for i, k in enumerate(kinds):
-            if k != HUMAN and not valid_bot(k):
-                raise LobbyError(f"seat {i} is {k!r}, which is not a player kind; use human or a bot: "
-                                 f"{', '.join(bot_names())} (with a budget, e.g. ismcts:500ms)")
+            if k == HUMAN:
+                continue
+            try:
+                get_bot(k, 0, self.limits)
+            except KeyError as e:
+                if k.partition(":")[0] in bot_names():
+                    raise BotSpecError(f"seat {i}: {e.args[0]}") from None
+                raise LobbyError(f"seat {i} is {k[:40]!r}, which is not a player kind; use human or a bot: "
+                                 f"{', '.join(bot_names())} (with a budget, e.g. ismcts:500ms)") from None
         try:
             opts = game.options_from_json(options if options is not None else {})
         except VolsteadError as e:

@@ -49,11 +49,18 @@ def error_body(e: Exception) -> dict[str, Any]:
     return {"type": "error", "error": type(e).__name__, "message": str(e)}
 
 
+MAX_BODY = 64 * 1024  # bytes: a request body (a game's options, a decide) is far smaller
+MAX_MESSAGE = 16 * 1024  # characters of one WebSocket message
+
+
 async def json_object(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object, or a 400 that says it must be one."""
+    """The request body as a JSON object, or a 400 that says it must be one (413 when too large)."""
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise HTTPException(413, f"the body is too large (at most {MAX_BODY} bytes)")
     try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise HTTPException(400, "the body must be a JSON object") from None
     if not isinstance(body, dict):
         raise HTTPException(400, "the body must be a JSON object")

@@ -11,7 +11,7 @@ from volstead.bots import bot_names
 from volstead.games import DEFAULT_GAME, game_names, get_game
 
 from ..catalog import catalog
-from ..hub import LiveGame, LobbyError
+from ..hub import BotSpecError, LiveGame, LobbyError
 from ..messages import CreateGame
 from ..store import NewGameTokens
 from .deps import body_of, hub_of
@@ -55,6 +55,8 @@ async def create(request: Request) -> JSONResponse:
     body = await body_of(request, CreateGame)
     try:
         live, tokens = hub.create_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat)
+    except BotSpecError as e:
+        raise HTTPException(422, str(e)) from None
     except LobbyError as e:
         raise HTTPException(400, str(e)) from None
     hub.kick(live)

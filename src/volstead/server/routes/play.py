@@ -14,7 +14,7 @@ from volstead.engine import VolsteadError
 
 from ..hub import Conn, Hub, LiveGame
 from ..messages import BadMessage, Decide, WsPing, WsRefresh, parse_ws
-from .deps import body_of, error_body, hub_of, live_or_404, store_of, table_seat, who
+from .deps import MAX_MESSAGE, body_of, error_body, hub_of, live_or_404, store_of, table_seat, who
 
 router = APIRouter()
 
@@ -76,10 +76,20 @@ async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) 
     try:
         await websocket.send_json(hub.payload(live, hub.shown_seat(live, conn), table))
         while True:
-            text = await websocket.receive_text()
-            await handle_message(hub, live, conn, text)
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                await websocket.send_json({"type": "error", "error": "MalformedMessage",
+                                           "message": "messages are JSON text frames, not binary ones"})
+            elif len(text) > MAX_MESSAGE:
+                await websocket.send_json({"type": "error", "error": "MalformedMessage",
+                                           "message": f"the message is too large (at most {MAX_MESSAGE} characters)"})
+            else:
+                await handle_message(hub, live, conn, text)
     except WebSocketDisconnect:
-        pass
+        pass  # a client leaving is an ordinary event
     finally:
         hub.detach(live, conn)
 

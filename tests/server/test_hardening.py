@@ -1,0 +1,82 @@
+"""A server open to strangers (issue 11): bot budgets within the server's bounds, limits on
+what a request or a message may carry, short errors that never echo large input, no 500s and
+no silent socket closes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from server_helpers import human_turn, pick
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:999999999999", "seat 1: bad budget '999999999999' for bot 'ismcts': iterations must be 1 to 20000"),
+    ("ismcts:infms", "seat 1: bad budget 'infms' for bot 'ismcts'"),
+    ("ismcts:nanms", "seat 1: bad budget 'nanms' for bot 'ismcts'"),
+    ("ismcts:6000ms", "seat 1: bad budget '6000ms' for bot 'ismcts': milliseconds must be above 0 and at most 5000"),
+    ("greedy:0", "seat 1: bad budget '0' for bot 'greedy': samples must be 1 to 8"),
+    ("greedy:-3", "seat 1: bad budget '-3' for bot 'greedy': samples must be 1 to 8"),
+])
+def test_bot_budgets_outside_the_servers_bounds_are_refused_with_422(client, spec, message):
+    r = client.post("/api/games", json={"seats": ["human", spec]})
+    assert r.status_code == 422 and r.json()["message"].startswith(message)
+    assert client.get("/api/games").json() == []
+
+
+def test_a_search_never_thinks_past_the_servers_think_time(make_client):
+    import time
+
+    from volstead.bots import ask_bot, get_bot
+    from volstead.games import get_game
+
+    client = make_client(think_s=0.5)
+    bot = get_bot("ismcts:20000", 1, client.app.state.hub.limits)  # accepted: the iteration bound
+    state = get_game("scarface1920").new_game(3, 4)
+    start = time.perf_counter()
+    ask_bot(bot, state)
+    assert time.perf_counter() - start < 1.0 and bot.last_iterations < 20000
+
+
+def test_bad_bodies_and_messages_get_short_errors_naming_the_problem(client):
+    g = client.post("/api/games", json={"seats": ["human", "random"], "seed": 2}).json()
+    gid, tok = g["id"], g["seats"][0]["token"]
+    s = human_turn(client, gid, tok)
+    cases = [
+        ({"token": 5, **pick(s)}, "field 'token': Input should be a valid string, not 5"),
+        ({"token": [tok], **pick(s)}, "field 'token': Input should be a valid string"),
+        ({"token": tok, "option": "x" * 300, "decision": 0}, "field 'option': String should have at most 200"),
+    ]
+    for body, message in cases:
+        r = client.post(f"/api/games/{gid}/decide", json=body)
+        assert r.status_code == 400 and r.json()["message"].startswith(message), r.text
+        assert len(r.text) < 400
+    r = client.post(f"/api/games/{gid}/decide", json={"token": tok, "option": "x" * 1_000_000, "decision": 0})
+    assert r.status_code == 413 and len(r.text) < 200
+    r = client.post("/api/games", json={"game": [], "seats": ["human", "random"]})
+    assert r.status_code == 400 and r.json()["message"].startswith("field 'game': Input should be a valid string")
+    r = client.post(f"/api/games/{gid}/decide", json={"token": tok, "option": "no-such-option-" + "y" * 150,
+                                                      "decision": s["decision"]["number"]})
+    assert r.status_code == 409 and len(r.json()["message"]) < 400
+
+
+def test_websocket_frames_that_are_not_json_text_get_an_error_and_the_socket_stays_open(client):
+    g = client.post("/api/games", json={"seats": ["human", "random"], "seed": 2}).json()
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][0]['token']}") as ws:
+        ws.receive_json()
+        ws.send_bytes(b"\x00\x01binary")
+        e = ws.receive_json()
+        assert e["error"] == "MalformedMessage" and "text" in e["message"]
+        ws.send_text("[" * 100_000 + "]" * 100_000)
+        e = ws.receive_json()
+        assert e["error"] == "MalformedMessage" and len(e["message"]) < 300
+        ws.send_text(json.dumps({"type": "decide", "option": "z" * 100_000, "decision": 0}))
+        e = ws.receive_json()
+        assert e["error"] == "MalformedMessage" and len(e["message"]) < 300
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"  # still open
+
+
+def test_a_request_body_over_the_limit_is_refused_before_it_is_read(client):
+    r = client.post("/api/games", content=b"{" + b" " * 5_000_000 + b"}", headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "too large" in r.json()["message"]
