@@ -29,7 +29,8 @@ def _run(app, host: str, port: int, url: str | None, open_browser: bool) -> None
 
     if url and open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # SIGINT/SIGTERM: open WebSockets get 3 s to close, then the server stops (every decision is stored)
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
 
 
 def link_host(host: str) -> str:

@@ -110,6 +110,7 @@ class Hub:
         self.think_s = think_s
         self.auto_single = auto_single
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="volstead-bot")
+        self.closing = False
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES,
                                 max_seconds=0.9 * think_s)
@@ -270,7 +271,7 @@ class Hub:
 
     async def _run_bots(self, live: LiveGame) -> None:
         try:
-            while not live.state.is_over() and not live.error:
+            while not live.state.is_over() and not live.error and not self.closing:
                 seats = self._bot_seats(live)
                 if not seats:
                     return
@@ -302,6 +303,8 @@ class Hub:
         snapshot = live.state.clone()
         ids = snapshot.decision(seat).option_ids
         loop = asyncio.get_running_loop()
+        if self.closing:
+            raise asyncio.CancelledError
         try:
             index = await asyncio.wait_for(
                 loop.run_in_executor(self.pool, functools.partial(ask_bot, live.bots[seat], snapshot, seat=seat)),
@@ -313,6 +316,8 @@ class Hub:
                                                                f"thinking time: a random option is taken"})
             index = random.randrange(len(ids))
         except Exception as e:
+            if self.closing:  # the pool is shut down: the server is stopping, not the bot failing
+                raise asyncio.CancelledError from None
             log.warning("bot of seat %s in game %s failed: %s", seat, live.id, e)
             live.log.append({"i": None, "seat": seat, "note": f"Seat {seat}'s bot failed ({type(e).__name__}): "
                                                                f"a random option is taken"})
@@ -320,6 +325,9 @@ class Hub:
         return ids[index]
 
     async def close(self) -> None:
+        """Stop every game's bots (the server is shutting down): nothing is lost, every decision
+        taken is stored; a search still running ends within its think time."""
+        self.closing = True
         for live in self.games.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()

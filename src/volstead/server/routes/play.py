@@ -88,8 +88,8 @@ async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) 
                                            "message": f"the message is too large (at most {MAX_MESSAGE} characters)"})
             else:
                 await handle_message(hub, live, conn, text)
-    except WebSocketDisconnect:
-        pass  # a client leaving is an ordinary event
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # a client leaving (or gone while we answered) is an ordinary event
     finally:
         hub.detach(live, conn)
 
