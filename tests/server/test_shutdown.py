@@ -3,7 +3,6 @@ lost and no flood of bot failures in its log (issue 11)."""
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import subprocess
