@@ -134,6 +134,31 @@ def replay_cmd(
         print_result(state.result())
 
 
+def verify(
+    file: Annotated[Path, typer.Argument(help="The record of a finished game, as a server gives it "
+                                              "(GET /api/games/ID/record).")],
+) -> None:
+    """Check that a game was fair: its seed matches the commitment published when it was created,
+    and its record replays to the end under the rules."""
+    from volstead.engine.fairness import check_commitment
+
+    try:
+        rec = load_record(file)
+        check_commitment(rec)
+        state = replay(rec)
+    except RecordError as e:
+        raise fail(f"{file}: {e}") from None
+    except VolsteadError as e:
+        raise fail(f"{file} cannot be replayed: {e}") from None
+    if not state.is_over():
+        raise fail(f"{file}: the record stops before the end of the game")
+    kind = "a practice game (its seed was chosen by a player)" if rec.get("practice") else \
+        "the seed was drawn by the server"
+    console.print(Text(f"fair: the seed matches the commitment {rec['commitment'][:16]}…, {kind}; "
+                       f"the {len(rec['decisions'])} decisions replay to the end.", style="green"), soft_wrap=True)
+    print_result(state.result())
+
+
 def _option_line(name: str, prop: dict[str, Any]) -> str:
     flag = f"--{name.replace('_', '-')}"
     if "enum" in prop:
@@ -191,3 +216,4 @@ def register(app: typer.Typer) -> None:
     app.command("replay")(replay_cmd)
     app.command()(games)
     app.command()(serve)
+    app.command()(verify)

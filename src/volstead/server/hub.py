@@ -177,17 +177,21 @@ class Hub:
             span = str(allowed.start) if len(allowed) == 1 else f"{allowed.start}–{allowed[-1]}"
             which = " with these options" if allowed != game.seat_range() else ""
             raise LobbyError(f"{game.title} takes {span} seat{'s' if len(allowed) > 1 else ''}{which}, not {len(kinds)}")
+        # The server draws the seed (nobody can know it while the game runs; its commitment is
+        # published); a seed chosen by the creator makes a practice game, marked as such.
+        practice = seed is not None
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise LobbyError("seed must be a non-negative integer")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
+            raise LobbyError("seed must be an integer from 0 to 2147483647")
         try:
             game.new_game(seed=seed, seats=len(kinds), options=opts)
         except VolsteadError as e:
             raise LobbyError(f"the game cannot start: {e}") from None
         if hotseat and len([k for k in kinds if k == HUMAN]) < 2:
             hotseat = False
-        game_id, tokens = self.store.create_game(game_name, opts.to_json(), seed, kinds, hotseat=hotseat)
+        game_id, tokens = self.store.create_game(game_name, opts.to_json(), seed, kinds, hotseat=hotseat,
+                                                 practice=practice)
         stored = self.store.load(game_id)
         live = self._rebuild(stored)
         self._take_forced(live)
@@ -342,7 +346,8 @@ class Hub:
         return {"id": live.id, "game": live.stored.game, "title": game.title, "seats": live.stored.seats,
                 "kinds": live.kinds, "hotseat": live.stored.hotseat, "status": live.stored.status,
                 "decisions": live.state.decisions_made - hidden, "deciding": live.deciding(),
-                "pending": list(live.pending()),
+                "pending": list(live.pending()), "commitment": live.stored.commitment,
+                "practice": live.stored.practice,
                 "created": live.stored.created.isoformat(), "options": live.stored.options}
 
     def shown_seat(self, live: LiveGame, conn: Conn) -> int | None:

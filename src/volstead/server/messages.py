@@ -27,7 +27,7 @@ class CreateGame(Body):
     seats: Annotated[list[Annotated[StrictStr, Field(max_length=40)]], Field(min_length=1, max_length=8)] = \
         Field(default_factory=lambda: ["human", "random"])
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**31)] | None = None  # given: a practice game
     hotseat: StrictBool = False
 
 

@@ -26,6 +26,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from volstead.engine.fairness import commitment, new_salt
+
 
 class Base(DeclarativeBase):
     pass
@@ -50,6 +52,17 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(64))  # "human" or a bot spec (random, ismcts:500ms, ...)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class FairnessRow(Base):
+    """The seed's commitment (published at creation) and its salt (revealed with the record at
+    the end); `practice`: a seed chosen by whoever created the game (engine/fairness.py)."""
+
+    __tablename__ = "fairness"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    salt: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class DecisionRow(Base):
@@ -80,6 +93,9 @@ class StoredGame:
     status: str
     created: dt.datetime
     decisions: list[tuple[int, str]] = field(default_factory=list)  # (seat, option id), in order
+    salt: str = ""
+    commitment: str = ""
+    practice: bool = False
 
 
 @dataclass
@@ -102,7 +118,7 @@ class Store:
 
     # ------------------------------------------------------------ writing
     def create_game(self, game: str, options: dict, seed: int, kinds: list[str],
-                    hotseat: bool = False) -> tuple[str, NewGameTokens]:
+                    hotseat: bool = False, practice: bool = False) -> tuple[str, NewGameTokens]:
         game_id = secrets.token_hex(6)
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
         table = new_token() if hotseat else None
@@ -114,6 +130,8 @@ class Store:
             for i, kind in enumerate(kinds):
                 s.add(SeatRow(game_id=game_id, seat=i, kind=kind,
                               token_hash=hash_token(tokens[i]) if i in tokens else None))
+            salt = new_salt()
+            s.add(FairnessRow(game_id=game_id, salt=salt, commitment=commitment(seed, salt), practice=practice))
         return game_id, NewGameTokens(tokens, table)
 
     def add_decision(self, game_id: str, idx: int, seat: int, option_id: str) -> None:
@@ -151,5 +169,7 @@ class Store:
         decisions = [(seat, oid) for seat, oid in s.execute(
             select(DecisionRow.seat, DecisionRow.option_id).where(DecisionRow.game_id == row.id).order_by(DecisionRow.idx))]
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
+        fair = s.get(FairnessRow, row.id)  # None for a game stored before seeds were committed to
         return StoredGame(row.id, row.game, dict(row.options), row.seed, row.seats, kinds, row.hotseat, row.status,
-                          created, decisions)
+                          created, decisions, fair.salt if fair else "", fair.commitment if fair else "",
+                          fair.practice if fair else True)

@@ -153,7 +153,7 @@ async function listGames() {
   const games = await getJSON("/api/games");
   const el = document.getElementById("games");
   el.innerHTML = games.length
-    ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code> — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · <a href="/game/${g.id}">watch</a>` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>`
+    ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code>${g.practice ? " (practice)" : ""} — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · <a href="/game/${g.id}">watch</a>` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>`
     : `<p class="muted">No games yet.</p>`;
   const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
   const known = new Set(games.map((g) => g.id));
@@ -211,7 +211,12 @@ function gamePage(id) {
   };
   async function show(state) {
     last = state;
-    document.getElementById("subtitle").textContent = `${state.meta.title} · game ${id} · ${label(state)}`;
+    // A practice game's seed was chosen by a player: said on every page. Otherwise the seed's
+    // commitment is shown, to check against the record at the end (volstead verify).
+    const fairness = state.meta.practice
+      ? " · practice game (seed chosen)"
+      : ` · seed committed ${(state.meta.commitment || "").slice(0, 12)}…`;
+    document.getElementById("subtitle").textContent = `${state.meta.title} · game ${id} · ${label(state)}${fairness}`;
     if (state.table && state.you !== shownSeat && !state.view.over) {
       // Hot-seat: hide the previous seat's screen until the next player confirms.
       cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>`;

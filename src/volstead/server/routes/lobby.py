@@ -73,7 +73,8 @@ def links(live: LiveGame, tokens: NewGameTokens) -> dict[str, Any]:
             item["url"] = f"/game/{live.id}?token={tokens.seats[i]}"
         seats.append(item)
     out = {"id": live.id, "game": live.stored.game, "seats": seats, "spectator_url": f"/game/{live.id}",
-           "replay_url": f"/replay/{live.id}"}
+           "replay_url": f"/replay/{live.id}", "commitment": live.stored.commitment,
+           "practice": live.stored.practice}
     if tokens.table:
         out["hotseat_url"] = f"/game/{live.id}?token={tokens.table}"
         out["hotseat_token"] = tokens.table

@@ -28,7 +28,9 @@ def finished_record(store: Store, game_id: str) -> dict[str, Any]:
                                  "is shown once it is finished")
     rec = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats,
                       decisions=stored.decisions)
-    return {**rec, "kinds": stored.kinds}
+    # the seed's commitment, published at creation, and the salt that opens it (engine/fairness.py)
+    fair = {"commitment": stored.commitment, "salt": stored.salt, "practice": stored.practice}
+    return {**rec, **(fair if stored.commitment else {}), "kinds": stored.kinds}
 
 
 @router.get("/api/games/{game_id}/record")
