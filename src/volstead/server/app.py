@@ -21,13 +21,16 @@ import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException  # also the router's own 404 and 405
 
 from .hub import Hub
 from .limits import BodyLimit
 from .routes import lobby, pages, play, replays
+from .routes.deps import validation_message
 from .routes.replays import import_record
 from .store import Store
 
@@ -64,6 +67,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
     app = FastAPI(title="Volstead", lifespan=lifespan)
     app.state.hub = hub
     app.state.store = store
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"type": "error", "error": "HTTPError", "message": validation_message(list(exc.errors()))},
+                            status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

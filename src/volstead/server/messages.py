@@ -1,7 +1,7 @@
 """Request bodies and WebSocket messages, as pydantic models with size limits.
 
-A body or message that does not fit gets a short error naming the first bad field
-(`describe`), never echoing large input back.
+A body that does not fit gets a 400 naming the first bad field (app.py, `validation_message`),
+a WebSocket message a `MalformedMessage` error; neither echoes large input back.
 """
 
 from __future__ import annotations
@@ -59,13 +59,6 @@ WS_HELP = ('a message is {"type": "decide", "option": "<option id>", "decision":
 
 class BadMessage(ValueError):
     """A body or message that does not fit its model (the message names the field)."""
-
-
-def parse(model: type[Body], data: Any, what: str = "field") -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        raise BadMessage(describe_validation_error(e, what)) from None
 
 
 def parse_ws(text: str) -> WsDecide | WsPing | WsRefresh:

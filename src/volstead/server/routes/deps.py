@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import HTTPException, Request, WebSocket
 
 from ..hub import Hub, LiveGame
-from ..messages import BadMessage, Body, parse
 from ..store import Store
 
 
@@ -53,23 +51,18 @@ MAX_BODY = 64 * 1024  # bytes: a request body (a game's options, a decide) is fa
 MAX_MESSAGE = 16 * 1024  # characters of one WebSocket message
 
 
-async def json_object(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object, or a 400 that says it must be one (413 when too large)."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise HTTPException(413, f"the body is too large (at most {MAX_BODY} bytes)")
-    try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise HTTPException(400, "the body must be a JSON object") from None
-    if not isinstance(body, dict):
-        raise HTTPException(400, "the body must be a JSON object")
-    return body
-
-
-async def body_of(request: Request, model: type[Body]) -> Any:
-    """The request body as `model`, or a 400 naming the first bad field."""
-    try:
-        return parse(model, await json_object(request))
-    except BadMessage as e:
-        raise HTTPException(400, str(e)) from None
+def validation_message(errors: list[dict[str, Any]]) -> str:
+    """A short message naming the first bad field of a request (never echoing large input)."""
+    err = errors[0]
+    loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+    if err.get("type") == "json_invalid" or not loc and err.get("type") in ("model_attributes_type", "dict_type"):
+        return "the body must be a JSON object"
+    if err.get("type") == "missing" and not loc:
+        return "the body must be a JSON object"
+    msg = str(err.get("msg", "invalid"))
+    if err.get("type") == "extra_forbidden":
+        msg = "unknown field"
+    elif err.get("type") not in ("missing", "value_error"):
+        shown = repr(err.get("input"))
+        msg += f", not {shown if len(shown) <= 40 else shown[:37] + '...'}"
+    return f"field {'.'.join(loc) or 'body'!r}: {msg}"[:300]

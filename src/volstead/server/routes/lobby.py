@@ -14,7 +14,7 @@ from ..catalog import catalog
 from ..hub import BotSpecError, LiveGame, LobbyError
 from ..messages import CreateGame
 from ..store import NewGameTokens
-from .deps import body_of, hub_of
+from .deps import hub_of
 
 router = APIRouter()
 
@@ -50,9 +50,8 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 
 
 @router.post("/api/games")
-async def create(request: Request) -> JSONResponse:
+async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
-    body = await body_of(request, CreateGame)
     try:
         live, tokens = hub.create_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat)
     except BotSpecError as e:

@@ -14,7 +14,7 @@ from volstead.engine import VolsteadError
 
 from ..hub import Conn, Hub, LiveGame
 from ..messages import BadMessage, Decide, WsPing, WsRefresh, parse_ws
-from .deps import MAX_MESSAGE, body_of, error_body, hub_of, live_or_404, store_of, table_seat, who
+from .deps import MAX_MESSAGE, error_body, hub_of, live_or_404, store_of, table_seat, who
 
 router = APIRouter()
 
@@ -36,10 +36,9 @@ def get_state(request: Request, game_id: str, token: str | None = None) -> dict[
 
 
 @router.post("/api/games/{game_id}/decide", response_model=None)
-async def decide_rest(request: Request, game_id: str) -> dict[str, Any] | JSONResponse:
+async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str, Any] | JSONResponse:
     hub = hub_of(request)
     live = live_or_404(hub, game_id)
-    body = await body_of(request, Decide)
     seat, table = who(store_of(request), live, body.token)
     if seat is None and not table:
         raise HTTPException(403, "a seat token is needed to decide (spectators cannot)")
