@@ -69,6 +69,7 @@ class LiveGame:
     taken: list[int] = field(default_factory=list)  # decisions each seat has taken (its next decision's number)
     # private steps each seat has taken in the secret phase now open: not counted for others
     private_steps: dict[int, int] = field(default_factory=dict)
+    unsaved: list[tuple[int, int, str]] = field(default_factory=list)  # applied, not yet stored: (index, seat, id)
     thinking: set[int] = field(default_factory=set)
     error: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -110,6 +111,7 @@ class Hub:
         self.think_s = think_s
         self.auto_single = auto_single
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="volstead-bot")
+        self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volstead-db")  # one writer
         self.closing = False
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES,
@@ -124,6 +126,7 @@ class Hub:
             try:
                 live = self.games[stored.id] = self._rebuild(stored)
                 self._take_forced(live)
+                self._save_now(live)
             except Exception as e:  # a game that cannot be rebuilt is reported, not fatal
                 log.error("game %s cannot be resumed: %s: %s", stored.id, type(e).__name__, e)
 
@@ -195,6 +198,7 @@ class Hub:
         stored = self.store.load(game_id)
         live = self._rebuild(stored)
         self._take_forced(live)
+        self._save_now(live)
         self.games[game_id] = live
         return live, tokens
 
@@ -216,8 +220,8 @@ class Hub:
             raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
         index = d.index_of(option_id)
         label, kind, n = d.options[index].label, d.kind, state.decisions_made
-        if persist:  # written before it is applied and broadcast
-            self.store.add_decision(live.id, n, seat, option_id)
+        if persist:  # stored (off the event loop) before anyone is shown it: see _save
+            live.unsaved.append((n, seat, option_id))
             live.stored.decisions.append((seat, option_id))
         state.apply_index(index, seat=seat)
         live.taken[seat] += 1
@@ -236,8 +240,7 @@ class Hub:
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
             if persist:
-                self.store.set_status(live.id, "finished")
-                live.stored.status = "finished"
+                live.stored.status = "finished"  # stored with the last decisions
 
     async def commit(self, live: LiveGame, seat: int, option_id: str, number: int | None,
                      auto: bool = False) -> None:
@@ -246,8 +249,29 @@ class Hub:
         async with live.lock:
             self._apply(live, seat, option_id, auto=auto, persist=True, number=number)
             self._take_forced(live)
+            await self._save(live)
         await self.broadcast(live)
         self.kick(live)
+
+    def _save_now(self, live: LiveGame) -> None:
+        """`_save` for set-up code that runs before the game is shown to anyone."""
+        if live.unsaved:
+            rows, live.unsaved = live.unsaved, []
+            self.store.add_decisions(live.id, rows, "finished" if live.stored.status == "finished" else None)
+
+    async def _save(self, live: LiveGame) -> None:
+        """Store the decisions applied since the last save, in one transaction on the storage thread
+        (never on the event loop); called before any broadcast, so no decision a client saw is lost."""
+        if not live.unsaved:
+            return
+        rows, live.unsaved = live.unsaved, []
+        status = "finished" if live.stored.status == "finished" else None
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                self.db_pool, functools.partial(self.store.add_decisions, live.id, rows, status))
+        except Exception as e:  # the database is gone: the game stops rather than show unstored decisions
+            log.exception("game %s: decisions could not be stored", live.id)
+            live.error = f"the game stopped: its decisions could not be stored ({type(e).__name__})"
 
     def _take_forced(self, live: LiveGame) -> None:
         """Human seats' decisions with a single option, taken by the server before anyone is shown them."""
@@ -293,6 +317,7 @@ class Hub:
                             continue
                         self._apply(live, seat, option_id, persist=True, number=numbers[seat])
                         self._take_forced(live)
+                        await self._save(live)
                 await self.broadcast(live)
         except asyncio.CancelledError:
             raise
@@ -336,6 +361,7 @@ class Hub:
             if live.bot_task is not None:
                 live.bot_task.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)  # pending writes finish
 
     # -------------------------------------------------------------- payloads
     def meta(self, live: LiveGame, seat: int | None = None) -> dict:

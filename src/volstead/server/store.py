@@ -138,6 +138,13 @@ class Store:
         with Session(self.engine) as s, s.begin():
             s.add(DecisionRow(game_id=game_id, idx=idx, seat=seat, option_id=option_id))
 
+    def add_decisions(self, game_id: str, rows: list[tuple[int, int, str]], status: str | None = None) -> None:
+        """Store (index, seat, option id) rows, and the game's new status if given, in one transaction."""
+        with Session(self.engine) as s, s.begin():
+            s.add_all(DecisionRow(game_id=game_id, idx=idx, seat=seat, option_id=oid) for idx, seat, oid in rows)
+            if status is not None:
+                s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+
     def set_status(self, game_id: str, status: str) -> None:
         with Session(self.engine) as s, s.begin():
             s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
