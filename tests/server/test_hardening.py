@@ -87,3 +87,26 @@ def test_websocket_frames_that_are_not_json_text_get_an_error_and_the_socket_sta
 def test_a_request_body_over_the_limit_is_refused_before_it_is_read(client):
     r = client.post("/api/games", content=b"{" + b" " * 5_000_000 + b"}", headers={"content-type": "application/json"})
     assert r.status_code == 413 and "too large" in r.json()["message"]
+
+
+def test_a_broadcast_carries_only_the_last_log_entries_a_new_connection_the_whole_tail(client):
+    from volstead.server.hub import LOG_TAIL, LOG_UPDATE
+
+    g = client.post("/api/games", json={"seats": ["human", "human"], "seed": 4}).json()
+    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    for _ in range(30):  # both seats play their first options for a while
+        for tok in (t0, t1):
+            s = client.get(f"/api/games/{g['id']}/state", params={"token": tok}).json()
+            if s["decision"] and "options" in s["decision"]:
+                client.post(f"/api/games/{g['id']}/decide", json={"token": tok, **pick(s)})
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={t0}") as ws:
+        full = ws.receive_json()
+        assert len(full["log"]) > LOG_UPDATE and len(full["log"]) <= LOG_TAIL
+        ks = [e["k"] for e in full["log"]]
+        assert ks == sorted(ks)
+        s = client.get(f"/api/games/{g['id']}/state", params={"token": t1}).json()
+        if s["decision"] and "options" in s["decision"]:
+            client.post(f"/api/games/{g['id']}/decide", json={"token": t1, **pick(s)})
+            update = ws.receive_json()
+            assert update["type"] == "state" and 0 < len(update["log"]) <= LOG_UPDATE
+            assert update["log"][-1]["k"] > ks[-1]

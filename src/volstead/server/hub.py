@@ -41,7 +41,8 @@ from .store import NewGameTokens, Store, StoredGame
 log = logging.getLogger("volstead.server")
 
 HUMAN = "human"
-LOG_TAIL = 200
+LOG_TAIL = 200  # log entries in a full state (on connecting, on refresh, over REST)
+LOG_UPDATE = 12  # log entries in a broadcast after a decision: the client keeps what it has (by "k")
 
 
 class LobbyError(VolsteadError):
@@ -391,7 +392,7 @@ class Hub:
         """The human seat a hot-seat table plays now: the first pending human seat (None if none)."""
         return next((s for s in live.pending() if live.kinds[s] == HUMAN), None)
 
-    def payload(self, live: LiveGame, seat: int | None, table: bool = False) -> dict:
+    def payload(self, live: LiveGame, seat: int | None, table: bool = False, log_tail: int = LOG_TAIL) -> dict:
         """What `seat` (None: a spectator) may see: its view, its own pending decision with its
         number and options, which seats are deciding, the log as it may read it."""
         state = live.state
@@ -404,8 +405,9 @@ class Hub:
         elif pending and not state.in_lanes():  # whose turn it is and the question are public
             d = state.decision()
             decision = {"seat": d.seat, "kind": d.kind}
-        entries = [{"i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
-                   for e in live.log[-LOG_TAIL:] if shown_to(e, seat)]
+        first = max(0, len(live.log) - log_tail)
+        entries = [{"k": k, "i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
+                   for k, e in enumerate(live.log[first:], first) if shown_to(e, seat)]
         return {"type": "state", "meta": self.meta(live, seat), "you": seat, "table": table, "view": state.view(seat),
                 "decision": decision, "pending": list(pending), "simultaneous": state.in_lanes(),
                 "thinking": sorted(live.thinking), "log": entries, "error": live.error,
@@ -425,7 +427,7 @@ class Hub:
             seat = self.shown_seat(live, conn)
             key = (seat, conn.table)
             if key not in cache:
-                cache[key] = self.payload(live, seat, conn.table)
+                cache[key] = self.payload(live, seat, conn.table, LOG_UPDATE)
             if not await self.send(conn, cache[key]):
                 dead.append(conn)
         for conn in dead:

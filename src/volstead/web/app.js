@@ -209,7 +209,21 @@ function gamePage(id) {
     const f = document.getElementById("flash");
     if (f) f.innerHTML = `<p class="error" id="error">${esc(msg)}</p>`;
   };
+  // The log: a broadcast carries only its last entries; the page keeps what it has seen, by "k"
+  // (for the seat shown: another seat reads other texts, so a new seat asks for the whole log).
+  const seen = new Map();
+  let logSeat;
+  function mergeLog(state) {
+    if (state.you !== logSeat) {
+      if (logSeat !== undefined && ws) ws.send(JSON.stringify({ type: "refresh" }));
+      seen.clear();
+      logSeat = state.you;
+    }
+    for (const e of state.log) seen.set(e.k, e);
+    state.log = [...seen.values()].sort((x, y) => x.k - y.k).slice(-200);
+  }
   async function show(state) {
+    mergeLog(state);
     last = state;
     // A practice game's seed was chosen by a player: said on every page. Otherwise the seed's
     // commitment is shown, to check against the record at the end (volstead verify).
