@@ -1,0 +1,161 @@
+"""Load on a Volstead server over loopback: many tables of one person and three random bots.
+
+Starts `volstead serve` in a subprocess (a fresh SQLite file, bot delay 0), creates TABLES tables
+(timing each creation), connects one WebSocket client per table as its person, and for
+SECONDS lets each person answer its decisions after a human pause (exponential, mean PAUSE
+seconds; --pause 0: at once, for the throughput ceiling). It prints the tables held, decisions
+served, decide -> next state latency p50/p99, creation p50/p99, the server's RSS and the errors.
+Bounded in tables (2,000) and time (600 s); stops by itself.
+
+    .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 60 [--pause 2] [--json]
+
+Not a test: figures depend on the machine (the clients share it with the server).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+async def person(url: str, token: str, game: str, pause: float, until: float, stats: dict, rng: random.Random):
+    try:
+        async with websockets.connect(f"{url}/ws/games/{game}?token={token}", max_size=2**22) as ws:
+            sent_at = None
+            answered = -1  # the number of the last decision answered (a state may repeat it)
+            while time.monotonic() < until:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
+                except TimeoutError:
+                    break
+                m = json.loads(raw)
+                stats["bytes"] += len(raw)
+                if m["type"] == "error":
+                    stats["errors"] += 1
+                    stats["last_error"] = m["message"][:200]
+                    continue
+                if m["type"] != "state":
+                    continue
+                stats["messages"] += 1
+                if sent_at is not None:
+                    stats["latency"].append(time.monotonic() - sent_at)
+                    sent_at = None
+                d = m.get("decision")
+                if m["view"].get("over"):
+                    break
+                if d and d.get("options") and d["number"] > answered:
+                    answered = d["number"]
+                    if pause:
+                        await asyncio.sleep(min(rng.expovariate(1 / pause), 10 * pause))
+                    sent_at = time.monotonic()
+                    await ws.send(json.dumps({"type": "decide", "option": rng.choice(d["options"])["id"],
+                                              "decision": d["number"]}))
+                    stats["decisions"] += 1
+    except Exception as e:  # a dropped connection is an error of the run
+        stats["errors"] += 1
+        stats["last_error"] = f"{type(e).__name__}: {e}"[:200]
+
+
+async def run(tables: int, seconds: float, pause: float, seed: int) -> dict:
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="volstead-load-")
+    server = subprocess.Popen([sys.executable, "-m", "volstead.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+                               "--db", f"sqlite:///{folder}/load.db", "--bot-delay", "0", "--think", "2"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    stats = {"latency": [], "decisions": 0, "messages": 0, "bytes": 0, "errors": 0}
+    try:
+        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+            for _ in range(200):
+                try:
+                    await http.get("/api/info")
+                    break
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.05)
+            created, games = [], []
+            for _ in range(tables):
+                t = time.monotonic()
+                r = await http.post("/api/games", json={"seats": ["human", "random", "random", "random"]})
+                created.append(time.monotonic() - t)
+                if r.status_code != 201:
+                    stats["errors"] += 1
+                    continue
+                g = r.json()
+                games.append((g["id"], g["seats"][0]["token"]))
+        rng = random.Random(seed)
+        until = time.monotonic() + seconds
+        ws_url = url.replace("http", "ws")
+        await asyncio.gather(*(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random()))
+                               for gid, tok in games))
+        rss = rss_mib(server.pid)
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    lat = stats["latency"]
+    return {"tables": len(games), "seconds": seconds, "pause_s": pause, "decisions": stats["decisions"],
+            "decisions_per_s": round(stats["decisions"] / seconds, 1),
+            "latency_ms": {"p50": round(1000 * pct(lat, 0.5), 1), "p99": round(1000 * pct(lat, 0.99), 1),
+                           "mean": round(1000 * statistics.fmean(lat), 1) if lat else None},
+            "create_ms": {"p50": round(1000 * pct(created, 0.5), 1), "p99": round(1000 * pct(created, 0.99), 1)},
+            "state_message_kb": round(stats["bytes"] / max(1, stats["messages"]) / 1024, 1),
+            "server_rss_mib": round(rss, 1), "errors": stats["errors"], "last_error": stats.get("last_error")}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--pause", type=float, default=2.0, help="mean seconds a person takes to answer (0: at once)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    if not 1 <= a.tables <= 2000 or not 1 <= a.seconds <= 600:
+        ap.error("--tables must be 1-2000 and --seconds 1-600")
+    out = asyncio.run(run(a.tables, a.seconds, a.pause, a.seed))
+    if a.json:
+        print(json.dumps(out, indent=1))
+        return
+    lat, cr = out["latency_ms"], out["create_ms"]
+    print(f"tables {out['tables']}, {out['seconds']:g} s, pause {out['pause_s']:g} s: {out['decisions']} decisions "
+          f"({out['decisions_per_s']}/s); decide -> next state p50 {lat['p50']} ms, p99 {lat['p99']} ms; "
+          f"create p50 {cr['p50']} ms, p99 {cr['p99']} ms; state message {out['state_message_kb']} kB; "
+          f"server RSS {out['server_rss_mib']} MiB; errors {out['errors']}")
+
+
+if __name__ == "__main__":
+    main()
