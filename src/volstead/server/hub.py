@@ -42,6 +42,7 @@ log = logging.getLogger("volstead.server")
 
 HUMAN = "human"
 LOG_TAIL = 200  # log entries in a full state (on connecting, on refresh, over REST)
+BROADCAST_EVERY = 0.25  # seconds: how often a long run of bot moves (no bot delay) is shown
 LOG_UPDATE = 12  # log entries in a broadcast after a decision: the client keeps what it has (by "k")
 
 
@@ -299,17 +300,24 @@ class Hub:
         return [s for s in live.pending() if live.kinds[s] != HUMAN]
 
     async def _run_bots(self, live: LiveGame) -> None:
+        """Let the bots play until a person is to decide (or the game ends). With no bot delay,
+        nobody can watch the moves in between: states are stored and broadcast once the bots
+        are done, or every BROADCAST_EVERY seconds in a long run of bot moves."""
+        loop = asyncio.get_running_loop()
+        last_broadcast = loop.time()
+        unsent = False
         try:
             while not live.state.is_over() and not live.error and not self.closing:
                 seats = self._bot_seats(live)
                 if not seats:
-                    return
+                    break
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 # every pending bot thinks at once (in a simultaneous phase, several), each on its own clone
                 numbers = {s: live.taken[s] for s in seats}
                 live.thinking = set(seats)
-                await self.send_thinking(live)
+                if self.bot_delay or not unsent:
+                    await self.send_thinking(live)
                 picks = await asyncio.gather(*(self._ask(live, s) for s in seats))
                 live.thinking = set()
                 for seat, option_id in zip(seats, picks, strict=True):
@@ -318,15 +326,24 @@ class Hub:
                             continue
                         self._apply(live, seat, option_id, persist=True, number=numbers[seat])
                         self._take_forced(live)
-                        await self._save(live)
-                await self.broadcast(live)
+                unsent = True
+                if self.bot_delay or loop.time() - last_broadcast >= BROADCAST_EVERY:
+                    await self._save_and_broadcast(live)
+                    unsent, last_broadcast = False, loop.time()
+            if unsent:
+                await self._save_and_broadcast(live)
         except asyncio.CancelledError:
             raise
         except Exception as e:  # a bug in the rules: the game stops, the server goes on
             log.exception("game %s stopped", live.id)
             live.error = f"the game stopped: {type(e).__name__}: {e}"
             live.thinking = set()
-            await self.broadcast(live)
+            await self._save_and_broadcast(live)
+
+    async def _save_and_broadcast(self, live: LiveGame) -> None:
+        async with live.lock:
+            await self._save(live)
+        await self.broadcast(live)
 
     async def _ask(self, live: LiveGame, seat: int) -> str:
         """The option id `seat`'s bot takes (a random one when it runs out of time or fails)."""
