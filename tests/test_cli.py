@@ -196,16 +196,18 @@ def test_replay_missing_file_exits_2(tmp_path):
 def test_internal_error_keeps_record_and_exits_1(tmp_path, monkeypatch):
     import test_engine
 
-    def broken_view(self, seat):
-        if self.decisions_made >= 3:
-            raise RuntimeError("view exploded")
-        return {"counter": self.counter}
+    options = test_engine.Add.options
 
-    monkeypatch.setattr(test_engine.CountState, "view", broken_view)
+    def broken_options(self, state):
+        if state.decisions_made >= 3:
+            raise RuntimeError("options exploded")
+        return options(self, state)
+
+    monkeypatch.setattr(test_engine.Add, "options", broken_options)
     path = tmp_path / "crash.json"
     r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "1", "--record", str(path))
     assert r.exit_code == 1
-    assert "the game stopped after 3 decisions: RuntimeError: view exploded" in r.output
+    assert "the game stopped after 3 decisions: RuntimeError: options exploded" in r.output
     assert len(load_record(path)["decisions"]) == 3
 
 

@@ -86,6 +86,8 @@ def test_bots_get_no_state():
     seen = {}
 
     class Spy:
+        instant = False
+
         def choose(self, view, decision, sampler=None):
             seen["view"], seen["decision"], seen["sampler"] = view, decision, sampler
             return 0

@@ -191,6 +191,8 @@ def test_slow_bot_times_out_and_does_not_stall_other_games(make_client, monkeypa
     import volstead.bots as bots
 
     class SlowBot:
+        instant = False
+
         def __init__(self, seed=None):
             pass
 

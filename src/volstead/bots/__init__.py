@@ -27,6 +27,10 @@ from .random_bot import RandomBot
 
 
 class Bot(Protocol):
+    # True for a bot that answers at once without reading the view (random): it is asked
+    # without building the view, and a server asks it on its own thread, not in the bot pool.
+    instant: bool
+
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int: ...
 
 

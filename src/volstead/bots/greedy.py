@@ -53,6 +53,7 @@ def root_indices(det, decision: BotDecision) -> list[int]:
 
 class GreedyBot:
     name = "greedy"
+    instant = False
 
     def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1,
                  follow_through: bool = True):

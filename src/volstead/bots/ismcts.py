@@ -60,6 +60,7 @@ class Node:
 
 class ISMCTSBot:
     name = "ismcts"
+    instant = False
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None, ms: float | None = None,
                  rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.35, temperature: float = 1.0,

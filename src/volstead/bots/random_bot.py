@@ -13,6 +13,7 @@ from typing import Any
 
 class RandomBot:
     name = "random"
+    instant = True  # never reads the view: ask_bot does not build it
 
     def __init__(self, seed: int | str | None = None):
         self.seed = seed

@@ -241,8 +241,7 @@ class Hub:
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
-            if persist:
-                live.stored.status = "finished"  # stored with the last decisions
+
 
     async def commit(self, live: LiveGame, seat: int, option_id: str, number: int | None,
                      auto: bool = False) -> None:
@@ -259,7 +258,10 @@ class Hub:
         """`_save` for set-up code that runs before the game is shown to anyone."""
         if live.unsaved:
             rows, live.unsaved = live.unsaved, []
-            self.store.add_decisions(live.id, rows, "finished" if live.stored.status == "finished" else None)
+            status = "finished" if live.state.is_over() else None
+            self.store.add_decisions(live.id, rows, status)
+            if status:
+                live.stored.status = status
 
     async def _save(self, live: LiveGame) -> None:
         """Store the decisions applied since the last save, in one transaction on the storage thread
@@ -267,10 +269,12 @@ class Hub:
         if not live.unsaved:
             return
         rows, live.unsaved = live.unsaved, []
-        status = "finished" if live.stored.status == "finished" else None
+        status = "finished" if live.state.is_over() else None
         try:
             await asyncio.get_running_loop().run_in_executor(
                 self.db_pool, functools.partial(self.store.add_decisions, live.id, rows, status))
+            if status:
+                live.stored.status = status  # shown as finished once stored as finished
         except Exception as e:  # the database is gone: the game stops rather than show unstored decisions
             log.exception("game %s: decisions could not be stored", live.id)
             live.error = f"the game stopped: its decisions could not be stored ({type(e).__name__})"
@@ -347,6 +351,10 @@ class Hub:
 
     async def _ask(self, live: LiveGame, seat: int) -> str:
         """The option id `seat`'s bot takes (a random one when it runs out of time or fails)."""
+        bot = live.bots[seat]
+        if bot.instant:  # answers at once without a view: no clone, no thread
+            index = ask_bot(bot, live.state, seat=seat)
+            return live.state.decision(seat).option_ids[index]
         snapshot = live.state.clone()
         ids = snapshot.decision(seat).option_ids
         loop = asyncio.get_running_loop()
