@@ -10,6 +10,15 @@ def wait_options(page, timeout=30000):
     page.wait_for_selector("button.option:not([disabled])", timeout=timeout)
 
 
+def open_created_seat(page):
+    """Create the game the lobby form describes and open the first seat's link."""
+    page.click("#create-btn")
+    page.wait_for_selector("a.seat-link")
+    page.click("a.seat-link")
+    page.wait_for_url("**/game/**")
+    wait_options(page)
+
+
 def decisions(page) -> int:
     return int(page.evaluate("fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
                              ".then(m => m.decisions)"))
@@ -27,11 +36,7 @@ def test_create_play_reload_continue(server, browser, shot):
     page.select_option("select[name=seat2]", "random")
     page.fill("input[name=seed]", "7")
     shot(page, "lobby")
-    page.click("#create-btn")
-    page.wait_for_selector("a.seat-link")
-    page.click("a.seat-link")
-    page.wait_for_url("**/game/**")
-    wait_options(page)
+    open_created_seat(page)
     assert page.locator("#board svg polygon.district").count() == 7
     shot(page, "board-start")
     start = decisions(page)
@@ -154,11 +159,7 @@ def test_solo_from_the_lobby(server, browser, shot):
     page.check("input[name=opt_solo]")
     assert page.locator("select[name=players] option").all_inner_texts() == ["1"]
     page.fill("input[name=seed]", "3")
-    page.click("#create-btn")
-    page.wait_for_selector("a.seat-link")
-    page.click("a.seat-link")
-    page.wait_for_url("**/game/**")
-    wait_options(page)
+    open_created_seat(page)
     assert page.locator("#board svg polygon.district").count() == 7
     shot(page, "solo-start")
     assert not errors, errors
