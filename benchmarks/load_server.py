@@ -4,7 +4,8 @@ Starts `volstead serve` in a subprocess (a fresh SQLite file, bot delay 0), crea
 (timing each creation), connects one WebSocket client per table as its person, and for
 SECONDS lets each person answer its decisions after a human pause (exponential, mean PAUSE
 seconds; --pause 0: at once, for the throughput ceiling). It prints the tables held, decisions
-served, decide -> next state latency p50/p99, creation p50/p99, the server's RSS and the errors.
+served, decide -> next state latency p50/p99 (after a warm-up in which every client connects,
+reported apart), creation p50/p99, the server's RSS and memory per live table, and the errors.
 Bounded in tables (2,000) and time (600 s); stops by itself.
 
     .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 60 [--pause 2] [--json]
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import socket
@@ -70,7 +72,7 @@ async def person(url: str, token: str, game: str, pause: float, until: float, st
                     continue
                 stats["messages"] += 1
                 if sent_at is not None:
-                    stats["latency"].append(time.monotonic() - sent_at)
+                    stats["timeline"].append((sent_at, time.monotonic() - sent_at))
                     sent_at = None
                 d = m.get("decision")
                 if m["view"].get("over"):
@@ -88,14 +90,15 @@ async def person(url: str, token: str, game: str, pause: float, until: float, st
         stats["last_error"] = f"{type(e).__name__}: {e}"[:200]
 
 
-async def run(tables: int, seconds: float, pause: float, seed: int) -> dict:
+async def run(tables: int, seconds: float, pause: float, seed: int, latencies: str | None = None,
+              warmup: float = 5.0) -> dict:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="volstead-load-")
     server = subprocess.Popen([sys.executable, "-m", "volstead.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
                                "--db", f"sqlite:///{folder}/load.db", "--bot-delay", "0", "--think", "2"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"
-    stats = {"latency": [], "decisions": 0, "messages": 0, "bytes": 0, "errors": 0}
+    stats = {"timeline": [], "decisions": 0, "messages": 0, "bytes": 0, "errors": 0}
     try:
         async with httpx.AsyncClient(base_url=url, timeout=30) as http:
             for _ in range(200):
@@ -104,6 +107,7 @@ async def run(tables: int, seconds: float, pause: float, seed: int) -> dict:
                     break
                 except httpx.HTTPError:
                     await asyncio.sleep(0.05)
+            idle_rss = rss_mib(server.pid)
             created, games = [], []
             for _ in range(tables):
                 t = time.monotonic()
@@ -115,25 +119,41 @@ async def run(tables: int, seconds: float, pause: float, seed: int) -> dict:
                 g = r.json()
                 games.append((g["id"], g["seats"][0]["token"]))
         rng = random.Random(seed)
+        # the load generator's own garbage collections would count as the server's latency: its
+        # parsed messages are freed by reference counting, nothing here needs the cycle collector
+        gc.collect()
+        gc.disable()
         until = time.monotonic() + seconds
         ws_url = url.replace("http", "ws")
         await asyncio.gather(*(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random()))
                                for gid, tok in games))
         rss = rss_mib(server.pid)
     finally:
+        gc.enable()
         server.terminate()
         try:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
-    lat = stats["latency"]
+    # the first WARMUP seconds (every client connecting and fetching its first state at once, a
+    # burst no real server sees) are reported apart from the steady state
+    start = until - seconds
+    lat = [d for t, d in stats["timeline"] if t - start >= warmup]
+    warm = [d for t, d in stats["timeline"] if t - start < warmup]
+    if latencies:  # when each decide was sent (seconds into the run) and its latency, for plotting
+        Path(latencies).write_text("sent_s,latency_ms\n" + "".join(
+            f"{t - start:.3f},{1000 * d:.1f}\n" for t, d in sorted(stats["timeline"])))
     return {"tables": len(games), "seconds": seconds, "pause_s": pause, "decisions": stats["decisions"],
             "decisions_per_s": round(stats["decisions"] / seconds, 1),
             "latency_ms": {"p50": round(1000 * pct(lat, 0.5), 1), "p99": round(1000 * pct(lat, 0.99), 1),
                            "mean": round(1000 * statistics.fmean(lat), 1) if lat else None},
+            "warmup_s": warmup, "warmup_latency_ms": {"p50": round(1000 * pct(warm, 0.5), 1),
+                                                      "p99": round(1000 * pct(warm, 0.99), 1)},
             "create_ms": {"p50": round(1000 * pct(created, 0.5), 1), "p99": round(1000 * pct(created, 0.99), 1)},
             "state_message_kb": round(stats["bytes"] / max(1, stats["messages"]) / 1024, 1),
-            "server_rss_mib": round(rss, 1), "errors": stats["errors"], "last_error": stats.get("last_error")}
+            "server_rss_mib": round(rss, 1),
+            "kib_per_table": round(1024 * (rss - idle_rss) / max(1, len(games)), 1),
+            "errors": stats["errors"], "last_error": stats.get("last_error")}
 
 
 def main() -> None:
@@ -143,18 +163,22 @@ def main() -> None:
     ap.add_argument("--pause", type=float, default=2.0, help="mean seconds a person takes to answer (0: at once)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--warmup", type=float, default=5.0,
+                    help="seconds at the start (every client connecting) whose latencies are reported apart")
+    ap.add_argument("--latencies", metavar="CSV", help="write each decide's send time and latency to CSV")
     a = ap.parse_args()
     if not 1 <= a.tables <= 2000 or not 1 <= a.seconds <= 600:
         ap.error("--tables must be 1-2000 and --seconds 1-600")
-    out = asyncio.run(run(a.tables, a.seconds, a.pause, a.seed))
+    out = asyncio.run(run(a.tables, a.seconds, a.pause, a.seed, a.latencies, a.warmup))
     if a.json:
         print(json.dumps(out, indent=1))
         return
     lat, cr = out["latency_ms"], out["create_ms"]
     print(f"tables {out['tables']}, {out['seconds']:g} s, pause {out['pause_s']:g} s: {out['decisions']} decisions "
-          f"({out['decisions_per_s']}/s); decide -> next state p50 {lat['p50']} ms, p99 {lat['p99']} ms; "
+          f"({out['decisions_per_s']}/s); decide -> next state p50 {lat['p50']} ms, p99 {lat['p99']} ms "
+          f"(first {out['warmup_s']:g} s: p99 {out['warmup_latency_ms']['p99']} ms); "
           f"create p50 {cr['p50']} ms, p99 {cr['p99']} ms; state message {out['state_message_kb']} kB; "
-          f"server RSS {out['server_rss_mib']} MiB; errors {out['errors']}")
+          f"server RSS {out['server_rss_mib']} MiB ({out['kib_per_table']} KiB a live table); errors {out['errors']}")
 
 
 if __name__ == "__main__":

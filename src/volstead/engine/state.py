@@ -34,6 +34,18 @@ from .step import Step
 # a rival took in secret can be cut from what a bot is given (`without_rivals_private`).
 HistoryNode = tuple[Step[Any], Any, int, "HistoryNode | None"]
 
+
+class EarlierDecisions(Step[Any]):
+    """The oldest node of a compacted history (`GameState.compact_history`): the (seat, option id)
+    of every decision taken before the nodes above it, seats coded as in a node."""
+
+    __slots__ = ("ids",)
+    kind = "earlier"
+
+    def __init__(self, ids: tuple[tuple[int, str], ...]):
+        self.ids = ids
+
+
 class GameState:
     __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending")
     game_name: ClassVar[str] = "?"
@@ -246,9 +258,33 @@ class GameState:
         node = self.history
         while node is not None:
             step, code, seat, node = node
+            if type(step) is EarlierDecisions:
+                out.extend((s if s >= 0 else -1 - s, oid) for s, oid in reversed(step.ids))
+                break
             out.append((seat if seat >= 0 else -1 - seat, step.option_id(self, code)))
         out.reverse()
         return out
+
+    def compact_history(self, keep: int = 64) -> None:
+        """Keep the newest `keep` history nodes and fold the older ones into one node holding
+        their (seat, option id) pairs, once more than 2 × `keep` have piled up. Steps are objects
+        the garbage collector walks; strings and ints are not: a server holding thousands of live
+        games compacts them so that a full collection stays short. `decision_log` is unchanged;
+        game code that searches back through the history sees at least the newest `keep`
+        decisions. Not while a simultaneous phase is open (its private steps stay nodes)."""
+        nodes: list[HistoryNode] = []
+        node = self.history
+        while node is not None and type(node[0]) is not EarlierDecisions:
+            nodes.append(node)
+            node = node[3]
+        if len(nodes) <= 2 * keep or self.in_lanes():
+            return
+        earlier = cast(EarlierDecisions, node[0]).ids if node is not None else ()
+        folded = tuple((seat, step.option_id(self, code)) for step, code, seat, _ in reversed(nodes[keep:]))
+        new: HistoryNode = (EarlierDecisions(earlier + folded), None, 0, None)
+        for step, code, seat, _ in reversed(nodes[:keep]):
+            new = (step, code, seat, new)
+        self.history = new
 
     def without_rivals_private(self, seat: int) -> None:
         """Cut from the history the private steps other seats took in the simultaneous phase

@@ -57,6 +57,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if hub.closing:
+            hub.start()
         hub.load_all()
         for live in hub.games.values():
             hub.kick(live)

@@ -36,13 +36,16 @@ from volstead.engine.record import make_record
 from volstead.games import get_game
 
 from .logtext import entry_text, is_public, shown_to
-from .store import NewGameTokens, Store, StoredGame
+from .store import Batch, NewGameTokens, Store, StoredGame
+from .writer import GroupWriter
 
 log = logging.getLogger("volstead.server")
 
 HUMAN = "human"
 LOG_TAIL = 200  # log entries in a full state (on connecting, on refresh, over REST)
 BROADCAST_EVERY = 0.25  # seconds: how often a long run of bot moves (no bot delay) is shown
+HISTORY_KEPT = 64  # newest decisions a live game keeps as steps in its history (GameState.compact_history)
+INLINE_BOT_MOVES = 200  # instant bots' moves made right after a decision (see _play_instant_bots)
 LOG_UPDATE = 12  # log entries in a broadcast after a decision: the client keeps what it has (by "k")
 
 
@@ -112,13 +115,19 @@ class Hub:
         self.bot_delay = bot_delay
         self.think_s = think_s
         self.auto_single = auto_single
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="volstead-bot")
-        self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volstead-db")  # one writer
-        self.closing = False
+        self.workers = workers
+        self.start()
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES,
                                 max_seconds=0.9 * think_s)
         self.games: dict[str, LiveGame] = {}
+
+    def start(self) -> None:
+        """The bot and storage threads (again, for an app started after a `close`)."""
+        self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="volstead-bot")
+        self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volstead-db")  # the only writer
+        self.writer = GroupWriter(self.store, self.db_pool)
+        self.closing = False
 
     # ---------------------------------------------------------------- loading
     def load_all(self) -> None:
@@ -153,6 +162,34 @@ class Hub:
     # --------------------------------------------------------------- creating
     def create_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
                     hotseat: bool = False) -> tuple[LiveGame, NewGameTokens]:
+        """Create and open a game, storing it on the calling thread (before the server runs)."""
+        new = self._checked_new_game(game_name, kinds, options, seed, hotseat)
+        stored, tokens = self.store.new_game(*new)
+        live = self._open(stored)
+        self._save_now(live)
+        self.games[stored.id] = live
+        return live, tokens
+
+    async def open_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
+                        hotseat: bool = False) -> tuple[LiveGame, NewGameTokens]:
+        """`create_game` for the running server: storing happens on the storage thread."""
+        new = self._checked_new_game(game_name, kinds, options, seed, hotseat)
+        stored, tokens = await asyncio.get_running_loop().run_in_executor(
+            self.db_pool, functools.partial(self.store.new_game, *new))
+        live = self._open(stored)
+        await self._save(live)
+        self.games[stored.id] = live  # shown to nobody before its forced decisions are stored
+        return live, tokens
+
+    def _open(self, stored: StoredGame) -> LiveGame:
+        live = self._rebuild(stored)
+        self._take_forced(live)
+        self._play_instant_bots(live)
+        return live
+
+    def _checked_new_game(self, game_name: str, kinds: list[str], options: dict | None, seed: int | None,
+                          hotseat: bool) -> tuple[str, dict, int, list[str], bool, bool]:
+        """The arguments of `Store.new_game` for a game asked for so (LobbyError if it cannot be)."""
         try:
             game = get_game(game_name)
         except KeyError as e:
@@ -195,14 +232,7 @@ class Hub:
             raise LobbyError(f"the game cannot start: {e}") from None
         if hotseat and len([k for k in kinds if k == HUMAN]) < 2:
             hotseat = False
-        game_id, tokens = self.store.create_game(game_name, opts.to_json(), seed, kinds, hotseat=hotseat,
-                                                 practice=practice)
-        stored = self.store.load(game_id)
-        live = self._rebuild(stored)
-        self._take_forced(live)
-        self._save_now(live)
-        self.games[game_id] = live
-        return live, tokens
+        return game_name, opts.to_json(), seed, kinds, hotseat, practice
 
     # ------------------------------------------------------------- deciding
     def _apply(self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False,
@@ -250,12 +280,14 @@ class Hub:
         async with live.lock:
             self._apply(live, seat, option_id, auto=auto, persist=True, number=number)
             self._take_forced(live)
+            self._play_instant_bots(live)
             await self._save(live)
         await self.broadcast(live)
         self.kick(live)
 
     def _save_now(self, live: LiveGame) -> None:
         """`_save` for set-up code that runs before the game is shown to anyone."""
+        live.state.compact_history(HISTORY_KEPT)
         if live.unsaved:
             rows, live.unsaved = live.unsaved, []
             status = "finished" if live.state.is_over() else None
@@ -266,13 +298,13 @@ class Hub:
     async def _save(self, live: LiveGame) -> None:
         """Store the decisions applied since the last save, in one transaction on the storage thread
         (never on the event loop); called before any broadcast, so no decision a client saw is lost."""
+        live.state.compact_history(HISTORY_KEPT)  # thousands of live games: keep full collections short
         if not live.unsaved:
             return
         rows, live.unsaved = live.unsaved, []
         status = "finished" if live.state.is_over() else None
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                self.db_pool, functools.partial(self.store.add_decisions, live.id, rows, status))
+            await self.writer.write(Batch(live.id, rows, status))
             if status:
                 live.stored.status = status  # shown as finished once stored as finished
         except Exception as e:  # the database is gone: the game stops rather than show unstored decisions
@@ -291,6 +323,24 @@ class Hub:
             self._apply(live, d.seat, d.option_ids[0], auto=True, persist=True)
 
     # ------------------------------------------------------------------ bots
+    def _play_instant_bots(self, live: LiveGame) -> None:
+        """With no bot delay, bots that answer at once (random) move as soon as they are to decide,
+        in the same save and broadcast as the decision that made them so: a person sees the table
+        once, with the bots' moves made, instead of once before and once after them. At most
+        INLINE_BOT_MOVES moves. A game of bots alone is left to its bot runner (spectators watch it)."""
+        if self.bot_delay or not live.human_seats():
+            return
+        for _ in range(INLINE_BOT_MOVES):
+            if live.state.is_over() or live.error:
+                return
+            seats = live.pending()
+            if not seats or not all(live.kinds[s] != HUMAN and live.bots[s].instant for s in seats):
+                return
+            seat = seats[0]
+            index = ask_bot(live.bots[seat], live.state, seat=seat)
+            self._apply(live, seat, live.state.decision(seat).option_ids[index], persist=True)
+            self._take_forced(live)
+
     def kick(self, live: LiveGame) -> None:
         """Start the game's bot runner if a bot (or a forced human option) is to decide."""
         if live.bot_task is not None and not live.bot_task.done():
@@ -387,7 +437,9 @@ class Hub:
             if live.bot_task is not None:
                 live.bot_task.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
-        self.db_pool.shutdown(wait=True)  # pending writes finish
+        if self.writer.task is not None:  # saves already asked for are stored
+            await asyncio.wait([self.writer.task], timeout=5)
+        self.db_pool.shutdown(wait=True)
 
     # -------------------------------------------------------------- payloads
     def meta(self, live: LiveGame, seat: int | None = None) -> dict:

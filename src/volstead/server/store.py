@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -21,6 +23,8 @@ from sqlalchemy import (
     Integer,
     String,
     create_engine,
+    event,
+    insert,
     select,
     update,
 )
@@ -96,6 +100,27 @@ class StoredGame:
     salt: str = ""
     commitment: str = ""
     practice: bool = False
+    token_hashes: dict[int, str] = field(default_factory=dict)  # human seat -> its token's SHA-256
+    table_token_hash: str | None = None
+
+    def seat_of_token(self, token: str) -> int | str | None:
+        """The seat a token opens, "table" for the hot-seat token, None when it opens nothing
+        (checked in memory: a connection costs no database read)."""
+        h = hash_token(token)
+        for seat, known in self.token_hashes.items():
+            if hmac.compare_digest(known, h):
+                return seat
+        if self.table_token_hash is not None and hmac.compare_digest(self.table_token_hash, h):
+            return "table"
+        return None
+
+
+class Batch(NamedTuple):
+    """A game's decisions to store in one go: (index, seat, option id) rows and its new status."""
+
+    game_id: str
+    rows: list[tuple[int, int, str]]
+    status: str | None = None
 
 
 @dataclass
@@ -111,6 +136,8 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
         self.url = url
         self.engine = create_engine(url, future=True, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -119,20 +146,26 @@ class Store:
     # ------------------------------------------------------------ writing
     def create_game(self, game: str, options: dict, seed: int, kinds: list[str],
                     hotseat: bool = False, practice: bool = False) -> tuple[str, NewGameTokens]:
-        game_id = secrets.token_hex(6)
+        stored, tokens = self.new_game(game, options, seed, kinds, hotseat, practice)
+        return stored.id, tokens
+
+    def new_game(self, game: str, options: dict, seed: int, kinds: list[str],
+                 hotseat: bool = False, practice: bool = False) -> tuple[StoredGame, NewGameTokens]:
+        """Store a new game; returns it as `load` would, and its seats' secret tokens."""
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
         table = new_token() if hotseat else None
+        salt = new_salt()
+        stored = StoredGame(secrets.token_hex(6), game, options, seed, len(kinds), list(kinds), hotseat, "playing",
+                            dt.datetime.now(dt.UTC), [], salt, commitment(seed, salt), practice,
+                            {i: hash_token(t) for i, t in tokens.items()}, hash_token(table) if table else None)
         with Session(self.engine) as s, s.begin():
-            s.add(GameRow(id=game_id, game=game, options=options, seed=seed, seats=len(kinds), hotseat=hotseat,
-                          table_token_hash=hash_token(table) if table else None, status="playing",
-                          created=dt.datetime.now(dt.UTC)))
+            s.add(GameRow(id=stored.id, game=game, options=options, seed=seed, seats=len(kinds), hotseat=hotseat,
+                          table_token_hash=stored.table_token_hash, status="playing", created=stored.created))
             s.flush()
             for i, kind in enumerate(kinds):
-                s.add(SeatRow(game_id=game_id, seat=i, kind=kind,
-                              token_hash=hash_token(tokens[i]) if i in tokens else None))
-            salt = new_salt()
-            s.add(FairnessRow(game_id=game_id, salt=salt, commitment=commitment(seed, salt), practice=practice))
-        return game_id, NewGameTokens(tokens, table)
+                s.add(SeatRow(game_id=stored.id, seat=i, kind=kind, token_hash=stored.token_hashes.get(i)))
+            s.add(FairnessRow(game_id=stored.id, salt=salt, commitment=stored.commitment, practice=practice))
+        return stored, NewGameTokens(tokens, table)
 
     def add_decision(self, game_id: str, idx: int, seat: int, option_id: str) -> None:
         with Session(self.engine) as s, s.begin():
@@ -140,10 +173,18 @@ class Store:
 
     def add_decisions(self, game_id: str, rows: list[tuple[int, int, str]], status: str | None = None) -> None:
         """Store (index, seat, option id) rows, and the game's new status if given, in one transaction."""
-        with Session(self.engine) as s, s.begin():
-            s.add_all(DecisionRow(game_id=game_id, idx=idx, seat=seat, option_id=oid) for idx, seat, oid in rows)
-            if status is not None:
-                s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+        self.add_batches([Batch(game_id, rows, status)])
+
+    def add_batches(self, batches: list[Batch]) -> None:
+        """Store several games' decisions (and new statuses) in one transaction (server/writer.py)."""
+        rows = [{"game_id": b.game_id, "idx": idx, "seat": seat, "option_id": oid}
+                for b in batches for idx, seat, oid in b.rows]
+        with self.engine.begin() as c:
+            if rows:
+                c.execute(insert(DecisionRow), rows)
+            for b in batches:
+                if b.status is not None:
+                    c.execute(update(GameRow).where(GameRow.id == b.game_id).values(status=b.status))
 
     def set_status(self, game_id: str, status: str) -> None:
         with Session(self.engine) as s, s.begin():
@@ -177,6 +218,18 @@ class Store:
             select(DecisionRow.seat, DecisionRow.option_id).where(DecisionRow.game_id == row.id).order_by(DecisionRow.idx))]
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         fair = s.get(FairnessRow, row.id)  # None for a game stored before seeds were committed to
+        hashes = dict(s.execute(select(SeatRow.seat, SeatRow.token_hash).where(
+            SeatRow.game_id == row.id, SeatRow.token_hash.is_not(None))).all())
         return StoredGame(row.id, row.game, dict(row.options), row.seed, row.seats, kinds, row.hotseat, row.status,
                           created, decisions, fair.salt if fair else "", fair.commitment if fair else "",
-                          fair.practice if fair else True)
+                          fair.practice if fair else True, hashes, row.table_token_hash)
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    """Write-ahead log: readers never wait for the writer, and a commit appends to the log.
+    synchronous=NORMAL syncs the log at checkpoints, not at every commit: a committed decision
+    survives the server being killed (the log is in the OS's hands), not a power cut."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

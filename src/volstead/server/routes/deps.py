@@ -25,11 +25,11 @@ def live_or_404(hub: Hub, game_id: str) -> LiveGame:
     return live
 
 
-def who(store: Store, live: LiveGame, token: str | None) -> tuple[int | None, bool]:
+def who(live: LiveGame, token: str | None) -> tuple[int | None, bool]:
     """(seat, table) a token opens; (None, False) without a token; 403 for a bad one."""
     if not token:
         return None, False
-    seat = store.seat_of_token(live.id, token)
+    seat = live.stored.seat_of_token(token)
     if seat is None:
         raise HTTPException(403, "this seat link is not valid for this game (bad token)")
     if seat == "table":

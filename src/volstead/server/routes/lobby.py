@@ -43,7 +43,7 @@ def get_catalog(game_name: str) -> dict[str, Any]:
 
 
 @router.get("/api/games")
-def list_games(request: Request) -> list[dict[str, Any]]:
+async def list_games(request: Request) -> list[dict[str, Any]]:
     hub = hub_of(request)
     games = sorted(hub.games.values(), key=lambda g: (g.state.is_over(), -g.stored.created.timestamp()))
     return [hub.meta(g) for g in games]
@@ -53,7 +53,7 @@ def list_games(request: Request) -> list[dict[str, Any]]:
 async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
     try:
-        live, tokens = hub.create_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat)
+        live, tokens = await hub.open_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat)
     except BotSpecError as e:
         raise HTTPException(422, str(e)) from None
     except LobbyError as e:

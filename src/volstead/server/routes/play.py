@@ -14,22 +14,24 @@ from volstead.engine import VolsteadError
 
 from ..hub import Conn, Hub, LiveGame
 from ..messages import BadMessage, Decide, WsPing, WsRefresh, parse_ws
-from .deps import MAX_MESSAGE, error_body, hub_of, live_or_404, store_of, table_seat, who
+from .deps import MAX_MESSAGE, error_body, hub_of, live_or_404, table_seat, who
 
 router = APIRouter()
+# Routes that read a live game are coroutines: they run on the event loop, between the bot runner's
+# moves. A plain `def` route runs in a worker thread and could read a state halfway through a move.
 
 
 @router.get("/api/games/{game_id}")
-def get_meta(request: Request, game_id: str) -> dict[str, Any]:
+async def get_meta(request: Request, game_id: str) -> dict[str, Any]:
     hub = hub_of(request)
     return hub.meta(live_or_404(hub, game_id))
 
 
 @router.get("/api/games/{game_id}/state")
-def get_state(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
+async def get_state(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
     hub = hub_of(request)
     live = live_or_404(hub, game_id)
-    seat, table = who(store_of(request), live, token)
+    seat, table = who(live, token)
     if table:
         seat = hub.shown_seat(live, Conn(None, None, True))
     return hub.payload(live, seat, table)
@@ -39,7 +41,7 @@ def get_state(request: Request, game_id: str, token: str | None = None) -> dict[
 async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str, Any] | JSONResponse:
     hub = hub_of(request)
     live = live_or_404(hub, game_id)
-    seat, table = who(store_of(request), live, body.token)
+    seat, table = who(live, body.token)
     if seat is None and not table:
         raise HTTPException(403, "a seat token is needed to decide (spectators cannot)")
     if table:
@@ -55,7 +57,7 @@ async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str,
 @router.websocket("/ws/games/{game_id}")
 async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
     """Live play: the seat's state after every change; decides in, errors out (never a silent close)."""
-    hub, store = hub_of(websocket), store_of(websocket)
+    hub = hub_of(websocket)
     await websocket.accept()
     live = hub.games.get(game_id)
     if live is None:
@@ -64,7 +66,7 @@ async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) 
         return
     seat, table = None, False
     if token:
-        found = store.seat_of_token(game_id, token)
+        found = live.stored.seat_of_token(token)
         if found is None:
             await websocket.send_json({"type": "error", "error": "BadToken",
                                        "message": "this seat link is not valid for this game (bad token)"})

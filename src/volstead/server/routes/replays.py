@@ -83,9 +83,10 @@ def import_record(store: Store, record: dict) -> str:
     replay(rec)  # a record that does not match the rules is rejected (RecordError)
     game_id, _ = store.create_game(rec["game"], rec["options"], rec["seed"], ["?"] * rec["seats"])
     state = replay(rec, upto=0)
+    rows = []
     for n, (seat, option_id) in enumerate(decision_pairs(rec)):
         seat = state.decision(seat).seat  # format 1 records name no seat
         state.apply(option_id, seat)
-        store.add_decision(game_id, n, seat, option_id)
-    store.set_status(game_id, "record")
+        rows.append((n, seat, option_id))
+    store.add_decisions(game_id, rows, "record")
     return game_id

@@ -1,0 +1,70 @@
+"""A compacted history (GameState.compact_history: what a server holding thousands of live games
+does to keep full garbage collections short) tells the same decisions as the full one, keeps its
+newest nodes as steps, and leaves a secret simultaneous phase's private steps alone."""
+
+from __future__ import annotations
+
+import random
+
+from volstead.engine.state import EarlierDecisions
+from volstead.games import get_game
+
+
+def play(game_name: str, seats: int, seed: int, compact_keep: int | None, limit: int = 4000):
+    state = get_game(game_name).new_game(seed=seed, seats=seats)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_over():
+            break
+        d = state.decision()
+        state.apply_index(rng.randrange(len(d.codes)), seat=d.seat)
+        if compact_keep is not None:
+            state.compact_history(compact_keep)
+    return state
+
+
+def history_nodes(state) -> list:
+    nodes, node = [], state.history
+    while node is not None:
+        nodes.append(node)
+        node = node[3]
+    return nodes
+
+
+def test_a_compacted_scarface_history_has_the_same_decisions_record_and_result():
+    full = play("scarface1920", 4, 11, None)
+    compact = play("scarface1920", 4, 11, 8)
+    assert full.is_over() and compact.is_over()
+    assert compact.decision_log() == full.decision_log()
+    assert compact.record() == full.record()
+    assert compact.result() == full.result()
+    nodes = history_nodes(compact)
+    assert type(nodes[-1][0]) is EarlierDecisions  # the oldest node holds every earlier decision
+    assert 8 <= len(nodes) - 1 <= 16  # between `keep` and 2 × `keep` steps above it
+    assert len(nodes[-1][0].ids) + len(nodes) - 1 == compact.decisions_made
+
+
+def test_compacting_a_short_history_changes_nothing():
+    state = play("scarface1920", 2, 3, None, limit=20)
+    before = state.history
+    state.compact_history(64)
+    assert state.history is before
+
+
+def test_private_steps_of_an_open_phase_are_not_folded(prize_bids):
+    state = prize_bids.new_game(seed=5, seats=3)
+    rng = random.Random(5)
+    while not state.is_over():
+        if state.in_lanes():  # every seat but one bids in secret, then the phase is still open
+            before = state.history
+            state.compact_history(0)
+            assert state.history is before
+        d = state.decision()
+        state.apply_index(rng.randrange(len(d.codes)), seat=d.seat)
+        state.compact_history(1)
+    reference = prize_bids.new_game(seed=5, seats=3)
+    rng = random.Random(5)
+    while not reference.is_over():
+        d = reference.decision()
+        reference.apply_index(rng.randrange(len(d.codes)), seat=d.seat)
+    assert state.decision_log() == reference.decision_log()
