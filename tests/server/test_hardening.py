@@ -110,3 +110,46 @@ def test_a_broadcast_carries_only_the_last_log_entries_a_new_connection_the_whol
         update = ws.receive_json()
         assert update["type"] == "state" and 0 < len(update["log"]) <= LOG_UPDATE
         assert update["log"][-1]["k"] > ks[-1]
+
+
+def test_one_games_bots_cannot_hold_every_bot_thread_and_a_queued_bot_thinks_its_full_time(
+        make_client, monkeypatch, prize_bids):
+    """Two bot threads, so a game may hold one (Hub.per_game): Prize Bids' three bots bid at once
+    and take turns on it, while a Scarface bot game keeps the other; no bot runs out of time,
+    though each waits for a thread longer than the think time."""
+    import threading
+    import time
+
+    import volstead.bots as bots
+
+    running: dict[str, int] = {}
+    most: dict[str, int] = {}
+    lock = threading.Lock()
+
+    class SlowBot:
+        instant = False
+
+        def __init__(self, seed=None):
+            self.game = str(seed).split("/")[0]  # the hub seeds a bot "{game seed}/{seat}/{kind}"
+
+        def choose(self, view, decision, sampler=None):
+            with lock:
+                running[self.game] = running.get(self.game, 0) + 1
+                most[self.game] = max(most.get(self.game, 0), running[self.game])
+            time.sleep(0.12)
+            with lock:
+                running[self.game] -= 1
+            return 0
+
+    monkeypatch.setitem(bots._BOTS, "slow", SlowBot)
+    client = make_client(think_s=0.3, bot_workers=2)
+    bids = client.post("/api/games", json={"game": "prize_bids", "seats": ["slow"] * 3, "seed": 101}).json()
+    scarface = client.post("/api/games", json={"seats": ["slow", "slow"], "seed": 202}).json()
+    time.sleep(2.5)
+    hub = client.app.state.hub
+    for g in (bids, scarface):
+        live = hub.games[g["id"]]
+        assert live.state.decisions_made >= 6
+        assert not [e for e in live.log if "ran out of thinking time" in e.get("note", "")]
+    assert most["101"] == 1  # Prize Bids' three simultaneous bidders never held both threads
+    assert most["202"] == 1

@@ -51,9 +51,9 @@ def default_db_url() -> str:
 
 
 def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: float = 5.0,
-               auto_single: bool = True) -> FastAPI:
+               auto_single: bool = True, bot_workers: int = 4) -> FastAPI:
     store = Store(db_url or default_db_url())
-    hub = Hub(store, bot_delay=bot_delay, think_s=think_s, auto_single=auto_single)
+    hub = Hub(store, bot_delay=bot_delay, think_s=think_s, auto_single=auto_single, workers=bot_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

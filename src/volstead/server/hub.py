@@ -78,6 +78,7 @@ class LiveGame:
     thinking: set[int] = field(default_factory=set)
     error: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    threads: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))  # bot threads it may hold
     bot_task: asyncio.Task | None = None
 
     @property
@@ -116,6 +117,7 @@ class Hub:
         self.think_s = think_s
         self.auto_single = auto_single
         self.workers = workers
+        self.per_game = max(1, workers // 2)  # bot threads one game may hold at once
         self.start()
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES,
@@ -143,7 +145,8 @@ class Hub:
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
-        live = LiveGame(stored, state, self._make_bots(stored), taken=[0] * stored.seats)
+        live = LiveGame(stored, state, self._make_bots(stored), taken=[0] * stored.seats,
+                        threads=asyncio.Semaphore(self.per_game))
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
         return live
@@ -400,7 +403,12 @@ class Hub:
         await self.broadcast(live)
 
     async def _ask(self, live: LiveGame, seat: int) -> str:
-        """The option id `seat`'s bot takes (a random one when it runs out of time or fails)."""
+        """The option id `seat`'s bot takes (a random one when it runs out of time or fails).
+
+        Fair to every game: a game's bots hold at most `per_game` of the bot threads at once (in
+        a simultaneous phase the others wait their turn), bots wait for a thread in the order they
+        asked, and a bot's think time starts when its thread does, so a bot queued behind other
+        games' searches thinks as long as any other; every search ends within its budget."""
         bot = live.bots[seat]
         if bot.instant:  # answers at once without a view: no clone, no thread
             index = ask_bot(bot, live.state, seat=seat)
@@ -411,9 +419,28 @@ class Hub:
         if self.closing:
             raise asyncio.CancelledError
         try:
-            index = await asyncio.wait_for(
-                loop.run_in_executor(self.pool, functools.partial(ask_bot, live.bots[seat], snapshot, seat=seat)),
-                timeout=self.think_s)
+            started = asyncio.Event()
+
+            def think() -> int:
+                loop.call_soon_threadsafe(started.set)
+                return ask_bot(bot, snapshot, seat=seat)
+
+            def done(f: asyncio.Future) -> None:  # the thread is free again (a late failure is read, not logged)
+                live.threads.release()
+                if not f.cancelled():
+                    f.exception()
+
+            await live.threads.acquire()  # given back when the thread is done, not when we stop waiting
+            try:
+                future = loop.run_in_executor(self.pool, think)
+            except BaseException:
+                live.threads.release()
+                raise
+            future.add_done_callback(done)
+            waiting = asyncio.ensure_future(started.wait())
+            await asyncio.wait([future, waiting], return_when=asyncio.FIRST_COMPLETED)
+            waiting.cancel()
+            index = await asyncio.wait_for(asyncio.shield(future), timeout=self.think_s)
             if not (isinstance(index, int) and 0 <= index < len(ids)):
                 raise ValueError(f"bot returned {index!r}")
         except TimeoutError:
