@@ -156,8 +156,7 @@ def play_out(client, gid, token, limit=3000):
 
 def test_all_bot_game_finishes_then_record_and_replay(client):
     g = create(client, seats=["random", "random"], seed=3)
-    gid = g["id"]
-    assert client.get(f"/api/games/{gid}/record").status_code == 409  # hidden while playing
+    gid = g["id"]  # (its record is hidden while it plays: test_fairness; bots alone may finish at once)
     wait_for(lambda: client.get(f"/api/games/{gid}").json()["status"] == "finished", timeout=60)
     rec = client.get(f"/api/games/{gid}/record").json()
     from volstead.engine import replay

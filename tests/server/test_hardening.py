@@ -153,3 +153,22 @@ def test_one_games_bots_cannot_hold_every_bot_thread_and_a_queued_bot_thinks_its
         assert not [e for e in live.log if "ran out of thinking time" in e.get("note", "")]
     assert most["101"] == 1  # Prize Bids' three simultaneous bidders never held both threads
     assert most["202"] == 1
+
+
+def test_with_instant_bots_a_person_gets_one_state_per_decision_and_it_is_their_turn_again(client):
+    """Random bots move in the same save and broadcast as the decision that made them pending
+    (Hub._play_instant_bots): each decide is answered by exactly one state, already back at the
+    person's turn — never a state in which a bot is still to move, never a 'thinking' message."""
+    g = client.post("/api/games", json={"seats": ["random", "human", "random", "random"], "seed": 17}).json()
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][1]['token']}") as ws:
+        state = ws.receive_json()
+        for _ in range(25):
+            assert state["type"] == "state"
+            if state["view"]["over"]:
+                break
+            assert state["pending"] == [1] and state["decision"]["seat"] == 1 and state["decision"]["options"]
+            ws.send_json({"type": "decide", "option": state["decision"]["options"][-1]["id"],
+                          "decision": state["decision"]["number"]})
+            state = ws.receive_json()
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"  # nothing else was sent in between
