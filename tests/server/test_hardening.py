@@ -172,3 +172,44 @@ def test_with_instant_bots_a_person_gets_one_state_per_decision_and_it_is_their_
             state = ws.receive_json()
         ws.send_json({"type": "ping"})
         assert ws.receive_json()["type"] == "pong"  # nothing else was sent in between
+
+
+@pytest.mark.parametrize("seed, message", [
+    (2**31, "field 'seed': Input should be less than 2147483648, not 2147483648"),
+    (2**63, "field 'seed': Input should be less than 2147483648, not 9223372036854775808"),
+    (-1, "field 'seed': Input should be greater than or equal to 0, not -1"),
+])
+def test_a_seed_outside_the_stored_range_is_refused_and_nothing_is_created(client, seed, message):
+    r = client.post("/api/games", json={"seats": ["human", "random"], "seed": seed})
+    assert r.status_code == 400 and r.json()["message"] == message
+    assert client.get("/api/games").json() == []
+
+
+def test_a_client_gone_during_a_broadcast_is_dropped_quietly_and_the_others_are_served(client, caplog):
+    """A socket that fails to send is an ordinary disconnect: detached, nothing logged as an
+    error, the other connections still get the state."""
+    import asyncio
+
+    hub = client.app.state.hub
+    g = client.post("/api/games", json={"seats": ["human", "human"], "seed": 4}).json()
+    live = hub.games[g["id"]]
+
+    class Gone:
+        async def send_json(self, message):
+            raise RuntimeError("Cannot call \"send\" once a close message has been sent.")
+
+    class Listening:
+        def __init__(self):
+            self.got = []
+
+        async def send_json(self, message):
+            self.got.append(message)
+
+    listening = Listening()
+    gone = hub.attach(live, Gone(), 0, False)
+    hub.attach(live, listening, 1, False)
+    with caplog.at_level("WARNING", logger="volstead"):
+        asyncio.run(hub.broadcast(live))
+    assert gone not in live.conns and len(live.conns) == 1
+    assert [m["type"] for m in listening.got] == ["state"] and listening.got[0]["you"] == 1
+    assert not caplog.records
