@@ -397,8 +397,9 @@ def test_move_each_piece_once():
 
 # ------------------------------------------------------------------ Remove thugs
 def test_remove_thugs_one_per_plan_card_back_to_the_box():
-    """Rulebook p.17 Remove thugs: remove 1 thug per card in your Plan, from any area, to the game box."""
-    s = new()
+    """Rulebook p.17 Remove thugs (rulebook-wip variant): remove 1 thug per card in your Plan, from
+    any area, to the game box."""
+    s = new(variant="rulebook-wip")
     p = s.players[0]
     p.prison, p.recruits = 1, 5
     set_plan(s, 0, muscle=0, influence=0, cards=2)
@@ -412,10 +413,10 @@ def test_remove_thugs_one_per_plan_card_back_to_the_box():
     assert s.decision().kind == "action"
 
 
-def test_remove_thugs_forced_when_nothing_else():
-    """Rulebook p.17 Remove thugs: if you cannot perform any other action you must do this one;
-    the turn cannot end without an order."""
-    s = new()
+def test_remove_thugs_forced_when_nothing_else_in_the_wip_rulebook():
+    """Rulebook p.17 Remove thugs (rulebook-wip): if you cannot perform any other action you must
+    do this one; the turn cannot end without an order."""
+    s = new(variant="rulebook-wip")
     p = s.players[0]
     p.recruits += p.hq
     p.hq = 0
@@ -424,6 +425,24 @@ def test_remove_thugs_forced_when_nothing_else():
     menu(s)
     assert order_ids(s) == {"order:remove_thugs"}
     assert "end" not in ids(s)
+
+
+def test_the_order_is_optional_in_the_published_game_and_remove_thugs_is_no_order():
+    """Summary §5 "Players *may* carry out one Order per Action Turn"; transcript "you may complete
+    one single order" and its 15 orders: "End your turn" is offered before any order, and with
+    nothing else to do it is the only option; Remove thugs is not an order of the published game."""
+    s = new()
+    p = s.players[0]
+    p.recruits += p.hq
+    p.hq = 0
+    p.money = 0
+    set_plan(s, 0, muscle=0, influence=0)
+    menu(s)
+    assert order_ids(s) == set() and "end" in ids(s)
+    s = new()
+    set_plan(s, 0, muscle=2, influence=2)
+    menu(s)
+    assert "end" in ids(s) and "order:remove_thugs" not in ids(s) and order_ids(s)
 
 
 # ------------------------------------------------------------------ Reorganize

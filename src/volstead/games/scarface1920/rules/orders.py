@@ -2,8 +2,10 @@
 
 `legal_orders` lists the orders that can do something with the current
 Plan; `start_order` carries one out, pushing the steps that need choices.
-Remove thugs is always legal: it is what you must do when you cannot or
-will not do anything else.
+In the `rulebook-wip` variant an order is due every turn and Remove thugs is
+always legal: it is what you must do when you cannot or will not do anything
+else (WIP p.17). The published game has 15 orders, none of them Remove thugs,
+and the order is optional (summary §5, transcript).
 """
 
 from __future__ import annotations
@@ -152,7 +154,8 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
         out.append("seize")
     if p.boss_box < 12 and upgradable_stats(s, seat):
         out.append("upgrade")
-    out.append("remove_thugs")
+    if s.options.variant == "rulebook-wip":  # WIP p.17; the published game has no such order
+        out.append("remove_thugs")
     return out
 
 

@@ -96,7 +96,8 @@ def finish_plan(s: ScarfaceState, seat: int) -> None:
 
 
 class ActionMenu(SeatStep[ScarfaceState]):
-    """Carry out actions: skills, Jobs, and exactly one order, in any sequence."""
+    """Carry out actions: skills, Jobs, and at most one order (published) or exactly one
+    (rulebook-wip), in any sequence."""
 
     __slots__ = ()
     kind = "action"
@@ -130,6 +131,10 @@ class ActionMenu(SeatStep[ScarfaceState]):
             out.extend(("job", j) for j in job_rules.fulfillable(s, seat))
         if not s.order_done:
             out.extend(("order", o) for o in order_rules.legal_orders(s, seat))
+            # Published: "Players *may* carry out one Order" (summary §5): the turn may end without
+            # one. WIP p.9/p.17: one action is due (Remove thugs when nothing else is wanted).
+            if s.options.variant == "published":
+                out.append(("end",))
         else:
             out.append(("end",))
         return tuple(out)
