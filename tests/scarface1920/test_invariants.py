@@ -172,7 +172,7 @@ def test_clones_are_independent(seed):
 
 # ---------------------------------------------------------- 4. no leaks
 PLAYER_KEYS = {
-    "seat", "gang", "crime_rate", "money", "hand", "hand_count", "deck_count", "discard", "plan", "jobs",
+    "seat", "gang", "crime_rate", "money", "hand", "hand_count", "deck_count", "discard", "discard_count", "plan", "jobs",
     "jobs_count", "fulfilled_jobs", "deals", "thugs", "cars", "trucks", "boss_box", "stats", "right_hands_left",
 }
 
@@ -191,12 +191,13 @@ def _strings(obj, out: set) -> set:
 
 
 def _public_cards(s, seat) -> set[str]:
-    """Card ids a seat may legitimately see: Plans, discard piles, Right-hands set aside, the Market,
-    its own hand, and a card just gained (it came from a public place)."""
+    """Card ids a seat may legitimately see: Plans, the top of every discard pile and the whole of its
+    own (WIP p.18), Right-hands set aside, the Market, its own hand, and a card just gained (it came
+    from a public place)."""
     cards = s.content.cards
     idx = set(s.market_low + s.market_high + s.deck_low[:1] + s.deck_high[:1])
     for p in s.players:
-        idx.update(p.plan + p.discard + p.right_hands)
+        idx.update(p.plan + (p.discard if p.seat == seat else p.discard[-1:]) + p.right_hands)
     if seat is not None:
         idx.update(s.players[seat].hand)
     for step in s.stack:
@@ -246,7 +247,7 @@ def check_view_structure(s, seat) -> dict:
         if p.seat == seat:
             hidden_cards = {cards[x].id for x in p.deck}
         else:
-            hidden_cards = {cards[x].id for x in p.hand + p.deck}
+            hidden_cards = {cards[x].id for x in p.hand + p.deck + p.discard[:-1]}
             hidden_jobs = {jobs[j].id for j in p.jobs} - public_jobs
             assert not hidden_jobs & shown, f"view({seat}) names seat {p.seat}'s face-down Jobs {hidden_jobs & shown}"
         hidden_cards -= public_cards
@@ -266,6 +267,7 @@ def perturb_hidden(s, seat):
         p.money += 13
         pool = p.deck + p.hand  # swap hand cards for deck cards where possible
         p.hand, p.deck = tuple(sorted(pool[:len(p.hand)])), pool[len(p.hand):]
+        p.discard = tuple(reversed(p.discard[:-1])) + p.discard[-1:]  # only the top card is seen (WIP p.18)
     rivals = [p for p in d.players if p.seat != seat]
     jobs = list(d.job_deck) + [j for p in rivals for j in p.jobs]
     k = len(d.job_deck)
@@ -343,8 +345,11 @@ def test_determinize_is_consistent_and_playable(chunk):
                     mine, orig = d.players[seat], s.players[seat]
                     assert (mine.hand, mine.jobs, mine.money) == (orig.hand, orig.jobs, orig.money), where
                     assert Counter(mine.deck) == Counter(orig.deck), where
+                    assert mine.discard == orig.discard, where
                     for p, q in zip(d.players, s.players):
-                        assert Counter(p.hand + p.deck) == Counter(q.hand + q.deck), where
+                        # a rival's discard pile under its top card is unknown: re-dealt (WIP p.18)
+                        assert Counter(p.hand + p.deck + p.discard) == Counter(q.hand + q.deck + q.discard), where
+                        assert p.discard[-1:] == q.discard[-1:] and len(p.discard) == len(q.discard), where
                         assert len(p.hand) == len(q.hand) and len(p.jobs) == len(q.jobs), where
                     assert job_pool(d) == job_pool(s), where
                     if not s.is_over() and s.decision().seat == seat:
@@ -494,3 +499,19 @@ def test_a_truncated_record_replays_then_rejects_an_illegal_extension(finished):
     # an extension by a legal id works
     legal = [r.decision().seat, r.decision().option_ids[0]]
     assert replay(dict(short, decisions=short["decisions"] + [legal])).decisions_made == k + 1
+
+
+def test_a_rivals_discard_pile_shows_only_its_top_card():
+    """WIP p.18 End of the turn: "you cannot look at another player's discard pile (other than its
+    top face up card)": a rival's pile is its top card and a count; your own pile is all there."""
+    s = new_game(21)
+    rng = random.Random(21)
+    while not (len(s.players[0].discard) >= 3 and len(s.players[1].discard) >= 3):
+        s.apply_index(rng.randrange(len(s.decision().codes)))
+    cards = s.content.cards
+    mine, rival = s.view(0)["players"][0], s.view(0)["players"][1]
+    assert mine["discard"] == [cards[c].id for c in s.players[0].discard]
+    assert rival["discard"] == [cards[s.players[1].discard[-1]].id]
+    assert rival["discard_count"] == len(s.players[1].discard)
+    assert s.view(None)["players"][0]["discard"] == [cards[s.players[0].discard[-1]].id]
+

@@ -1,10 +1,12 @@
 """What a seat may know (`view`) and a full state consistent with it (`determinize`).
 
-Public: the board, every Plan, discard piles (every card reaching a discard
-pile was shown: played in a Plan or taken from the Market), fulfilled Jobs,
-Deals, thugs, Crime Rates, counts of hands, decks and face-down Jobs.
-Private to its owner: money behind the screen, hand, face-down Jobs, Job-draft
-packet. Secret to all: the order of every deck (a gang deck's order too).
+Public: the board, every Plan, the top card of every discard pile ("you cannot
+look at another player's discard pile (other than its top face up card)", WIP
+p.18), fulfilled Jobs, Deals, thugs, Crime Rates, counts of hands, decks,
+discard piles and face-down Jobs.
+Private to its owner: money behind the screen, hand, discard pile, face-down
+Jobs, Job-draft packet. Secret to all: the order of every deck (a gang deck's
+order too).
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
             "hand": [_card(s, x) for x in p.hand] if me else None,
             "hand_count": len(p.hand),
             "deck_count": len(p.deck),
-            "discard": [_card(s, x) for x in p.discard],
+            "discard": [_card(s, x) for x in (p.discard if me else p.discard[-1:])],  # last = top
+            "discard_count": len(p.discard),
             "plan": [_card(s, x) for x in p.plan],
             "jobs": [c.jobs[j].id for j in p.jobs] if me else None,
             "jobs_count": len(p.jobs),
@@ -124,7 +127,8 @@ def _shuffled(rng: random.Random, items) -> tuple:
 def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceState:
     """A full state the seat cannot tell apart from the real one.
 
-    Unknown cards are re-dealt at random: rivals' hands with their decks, every
+    Unknown cards are re-dealt at random: rivals' hands with their decks and the
+    cards of their discard piles under the top one, every
     deck's order, face-down Jobs of rivals with the Job deck, unseen News. A
     rival's hidden money is replaced by the seat's own (Volstead's neutral
     guess; docs/scarface1920-rules.md), raised if needed to what a deciding
@@ -138,9 +142,10 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
         if p.seat == seat:
             p.deck = _shuffled(rng, p.deck)
             continue
-        pool = _shuffled(rng, p.hand + p.deck)
-        hand, deck = _split(pool, [len(p.hand), len(p.deck)])
-        p.hand, p.deck = tuple(sorted(hand)), deck
+        under = p.discard[:-1]  # a rival's discard pile shows only its top card
+        pool = _shuffled(rng, p.hand + p.deck + under)
+        hand, deck, under = _split(pool, [len(p.hand), len(p.deck), len(under)])
+        p.hand, p.deck, p.discard = tuple(sorted(hand)), deck, tuple(under) + p.discard[-1:]
         if d.enforcer < 0:  # solo: the Enforcer's money is public
             p.money = s.players[seat].money
     if d.enforcer >= 0:

@@ -45,7 +45,7 @@ export function myArea(view, cat) {
   const h = `<div class="panel" id="me"><h3>${gangLabel(p, cat)} (you)</h3>
     <dl class="kv"><dt>Money (behind your screen)</dt><dd id="money">$${p.money}</dd>
     <dt>Crime Rate</dt><dd>${p.crime_rate}</dd><dt>Gang board</dt><dd>boss track box ${p.boss_box} · ${stats(p)}</dd>
-    <dt>Thug board</dt><dd>${thugBoard(p)}</dd><dt>Deck / discard</dt><dd>${p.deck_count} / ${p.discard.length}</dd></dl>
+    <dt>Thug board</dt><dd>${thugBoard(p)}</dd><dt>Deck / discard</dt><dd>${p.deck_count} / ${p.discard_count}</dd></dl>
     <h3>Hand</h3><div id="hand">${cards(p.hand, cat, "empty")}</div>
     <h3>Plan</h3>${cards(p.plan, cat, "empty")}
     <h3>Deals</h3>${deals(p, cat)}
