@@ -25,7 +25,7 @@ from scarface_helpers import (  # noqa: I001  (a sibling module, not a package)
 from volstead.games.scarface1920.rules import scoring
 from volstead.games.scarface1920.rules.raid import RoundAftermath, push_raid
 from volstead.games.scarface1920.rules.turn import ActionMenu, LayOutPlan
-from volstead.games.scarface1920.state import DEALERS_SUPPLY, LAWYERS, RECRUITMENT, Deal, Hood
+from volstead.games.scarface1920.state import DEALERS_SUPPLY, LAWYERS, RECRUITMENT, VEHICLES, Deal, Hood
 
 
 # ------------------------------------------------------------------ helpers
@@ -473,6 +473,32 @@ def test_upgrade_example_recruitment_level_two():
     assert s.decision().kind == "right_hand"
     assert p.money == 12 - 3 + (gang.boss_track[1].money or 0)
     assert s.stat(0, LAWYERS) == 2
+
+
+def test_upgrade_bonus_money_is_in_hand_before_the_vehicle_and_can_pay_its_bribe():
+    """Rulebook p.16 Upgrade your gang, steps 2-4: pay, take the vacated box's bonus, then put the
+    cube on the stat; the Vehicles stat's car or truck comes with the cube (transcript: "add it to
+    a district containing at least one of your colored pieces ... pay the police a bribe"). With
+    only the upgrade's cost in hand, the $6 bonus pays the $4 bribe of the one district where the
+    gang is present (2 police cars there)."""
+    s = new()
+    p = s.players[0]  # The Chicago Outfit: the box ahead of its Boss pays $6
+    gang = s.content.gangs[p.gang]
+    up = gang.stats["vehicles"].upgrades[0]
+    assert gang.boss_track[0].money == 6
+    p.thugs = tuple(1 if d == CENTRAL else 0 for d in range(7))
+    p.cars = p.trucks = (0,) * 7
+    s.police = (CENTRAL, CENTRAL)
+    assert s.present_districts(0) == [CENTRAL] and s.bribe(0, CENTRAL) == 4
+    p.money = up.cost
+    set_plan(s, 0, muscle=max(up.muscle, 3), influence=max(up.influence, 3))
+    menu(s)
+    s.apply("order:upgrade")
+    s.apply("upgrade:vehicles")
+    assert s.decision().kind == "place_vehicle"
+    assert set(s.decision().option_ids) == {"place:car:central", "place:truck:central"}
+    s.apply("place:car:central")
+    assert p.money == 6 - 4 and p.cars[CENTRAL] == 1 and p.stats[VEHICLES] == 2
 
 
 # ------------------------------------------------------------------ 7. Plan Crime Rate

@@ -547,18 +547,21 @@ class Upgrade(SeatStep[ScarfaceState]):
         p = s.players[seat]
         gang = s.content.gangs[p.gang]
         up = s.content.upgrade_table[p.gang][code][p.stats[code] - 1]
+        # WIP "Upgrade your gang": 2. pay; 3. take the cube ahead of the Boss and the vacated box's
+        # bonus; 4. put the cube on the stat (its vehicle or Nightclub comes with it), Crime Rate up;
+        # 5. the Boss advances. The bonus money is in hand before the vehicle's bribe is due.
         s.pay(seat, upgrade_cost(s, seat, up))
         box = gang.boss_track[p.boss_box]  # the cube ahead of the Boss
-        p.boss_box += 1  # the Boss advances into the vacated box
+        s.gain(seat, box.money)
         p.stats = p.stats[:code] + (p.stats[code] + 1,) + p.stats[code + 1:]
         p.upgrades_made += 1
         s.change_crime(seat, up.crime)
+        p.boss_box += 1  # the Boss advances into the vacated box
         if code == VEHICLES:
             PlaceVehicle.push(s, seat)
         elif code == NIGHTCLUBS:
             OpenNightclub.push(s, seat)
-        s.gain(seat, box.money)
-        if box.right_hand and p.right_hands:
+        if box.right_hand and p.right_hands:  # pushed last: chosen first (step 3), then the vehicle
             s.stack.append(ChooseRightHand(seat))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
