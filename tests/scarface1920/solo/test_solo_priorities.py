@@ -382,9 +382,25 @@ def test_void_actions_take_no_cube():
 
 # ================================================================== Goods management
 def test_collecting_specified_goods_then_the_least_received_alternating():
+    """Solo "Supplies from the Deals": the free goods start with the type received least (alcohol
+    if tied) and alternate from then on — never re-balanced."""
     assert E.collect_order(2, 0, 3) == (3, 2)  # guns (fewer) first, then alcohol, then guns
     assert E.collect_order(0, 0, 3) == (2, 1)  # tied: alcohol first
     assert E.collect_order(1, 3, 1) == (2, 3)
+    assert E.collect_order(0, 5, 3) == (2, 6)  # alcohol, gun, alcohol: alternating, not 3 alcohol
+
+
+def test_storage_alternates_from_the_least_held_good_without_rebalancing():
+    """Solo "Goods storage", 1st: "He begins by storing the good he has the least in his Deals
+    (beginning with alcohol if tied). He then continues by alternating": Deals holding 0 alcohol
+    and 1 gun with 2 spaces left, receiving 2 alcohol and 2 guns, end with 1 alcohol and 2 guns."""
+    s = board()
+    p = s.players[ENFORCER]
+    p.deals = (dealer(s, "brewery_owner", guns=1),)  # storage 3, holds 1 gun
+    levee = put(s, slot(s, 2), "the_levee")
+    E.store(s, 2, 2)
+    assert (p.deals[0].alcohol, p.deals[0].guns) == (1, 2)
+    assert (s.hoods[levee].alcohol, s.hoods[levee].guns) == (1, 1)  # the rest: to his Neighborhood
 
 
 def test_storage_deals_first_least_held_good_alternating():

@@ -189,15 +189,14 @@ def sale_order(s: SoloState, hoods) -> list[list[int]]:
 
 # ------------------------------------------------------------------ goods
 def collect_order(alcohol: int, guns: int, either: int) -> tuple[int, int]:
-    """Supplies from the Deals: the specified goods first, then each free good is the type
-    received least so far (alcohol if tied), alternating. Returns the totals."""
-    a, g = alcohol, guns
+    """Supplies from the Deals: the specified goods first, then the free goods, the first of the
+    type received least (alcohol if tied), alternating from then on. Returns the totals."""
+    got = [alcohol, guns]
+    good = ALCOHOL if alcohol <= guns else GUNS
     for _ in range(either):
-        if a <= g:
-            a += 1
-        else:
-            g += 1
-    return a, g
+        got[good] += 1
+        good = 1 - good
+    return got[0], got[1]
 
 
 def store(s: SoloState, alcohol: int, guns: int, prefer: tuple | None = None) -> None:
@@ -212,21 +211,23 @@ def store(s: SoloState, alcohol: int, guns: int, prefer: tuple | None = None) ->
     p = s.players[ENFORCER]
     dealers = s.content.dealers
     left = [alcohol, guns]
+    # The first good is the type he has least in his Deals (alcohol if tied), then he alternates
+    # (the other type when one runs out): solo "Goods storage", 1st.
+    have_a = sum(d.alcohol for d in p.deals)
+    have_g = sum(d.guns for d in p.deals)
+    good = ALCOHOL if have_a <= have_g else GUNS
     while left[0] + left[1] > 0:
         room = [k for k, d in enumerate(p.deals) if dealers[d.dealers[0]].storage > d.alcohol + d.guns]
         if not room:
             break
-        have_a = sum(d.alcohol for d in p.deals)
-        have_g = sum(d.guns for d in p.deals)
-        if left[0] and (not left[1] or have_a <= have_g):
-            good = ALCOHOL
-        else:
-            good = GUNS
+        if not left[good]:
+            good = 1 - good
         k = room[0]
         d = p.deals[k]
         d = d._replace(alcohol=d.alcohol + 1) if good == ALCOHOL else d._replace(guns=d.guns + 1)
         p.deals = replace_at(p.deals, k, d)
         left[good] -= 1
+        good = 1 - good
     hoods = owned_by_profit(s, prefer=prefer)
     if not hoods:
         return  # no room anywhere: the rest goes back to the supply
