@@ -74,7 +74,7 @@ def test_wrong_type(data):
 
 
 def test_wrong_type_in_a_nested_field(data):
-    edit_card(data, "dealers.toml", "distillery_owner", "storage = 0", "storage = -1")
+    edit_card(data, "dealers.toml", "distillery_owner", "storage = 1", "storage = -1")
     msg = error(data)
     assert msg.startswith("dealers.toml") and "'distillery_owner'" in msg and "storage" in msg
 

@@ -114,6 +114,26 @@ def test_setup_removes_multiplayer_only_cards_and_drafts_jobs():
     assert s.turn_number >= 1  # the Enforcer took the first turn
 
 
+def test_setup_step_15_puts_the_enforcers_starting_goods_in_his_deals():
+    """Solo setup, step 15: "If the Neighborhood controlled by the Enforcer requires both alcohol and
+    guns, put 1 alcohol and 1 gun in the Enforcer's deals. If the Neighborhood only requires alcohol,
+    put 2 alcohol ... If it only requires guns, put 2 guns in his deals": in his Deals (Gun Runner and
+    Distillery Owner store 1 each), none on his Neighborhood, where a seize would take them."""
+    seen = set()
+    for seed in range(60):
+        s = solo_game(seed)
+        him = s.players[ENFORCER]
+        (hood,) = [h for h in s.hoods if h.owner == ENFORCER]
+        side = s.content.tiles[hood.tile]
+        wants = side.night if hood.night else side.day
+        expected = (1, 1) if wants.alcohol and wants.guns else (2, 0) if wants.alcohol else (0, 2)
+        assert (sum(d.alcohol for d in him.deals), sum(d.guns for d in him.deals)) == expected
+        assert all(d.alcohol + d.guns == 1 for d in him.deals)
+        assert (hood.alcohol, hood.guns) == (0, 0)
+        seen.add(expected)
+    assert (1, 1) in seen
+
+
 def test_reorganize_steal_rulebook_example():
     """Solo mode, Reorganizing 2: 4 Jobs and 2 News cards in the active space: he steals $8."""
     s = solo_game(5)

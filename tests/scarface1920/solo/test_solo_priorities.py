@@ -104,11 +104,14 @@ def test_rule1_deal_takes_an_empty_deal_and_collects_all_deals_with_supply_bonus
     p = s.players[ENFORCER]
     p.deals = (dealer(s, "gun_runner", thugs=1), dealer(s, "distillery_owner"))
     p.stats = (1, 1, 1, 2, 1, 1)  # Dealers Supply level 2: +1 good per Deal
-    levee = put(s, slot(s, 1), "the_levee")  # wants 3 alcohol; neither Dealer stores goods
+    levee = put(s, slot(s, 1), "the_levee")  # wants 3 alcohol; each Dealer stores 1 good
     A.ACTIONS["deal"].run(s, 0)
     assert [d.thugs for d in p.deals] == [1, 1]  # the Deal with no thug
-    # 3 alcohol + 2 guns + 2 free goods (gun first: fewer received, then alcohol) = 4 + 3.
-    assert (s.hoods[levee].alcohol, s.hoods[levee].guns) == (4, 3)
+    # 3 alcohol + 2 guns + 2 free goods (gun first: fewer received, then alcohol) = 4 + 3: an
+    # alcohol then a gun on his Deals (he holds none: alcohol first, alternating), the rest on
+    # his Neighborhood.
+    assert [(d.alcohol, d.guns) for d in p.deals] == [(1, 0), (0, 1)]
+    assert (s.hoods[levee].alcohol, s.hoods[levee].guns) == (3, 2)
     assert not A.ACTIONS["deal"].doable(s, 0)  # all his Deals have a thug: cannot be carried out
 
 

@@ -76,10 +76,12 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
     s.set_hood(hood, owner=ENFORCER)
     # 3. His Deals: the Gun Runner and the Distillery Owner.
     him.deals = (Deal((runner,)), Deal((owner,)))
-    # 15. Starting goods by what his Neighborhood wants (stored by his storage rules).
+    # 15. "If the Neighborhood controlled by the Enforcer requires both alcohol and guns, put 1 and 1
+    # in the Enforcer's deals; only alcohol: 2 alcohol; only guns: 2 guns" — one on each Deal (each
+    # stores 1), where a seize of his Neighborhood cannot take them.
     a, g = E.wants(s, hood)
-    start = (1, 1) if a and g else ((2, 0) if a else (0, 2))
-    E.store(s, *start)
+    runner_good, owner_good = ("guns", "alcohol") if a and g else (("alcohol",) * 2 if a else ("guns",) * 2)
+    him.deals = (Deal((runner,), **{runner_good: 1}), Deal((owner,), **{owner_good: 1}))
 
     # Your setup: starting district and goods, then the Job draft; the Enforcer starts.
     s.stack.append(StartTurn(ENFORCER))
