@@ -193,3 +193,17 @@ def test_job_requirement_vocabulary(data):
     edit_card(data, "jobs.toml", "turf_war", 'what = "thugs_districts"', 'what = "thugs_streets"')
     msg = error(data)
     assert msg.startswith("jobs.toml") and "'turf_war'" in msg and "requires" in msg and "thugs_streets" in msg
+
+
+def test_an_activation_names_a_known_effect_and_only_a_permanent_job_has_one(data):
+    edit_card(data, "jobs.toml", "police_on_the_payroll", 'effect = "move_police"', 'effect = "teleport"')
+    msg = error(data)
+    assert msg.startswith("jobs.toml") and "'police_on_the_payroll'" in msg and "activate" in msg
+    assert "teleport" in msg
+
+
+def test_an_instant_job_cannot_be_activated(data):
+    edit_card(data, "jobs.toml", "easy_money", 'type = "instant"',
+              'type = "instant"\nactivate = { effect = "nothing", text = "x" }')
+    msg = error(data)
+    assert msg.startswith("jobs.toml") and "only a permanent Job can be activated" in msg

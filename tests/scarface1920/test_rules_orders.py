@@ -666,6 +666,34 @@ def test_permanent_job_stays_face_up_and_its_modifier_applies():
     assert p.money == 10 + 14 + 2
 
 
+def test_a_fulfilled_permanent_job_is_activated_once_a_turn():
+    """Summary §5 Jobs: "Activate: Use effect of fulfilled Permanent Job" (Carry out actions:
+    "Fulfill or activate Jobs"). Police on the Payroll, once fulfilled, may move a police car from
+    the action menu once a turn; the next turn it may again. A permanent Job not yet fulfilled, or
+    one with no activation, offers none."""
+    s = new()
+    payroll, fleet = job(s, "police_on_the_payroll"), job(s, "truck_fleet")
+    p = s.players[0]
+    p.jobs, p.money = (payroll,), 20
+    s.police = (NORTH,)
+    set_plan(s, 0, muscle=0, influence=1)
+    menu(s)
+    assert "activate:police_on_the_payroll" not in ids(s)  # face down: not fulfilled yet
+    s.apply("job:police_on_the_payroll")
+    p.done_jobs = p.done_jobs + (fleet,)  # Truck Fleet is passive only
+    assert "activate:police_on_the_payroll" in ids(s) and "activate:truck_fleet" not in ids(s)
+    label = s.decision().options[s.decision().index_of("activate:police_on_the_payroll")].label
+    assert label == "Activate Police on the Payroll: Activate once a turn: move 1 police car, free from any district."
+    s.apply("activate:police_on_the_payroll")
+    assert s.decision().kind == "move_police"
+    s.apply(ids(s)[0])  # from the North Side to the first other district
+    assert s.police != (NORTH,)
+    assert s.decision().kind == "action" and "activate:police_on_the_payroll" not in ids(s)  # once a turn
+    s.used_job_actions = frozenset()  # what StartTurn does: a new turn
+    menu(s)
+    assert "activate:police_on_the_payroll" in ids(s)
+
+
 # ------------------------------------------------------------------ more order rules
 def test_raid_from_an_underworld_order_after_the_action_completes():
     """Rulebook p.12 Send 1 thug to the Underworld: reaching level 11 triggers a Raid, resolved

@@ -86,9 +86,10 @@ def _jobs(c) -> tuple[str, list[str], list[Row]]:
     rows = []
     for j in c.jobs:
         cells = [j.id, j.name, j.type, str(j.count), "yes" if j.multiplayer_only else "",
-                 f"{j.requires_text}\n{_requires(j)}", _eff(j.effect), _mods(j.modifiers)]
+                 f"{j.requires_text}\n{_requires(j)}", _eff(j.effect), _mods(j.modifiers), _eff(j.activate)]
         rows.append((cells, " ".join(cells)))
-    return "Jobs", ["id", "name", "type", "copies", "multi only", "requirements", "effect", "modifiers"], rows
+    return "Jobs", ["id", "name", "type", "copies", "multi only", "requirements", "effect", "modifiers",
+                    "activate (once a turn)"], rows
 
 
 def _dealers(c) -> tuple[str, list[str], list[Row]]:

@@ -271,6 +271,8 @@ def build_content(
     for j in jobs:
         if j.effect is not None:
             _check_effect(j.effect, f"jobs.toml job {j.id!r} effect", effects)
+        if j.activate is not None:
+            _check_effect(j.activate, f"jobs.toml job {j.id!r} activate", effects)
         _check_modifiers(j.modifiers, f"jobs.toml job {j.id!r}", modifiers)
     _unique("raids.toml", "raid", [r.id for r in raids])
     for r in raids:

@@ -216,13 +216,18 @@ class Job(Model):
     requires_text: str
     effect: Effect | None = None  # instant effect (or when a permanent job is fulfilled)
     modifiers: dict[str, int] = Field(default_factory=dict)  # permanent: passive rule changes
+    # permanent: an effect its owner may use once per turn once it is fulfilled ("Activate: Use
+    # effect of fulfilled Permanent Job", summary §5)
+    activate: Effect | None = None
 
     @model_validator(mode="after")
     def _check(self):
         if self.type == "instant" and self.effect is None:
             raise ValueError("an instant Job needs an effect")
-        if self.type == "permanent" and not self.modifiers and self.effect is None:
-            raise ValueError("a permanent Job needs modifiers or an effect")
+        if self.type == "instant" and self.activate is not None:
+            raise ValueError("only a permanent Job can be activated")
+        if self.type == "permanent" and not self.modifiers and self.effect is None and self.activate is None:
+            raise ValueError("a permanent Job needs modifiers, an effect or an activation")
         return self
 
 

@@ -129,6 +129,9 @@ class ActionMenu(SeatStep[ScarfaceState]):
                 out.append(("match", pos, card))
         if p.jobs:
             out.extend(("job", j) for j in job_rules.fulfillable(s, seat))
+        if p.done_jobs:  # a fulfilled permanent Job with an activation: once a turn (summary §5)
+            jobs, activated = c.jobs, s.used_job_actions
+            out.extend(("activate", j) for j in dict.fromkeys(p.done_jobs) if jobs[j].activate and j not in activated)
         if not s.order_done:
             out.extend(("order", o) for o in order_rules.legal_orders(s, seat))
             # Published: "Players *may* carry out one Order" (summary §5): the turn may end without
@@ -151,6 +154,11 @@ class ActionMenu(SeatStep[ScarfaceState]):
             order_rules.start_order(s, seat, code[1])
         elif kind == "job":
             job_rules.fulfil(s, seat, code[1])
+        elif kind == "activate":
+            from ..effects import run_effect
+
+            s.used_job_actions = s.used_job_actions | {code[1]}
+            run_effect(s, seat, s.content.jobs[code[1]].activate)
         else:
             from ..effects import run_effect
 
@@ -174,6 +182,8 @@ class ActionMenu(SeatStep[ScarfaceState]):
             return "order:" + code[1]
         if kind == "job":
             return job_rules.job_option_id(s, code[1])
+        if kind == "activate":
+            return "activate:" + s.content.jobs[code[1]].id
         if kind == "boss":
             return f"boss:{code[1] + 1}"
         # Ids depend on the code alone (records rebuild them after the Plan is gone).
@@ -189,6 +199,9 @@ class ActionMenu(SeatStep[ScarfaceState]):
         if kind == "job":
             j = c.jobs[code[1][0]]
             return f"Fulfil Job {j.name} ({j.requires_text})"
+        if kind == "activate":
+            j = c.jobs[code[1]]
+            return f"Activate {j.name}: {j.activate.text}"
         p = s.players[self.seat_]
         if kind == "boss":
             sk = c.gangs[p.gang].boss_skills[code[1]]
