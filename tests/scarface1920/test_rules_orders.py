@@ -645,6 +645,46 @@ def test_job_reaction_window_before_a_raid():
     assert p.crime == 8 - 1  # Lawyers 1 after the Raid
 
 
+def test_job_window_for_rivals_when_an_order_starts_and_none_when_nothing_is_fulfillable():
+    """Rulebook p.12 Fulfilling a Job: "at any time, even during another player's turn": when a
+    player starts an order, each rival who can fulfil a Job is asked first (before the order's
+    choices); a rival who cannot is not asked."""
+    s = new(seats=3)
+    for p in s.players:
+        p.jobs = ()
+    s.players[2].jobs, s.players[2].money = (job(s, "easy_money"),), 10
+    s.job_deck = (job(s, "bank_job"), job(s, "turf_war"))
+    set_plan(s, 0, muscle=0, influence=2)
+    menu(s)
+    s.apply("order:hire")
+    d = s.decision()
+    assert (d.kind, d.seat) == ("job_window", 2)  # seat 1 holds no Job: not asked
+    gang = s.content.gangs[s.players[0].gang].name
+    assert d.prompt == f"You may fulfil a Job ({gang}'s order: {orders.ORDER_LABELS['hire']})"
+    s.apply("pass")
+    assert (s.decision().kind, s.decision().seat) == ("hire", 0)  # then the order goes on
+    s = new(seats=3)
+    for p in s.players:
+        p.jobs = ()
+    set_plan(s, 0, muscle=0, influence=2)
+    menu(s)
+    s.apply("order:hire")
+    assert (s.decision().kind, s.decision().seat) == ("hire", 0)
+
+
+def test_job_window_before_your_own_reorganize_sales():
+    """Rulebook p.12 (any time) and p.18 Reorganizing: a Job that spends goods can be fulfilled
+    before the Reorganize sales use them."""
+    s = new()
+    p = s.players[0]
+    p.hand = p.deck = ()
+    p.jobs, p.money = (job(s, "easy_money"),), 10
+    s.job_deck = (job(s, "bank_job"), job(s, "turf_war"))
+    run(s, StartTurn(0))
+    d = s.decision()
+    assert (d.kind, d.seat, d.prompt) == ("job_window", 0, "You may fulfil a Job (before your Reorganize sales)")
+
+
 def test_permanent_job_stays_face_up_and_its_modifier_applies():
     """Rulebook p.12 Fulfilling a Job: permanent Jobs stay face up for the rest of the game with an
     ongoing effect (Truck Fleet: +$2 per sale)."""

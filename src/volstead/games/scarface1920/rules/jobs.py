@@ -3,8 +3,9 @@
 A Job's requirements are alternatives; each alternative is a list of Have /
 Plan / Spend requirements that must all be met. Fulfilling is not an action:
 the owner may do it in their action menu, and every player may do it in the
-reaction windows Volstead offers — just before each Raid resolves and at the
-end of every turn — which are only asked when a Job can be fulfilled.
+reaction windows Volstead offers — when a rival's order starts, before your own
+Reorganize sales, just before each Raid resolves and at the end of every turn —
+which are only asked when a Job can be fulfilled.
 (docs/scarface1920-rules.md, "Job reaction windows".)
 """
 
@@ -129,6 +130,18 @@ class ResolveJob(SeatStep[ScarfaceState]):
 def push_windows(s: ScarfaceState, first: int, reason: str) -> None:
     """Offer every player, clockwise from `first`, a chance to fulfil Jobs."""
     s.stack.append(OfferJobs(tuple(s.clockwise_from(first)), reason))
+
+
+def push_windows_for(s: ScarfaceState, seat: int, reason: str) -> None:
+    """Offer `seat` alone a chance to fulfil Jobs."""
+    s.stack.append(OfferJobs((seat,), reason))
+
+
+def push_rival_windows(s: ScarfaceState, seat: int, reason: str) -> None:
+    """Offer every other player, clockwise after `seat`, a chance to fulfil Jobs (a rival's order
+    is under way: "even during another player's turn", WIP p.12)."""
+    if s.seats > 1:
+        s.stack.append(OfferJobs(tuple(s.clockwise_from(seat))[1:], reason))
 
 
 class OfferJobs(Step[ScarfaceState]):

@@ -41,6 +41,8 @@ class StartTurn(SeatStep[ScarfaceState]):
             from .reorganize import reorganize_steps
 
             s.stack.extend(reorganize_steps(s, seat))
+            if p.jobs:  # a Job that spends goods may be worth more than a sale (WIP p.12)
+                job_rules.push_windows_for(s, seat, "before your Reorganize sales")
         elif p.hand:
             s.stack.append(LayOutPlan(seat))
         # else: no cards in hand but some in the deck: finish the turn (draw).
@@ -152,6 +154,10 @@ class ActionMenu(SeatStep[ScarfaceState]):
         if kind == "order":
             s.order_done = True
             order_rules.start_order(s, seat, code[1])
+            # Rivals may fulfil Jobs as the order starts (WIP p.12: "at any time, even during another
+            # player's turn"), before its choices are made (pushed last: asked first).
+            gang = s.content.gangs[s.players[seat].gang].name
+            job_rules.push_rival_windows(s, seat, f"{gang}'s order: {order_rules.ORDER_LABELS[code[1]]}")
         elif kind == "job":
             job_rules.fulfil(s, seat, code[1])
         elif kind == "activate":
