@@ -817,3 +817,24 @@ def test_seize_needs_presence_and_counts_only_the_owners_pieces():
     menu(s)
     s.apply("order:seize")
     assert ids(s) == ("seize:pilsen",)
+
+
+def test_a_raids_colour_band_is_read_after_its_overall_effect():
+    """Rulebook p.19 Raid!, steps 3 then 4 (summary §5: "Resolves Overall Effect (all players).
+    Applies Colored Effect (based on each player's Crime Rate level)"): Bail Hearings raises Ness
+    from 5 to 6, which pushes a Crime Rate of 6 to 7; the band read is 7-8 ($2 a thug in Prison),
+    not the 5-6 band of the Raid's start ($1)."""
+    s = new()
+    for p in s.players:
+        p.jobs = ()
+    p = s.players[0]
+    p.crime, p.prison, p.money = 6, 2, 20
+    s.players[1].crime = 8
+    s.ness = 5
+    s.raid_deck = (s.content.raid_index["bail_hearings"],) + s.raid_deck
+    s.active = 0
+    run(s)
+    push_raid(s)
+    s._advance()
+    assert s.ness == 6
+    assert p.money == 20 - 2 * 2
