@@ -163,3 +163,26 @@ def test_solo_from_the_lobby(server, browser, shot):
     assert page.locator("#board svg polygon.district").count() == 7
     shot(page, "solo-start")
     assert not errors, errors
+
+
+def test_the_lobby_lists_the_seat_links_opened_in_this_browser_to_rejoin(server, browser, shot):
+    """A seat link opened in the browser (as `volstead play` opens one) is kept there: the lobby's
+    "Your seats" lists the game with the link back to that seat (issue 12)."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    seat_url = g["seats"][0]["url"]
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.goto(server + seat_url)
+    wait_options(page)
+    page.goto(server + "/")
+    link = page.locator("#mine a.seat-link")
+    link.first.wait_for()
+    assert link.count() == 1 and link.first.get_attribute("href") == seat_url
+    shot(page, "lobby-your-seats")
+    link.first.click()
+    page.wait_for_url("**/game/**")
+    wait_options(page)
+    other = browser.new_context().new_page()  # another browser knows nothing of it
+    other.goto(server + "/")
+    other.wait_for_selector("#games li")
+    assert other.locator("#mine a.seat-link").count() == 0

@@ -50,6 +50,9 @@ def play(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Print the link only.")] = False,
     bot_delay: Annotated[float, typer.Option(help="Browser: seconds between bot decisions.")] = 0.25,
     think: Annotated[float, typer.Option(help="Browser: a bot's thinking-time budget per decision, seconds.")] = 5.0,
+    new: Annotated[bool, typer.Option("--new", help="Browser: start a new game even if one you started is "
+                                                     "unfinished (without it, `volstead play` with no seats, "
+                                                     "seed or options resumes that game).")] = False,
 ) -> None:
     """Play a game: in the browser (a local server; you against bots by default) or, with --terminal, here.
 
@@ -61,6 +64,8 @@ def play(
     game = load_game(game_name)
     options = options_from_args(game, option, extra)
     allowed = game.seat_range(options)
+    # `volstead play` again goes back to your unfinished game, unless a new one is described
+    resume = not new and seats is None and seed is None and players is None and not hotseat and not option and not extra
     if seats is None and (not terminal or len(allowed) == 1 and allowed.start == 1):
         n = players if players is not None else allowed[-1]
         seats = ",".join([HUMAN, *[bots] * (n - 1)])
@@ -72,7 +77,7 @@ def play(
 
         try:
             play_web(game.name, kinds, options.to_json(), seed, db, host, port, not no_browser, bot_delay, think,
-                     hotseat)
+                     hotseat, resume=resume)
         except VolsteadError as e:
             raise fail(str(e)) from None
         return

@@ -57,7 +57,10 @@ def link_host(host: str) -> str:
 
 
 def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, db: str | None, host: str, port: int,
-             open_browser: bool, bot_delay: float, think_s: float, hotseat: bool) -> None:
+             open_browser: bool, bot_delay: float, think_s: float, hotseat: bool, resume: bool = False) -> None:
+    """Start a game (or, with `resume`, go back to the newest unfinished one `volstead play` started
+    with this database) and serve it."""
+    from . import local_games
     from .app import create_app, default_db_url
     from .hub import Hub
     from .store import Store
@@ -65,18 +68,30 @@ def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, 
     url_db = db or default_db_url()
     store = Store(url_db)
     try:
-        live, tokens = Hub(store).create_game(game_name, kinds, options, seed, hotseat=hotseat)
+        found = None
+        if resume:
+            found = local_games.unfinished(url_db, game_name, lambda gid: getattr(store.load(gid), "status", None))
+        if found is None:
+            live, tokens = Hub(store).create_game(game_name, kinds, options, seed, hotseat=hotseat)
+            token = (tokens.table or tokens.seats[min(tokens.seats)]) if tokens.seats else None
+            path = f"/game/{live.id}" + (f"?token={token}" if token else "")
+            if token:
+                local_games.remember({"db": url_db, "game": game_name, "id": live.id, "path": path})
     finally:
         store.close()
     port = free_port(host, port)
     base = f"http://{link_host(host)}:{port}"
-    token = (tokens.table or tokens.seats[min(tokens.seats)]) if tokens.seats else None
-    url = f"{base}/game/{live.id}" + (f"?token={token}" if token else "")
-    title = f"{live.stored.game} game {live.id}: {', '.join(kinds)}"  # no seed: it tells every deck
-    console.print(Text(title, style="bold"), soft_wrap=True)
-    for seat, tok in sorted(tokens.seats.items()):
-        console.print(Text(f"  seat {seat} link: {base}/game/{live.id}?token={tok}"), soft_wrap=True)
-    console.print(Text(f"  spectators: {base}/game/{live.id}    lobby: {base}/", style="dim"), soft_wrap=True)
+    if found is not None:
+        url = base + found["path"]
+        console.print(Text(f"Your unfinished {game_name} game {found['id']} is where you left it "
+                           f"(`volstead play --new` starts another).", style="bold"), soft_wrap=True)
+    else:
+        url = base + path
+        title = f"{live.stored.game} game {live.id}: {', '.join(kinds)}"  # no seed: it tells every deck
+        console.print(Text(title, style="bold"), soft_wrap=True)
+        for seat, tok in sorted(tokens.seats.items()):
+            console.print(Text(f"  seat {seat} link: {base}/game/{live.id}?token={tok}"), soft_wrap=True)
+        console.print(Text(f"  spectators: {base}/game/{live.id}    lobby: {base}/", style="dim"), soft_wrap=True)
     console.print(Text(f"Open {url} to play (Ctrl+C stops the server; the game is saved in {url_db}).", style="green"),
                   soft_wrap=True)
     _run(create_app(url_db, bot_delay=bot_delay, think_s=think_s), host, port, url, open_browser)

@@ -161,7 +161,7 @@ async function listGames() {
     Object.values(mine)
       .filter((r) => known.has(r.id))
       .map(linksHtml)
-      .join("") || `<p class="muted">Links of the games you create appear here.</p>`;
+      .join("") || `<p class="muted">Links of the games you create or open in this browser appear here.</p>`;
 }
 
 // ----------------------------------------------------------- shared render
@@ -198,6 +198,22 @@ async function render(state, extraTop = "") {
 }
 
 // ------------------------------------------------------------------- game
+// A seat link opened here (from `volstead play`, or sent by a friend) is kept in this browser,
+// so that the lobby lists the game to rejoin under "Your games".
+function rememberLink(id, state, token) {
+  const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
+  if (mine[id]) return;
+  const url = `/game/${id}?token=${encodeURIComponent(token)}`;
+  mine[id] = {
+    id,
+    game: state.meta.game,
+    seats: state.meta.kinds.map((kind, seat) => (seat === state.you && !state.table ? { seat, kind, url } : { seat, kind })),
+    hotseat_url: state.table ? url : undefined,
+    spectator_url: `/game/${id}`,
+  };
+  localStorage.setItem("volstead:links", JSON.stringify(mine));
+}
+
 function gamePage(id) {
   const token = new URLSearchParams(location.search).get("token");
   let ws = null,
@@ -224,6 +240,7 @@ function gamePage(id) {
   }
   async function show(state) {
     mergeLog(state);
+    if (!last && token && (state.you !== null || state.table)) rememberLink(id, state, token);
     last = state;
     // A practice game's seed was chosen by a player: said on every page. Otherwise the seed's
     // commitment is shown, to check against the record at the end (volstead verify).
