@@ -74,6 +74,11 @@ class Scarface1920(Game):
 
         return [Faction(g.id, g.name, g.color) for g in default_content().gangs]
 
+    def render_text(self, view: dict) -> str | None:
+        from .text_view import render
+
+        return render(view)
+
     def card_played(self, decision, index: int) -> str | None:
         """The id of the card option `index` of `decision` plays into a Plan, if it does
         (for simulation reports; ids are built only for Plan decisions)."""

@@ -18,7 +18,8 @@ def catalog() -> dict:
         cards[card.id] = {"name": card.name, "muscle": card.muscle, "influence": card.influence,
                           "crime": card.crime, "stars": getattr(card, "stars", None), "text": " / ".join(texts)}
     out["cards"] = cards
-    out["jobs"] = {j.id: {"name": j.name, "text": " ".join(t for t in (_text(j.effect), _text(j.activate)) if t)
+    out["jobs"] = {j.id: {"name": j.name, "type": j.type,
+                          "text": " ".join(t for t in (j.text, _text(j.effect), _text(j.activate)) if t)
                           + f" (needs: {j.requires_text})"} for j in c.jobs}
     out["news"] = {n.id: {"name": n.name, "text": n.text} for n in c.news}
     out["gangs"] = {g.id: {"name": g.name, "color": g.color, "boss": g.boss} for g in c.gangs}

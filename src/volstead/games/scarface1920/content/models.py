@@ -216,6 +216,7 @@ class Job(Model):
     requires_text: str
     effect: Effect | None = None  # instant effect (or when a permanent job is fulfilled)
     modifiers: dict[str, int] = Field(default_factory=dict)  # permanent: passive rule changes
+    text: str = ""  # permanent: what its modifiers do, in words
     # permanent: an effect its owner may use once per turn once it is fulfilled ("Activate: Use
     # effect of fulfilled Permanent Job", summary §5)
     activate: Effect | None = None
@@ -228,6 +229,8 @@ class Job(Model):
             raise ValueError("only a permanent Job can be activated")
         if self.type == "permanent" and not self.modifiers and self.effect is None and self.activate is None:
             raise ValueError("a permanent Job needs modifiers, an effect or an activation")
+        if self.modifiers and not self.text:
+            raise ValueError("a Job with modifiers needs a text saying what they do")
         return self
 
 
