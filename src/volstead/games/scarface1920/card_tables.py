@@ -86,7 +86,8 @@ def _jobs(c) -> tuple[str, list[str], list[Row]]:
     rows = []
     for j in c.jobs:
         cells = [j.id, j.name, j.type, str(j.count), "yes" if j.multiplayer_only else "",
-                 f"{j.requires_text}\n{_requires(j)}", _eff(j.effect), f"{j.text}\n{_mods(j.modifiers)}".strip(), _eff(j.activate)]
+                 f"{j.requires_text}\n{_requires(j)}", _eff(j.effect), f"{j.text}\n{_mods(j.modifiers)}".strip(),
+                 _eff(j.activate)]
         rows.append((cells, " ".join(cells)))
     return "Jobs", ["id", "name", "type", "copies", "multi only", "requirements", "effect", "modifiers",
                     "activate (once a turn)"], rows
