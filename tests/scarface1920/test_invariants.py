@@ -227,7 +227,7 @@ def check_view_structure(s, seat) -> dict:
         assert set(pv) == PLAYER_KEYS, f"unexpected player fields {set(pv) ^ PLAYER_KEYS}"
         assert pv["hand_count"] == len(p.hand) and pv["deck_count"] == len(p.deck)
         assert pv["jobs_count"] == len(p.jobs)
-        if p.seat == seat:
+        if p.seat == seat or s.is_over():  # at the end every screen comes down
             assert pv["money"] == p.money
             assert pv["hand"] == [s.content.cards[x].id for x in p.hand]
             assert pv["jobs"] == [s.content.jobs[j].id for j in p.jobs]
@@ -239,6 +239,8 @@ def check_view_structure(s, seat) -> dict:
         assert "draft_packet" not in v
     elif s.draft:
         assert v["draft_packet"] == [s.content.jobs[j].id for j in s.draft[seat]]
+    if s.is_over():
+        return v  # nothing is hidden any more
     # nothing hidden is named anywhere in the view
     shown = _strings(v, set())
     cards, jobs = s.content.cards, s.content.jobs
@@ -300,7 +302,7 @@ def test_views_never_leak(chunk):
                         v = check_view_structure(s, seat)
                     except AssertionError as e:
                         raise AssertionError(f"{where}: {e}") from None
-                    if seat is None:
+                    if seat is None or s.is_over():  # nothing is hidden once the game is over
                         continue
                     det = s.determinize(seat, random.Random(n * 7 + seat))
                     assert det.view(seat) == v, f"{where}: view({seat}) tells a determinization apart"
@@ -310,12 +312,21 @@ def test_views_never_leak(chunk):
             s.apply_index(rng.randrange(len(s.decision().codes)))
 
 
-def test_spectator_view_has_no_money_hands_or_jobs():
+def test_spectator_view_has_no_money_hands_or_jobs_until_the_game_is_over():
+    """Money behind the screen, hands and face-down Jobs are hidden from spectators while the game
+    runs; at the end they are shown to everyone (a finished replay shows them: issue 12)."""
+    s = new_game(7)
+    rng = random.Random(7)
+    for _ in range(120):
+        s.apply_index(rng.randrange(len(s.decision().codes)))
+    for pv in s.view(None)["players"]:
+        assert pv["money"] is None and pv["hand"] is None and pv["jobs"] is None
     s = random_game(7, check=False)
     v = s.view(None)
-    for pv in v["players"]:
-        assert pv["money"] is None and pv["hand"] is None and pv["jobs"] is None
     assert v["over"] is True and v["result"]["winners"]
+    for pv, p in zip(v["players"], s.players):
+        assert pv["money"] == p.money and pv["hand"] == [s.content.cards[x].id for x in p.hand]
+        assert pv["discard"] == [s.content.cards[x].id for x in p.discard]
 
 
 # ----------------------------------------------------------- 5. determinize

@@ -144,6 +144,14 @@ def test_replay_page_steps_through_a_finished_game(server, browser, shot):
     page.click("#last")
     page.wait_for_selector("#scores")
     shot(page, "replay-end")
+    # the game is over: every screen comes down, the rival's money, hand and Jobs are shown
+    rec = httpx.get(f"{server}/api/games/{g['id']}/record").json()
+    from volstead.engine import replay
+
+    final = replay(rec)
+    rival = page.locator(".rival[data-seat='0']")
+    assert rival.locator(".money").inner_text() == f"${final.players[0].money}"
+    assert rival.locator(".revealed").inner_text().startswith("Hand: ")
     ctx.close()
 
 

@@ -5,7 +5,8 @@ look at another player's discard pile (other than its top face up card)", WIP
 p.18), fulfilled Jobs, Deals, thugs, Crime Rates, counts of hands, decks,
 discard piles and face-down Jobs.
 Private to its owner: money behind the screen, hand, discard pile, face-down
-Jobs, Job-draft packet. Secret to all: the order of every deck (a gang deck's
+Jobs, Job-draft packet — until the game is over, when every view shows them
+(the record, public then, holds them anyway). Secret to all: the order of every deck (a gang deck's
 order too).
 """
 
@@ -29,8 +30,9 @@ def view(s: ScarfaceState, seat: int | None) -> dict:
     ids = c.district_ids
     players = []
     solo = s.enforcer >= 0
+    over = not s.stack  # the game is over: screens come down, hands and Jobs are turned up
     for p in s.players:
-        me = seat == p.seat
+        me = seat == p.seat or over
         players.append({
             "seat": p.seat,
             "gang": c.gangs[p.gang].id,

@@ -66,6 +66,7 @@ export function rivals(view, cat, kinds) {
       <div class="small">${stats(p)} · boss box ${p.boss_box}</div>
       <div class="small">${thugBoard(p)}</div>
       <div class="small">Plan: ${p.plan.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "—"} · Deals: ${p.deals.length} · fulfilled Jobs: ${p.fulfilled_jobs.map((x) => esc(cat.jobs?.[x]?.name || nice(x))).join(", ") || "—"}</div>
+      ${p.hand === null ? "" : `<div class="small revealed">Hand: ${p.hand.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "—"} · Jobs face down: ${p.jobs.map((x) => esc(cat.jobs?.[x]?.name || nice(x))).join(", ") || "—"}</div>`}
     </div>`,
     )
     .join("")}</div>`;
