@@ -194,3 +194,17 @@ def test_the_lobby_lists_the_seat_links_opened_in_this_browser_to_rejoin(server,
     other.goto(server + "/")
     other.wait_for_selector("#games li")
     assert other.locator("#mine a.seat-link").count() == 0
+
+
+def test_the_log_and_the_decision_name_seats_by_their_gangs(server, browser):
+    """The page names each seat as the game does (Game.seat_names: Scarface's gangs), not by
+    number (issue 12: "a log that tells the story in gang names")."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12,
+                                                "options": {"gangs": ["outfit", "seven_gems"]}}).json()
+    meta = httpx.get(f"{server}/api/games/{g['id']}").json()
+    assert meta["seat_names"] == ["The Chicago Outfit", "The Seven Gems"]
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+    log = page.locator("#log").inner_text()
+    assert "The Seven Gems:" in log and "seat 1:" not in log

@@ -67,7 +67,7 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     b.click("button.option[data-id='confirm']")
     a.wait_for_function("document.querySelector('#log').innerText.includes('Seat 1 has decided in private.')")
     b.wait_for_selector("#waiting")
-    assert "Waiting for seat 0 (deciding in private)" in b.locator("#waiting").inner_text()
+    assert "Waiting for Seat 0 (deciding in private)" in b.locator("#waiting").inner_text()
     shot(b, f"shell-prize-bids-seat1-waiting-{viewport['width']}")
     a.click("button.option[data-id='bid:1']")
     a.wait_for_selector("button.option[data-id='confirm']:not([disabled])")

@@ -176,6 +176,11 @@ class Game:
         """Names and texts of the components (public knowledge) for the browser client."""
         return {}
 
+    def seat_names(self, state: GameState) -> list[str]:
+        """What people call each seat (a gang, a syndicate), public from the start; logs and pages
+        use it instead of a number."""
+        return [f"Seat {i}" for i in range(state.seats)]
+
     def rules_help(self) -> dict[str, Any]:
         """Help for people: {"summary": text, "kinds": {decision kind: what it decides}}."""
         return {}

@@ -79,6 +79,7 @@ class LiveGame:
     error: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     threads: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))  # bot threads it may hold
+    seat_names: list[str] = field(default_factory=list)  # the game's names of the seats (public)
     bot_task: asyncio.Task | None = None
 
     @property
@@ -146,7 +147,7 @@ class Hub:
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
         live = LiveGame(stored, state, self._make_bots(stored), taken=[0] * stored.seats,
-                        threads=asyncio.Semaphore(self.per_game))
+                        threads=asyncio.Semaphore(self.per_game), seat_names=get_game(stored.game).seat_names(state))
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
         return live
@@ -268,7 +269,7 @@ class Hub:
         if d.lane:
             live.private_steps[seat] = live.private_steps.get(seat, 0) + 1
             if seat not in state.pending_seats():
-                live.log.append({"i": None, "seat": seat, "note": f"Seat {seat} has decided in private."})
+                live.log.append({"i": None, "seat": seat, "note": f"{live.seat_names[seat]} has decided in private."})
         if not state.in_lanes():
             live.private_steps.clear()
         if state.is_over():
@@ -444,14 +445,14 @@ class Hub:
             if not (isinstance(index, int) and 0 <= index < len(ids)):
                 raise ValueError(f"bot returned {index!r}")
         except TimeoutError:
-            live.log.append({"i": None, "seat": seat, "note": f"Seat {seat} ({live.kinds[seat]}) ran out of "
+            live.log.append({"i": None, "seat": seat, "note": f"{live.seat_names[seat]} ({live.kinds[seat]}) ran out of "
                                                                f"thinking time: a random option is taken"})
             index = random.randrange(len(ids))
         except Exception as e:
             if self.closing:  # the pool is shut down: the server is stopping, not the bot failing
                 raise asyncio.CancelledError from None
             log.warning("bot of seat %s in game %s failed: %s", seat, live.id, e)
-            live.log.append({"i": None, "seat": seat, "note": f"Seat {seat}'s bot failed ({type(e).__name__}): "
+            live.log.append({"i": None, "seat": seat, "note": f"{live.seat_names[seat]}'s bot failed ({type(e).__name__}): "
                                                                f"a random option is taken"})
             index = random.randrange(len(ids))
         return ids[index]
@@ -475,7 +476,7 @@ class Hub:
         game = get_game(live.stored.game)
         hidden = sum(n for s, n in live.private_steps.items() if s != seat)
         return {"id": live.id, "game": live.stored.game, "title": game.title, "seats": live.stored.seats,
-                "kinds": live.kinds, "hotseat": live.stored.hotseat, "status": live.stored.status,
+                "kinds": live.kinds, "seat_names": live.seat_names, "hotseat": live.stored.hotseat, "status": live.stored.status,
                 "decisions": live.state.decisions_made - hidden, "deciding": live.deciding(),
                 "pending": list(live.pending()), "commitment": live.stored.commitment,
                 "practice": live.stored.practice,

@@ -190,8 +190,8 @@ async function render(state, extraTop = "") {
   const atBottom = !logEl || logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 10;
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
     <div>${parts.main}</div>
-    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta.kinds, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}<div id="flash"></div>
-      ${parts.side || ""}${logPanel(state.log, meta.kinds)}</div></div>`;
+    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}<div id="flash"></div>
+      ${parts.side || ""}${logPanel(state.log, meta)}</div></div>`;
   const newLog = document.getElementById("log");
   if (atBottom) newLog.scrollTop = newLog.scrollHeight;
   if (mod.afterRender) mod.afterRender(app, state, ctx);
@@ -282,7 +282,7 @@ function gamePage(id) {
       else if (m.type === "thinking" && last) {
         last.thinking = m.seats;
         const w = document.getElementById("waiting");
-        if (w && m.seats.length) w.textContent = thinkingText(m.seats, last.meta.kinds);
+        if (w && m.seats.length) w.textContent = thinkingText(m.seats, last.meta);
       } else if (m.type === "error") {
         if (m.error === "BadToken" || m.error === "NotFound") {
           app.innerHTML = `<p class="error" id="error">${esc(m.message)}</p>`;

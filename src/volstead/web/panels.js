@@ -1,32 +1,37 @@
 // The shell's panels, the same for every game: the pending decision, the log, the final scores.
 import { esc, nice } from "./util.js";
 
-export function thinkingText(seats, kinds) {
-  return `${seats.map((s) => `Seat ${s} (${esc(kinds[s] || "bot")})`).join(", ")} ${seats.length > 1 ? "are" : "is"} thinking…`;
+// A seat by the name the game gives it (a gang, a syndicate...; meta.seat_names), else its number.
+export function seatName(meta, seat) {
+  return meta.seat_names?.[seat] || `Seat ${seat}`;
+}
+
+export function thinkingText(seats, meta) {
+  return `${seats.map((s) => `${esc(seatName(meta, s))} (${esc(meta.kinds[s] || "bot")})`).join(", ")} ${seats.length > 1 ? "are" : "is"} thinking…`;
 }
 
 // `help`: what this kind of decision decides, in the game's words (its rules_help), if it says.
-export function decisionPanel(state, kinds, thinking, help) {
+export function decisionPanel(state, meta, thinking, help) {
   const d = state.decision;
   const pending = state.pending || [];
   if (!d) {
     if (!pending.length) return "";
     // a secret simultaneous phase: only who is still deciding is shown
     const text = thinking?.length
-      ? thinkingText(thinking, kinds)
-      : `Waiting for seat${pending.length > 1 ? "s" : ""} ${pending.join(", ")} (deciding in private)`;
+      ? thinkingText(thinking, meta)
+      : `Waiting for ${pending.map((s) => esc(seatName(meta, s))).join(", ")} (deciding in private)`;
     return `<div class="panel" id="decision"><div class="thinking" id="waiting">${text}</div></div>`;
   }
-  const who = `seat ${d.seat} (${esc(kinds[d.seat] || "")})`;
+  const who = `${esc(seatName(meta, d.seat))} (${esc(meta.kinds[d.seat] || "")})`;
   if (!d.options) {
-    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking?.length ? thinkingText(thinking, kinds) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
+    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking?.length ? thinkingText(thinking, meta) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
   }
-  return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `Seat ${d.seat}'s decision`}: ${esc(d.prompt)}</div>${help ? `<div class="small muted help">${esc(help)}</div>` : ""}
+  return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `${esc(seatName(meta, d.seat))}'s decision`}: ${esc(d.prompt)}</div>${help ? `<div class="small muted help">${esc(help)}</div>` : ""}
     <div class="options">${d.options.map((o) => `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.id)}">${esc(o.label)}</button>`).join("")}</div></div>`;
 }
 
-export function logPanel(entries, _kinds) {
-  return `<div class="panel"><h3>Game log</h3><div id="log">${entries.map((e) => `<div class="${e.mine ? "mine" : ""}${e.seat === null ? " note" : ""}">${e.i ? `<span class="muted">#${e.i}</span> ` : ""}${e.seat === null || e.seat === undefined ? "" : `seat ${e.seat}: `}${esc(e.text)}</div>`).join("")}</div></div>`;
+export function logPanel(entries, meta) {
+  return `<div class="panel"><h3>Game log</h3><div id="log">${entries.map((e) => `<div class="${e.mine ? "mine" : ""}${e.seat === null ? " note" : ""}">${e.i ? `<span class="muted">#${e.i}</span> ` : ""}${e.seat === null || e.seat === undefined ? "" : `<b>${esc(seatName(meta, e.seat))}</b>: `}${esc(e.text)}</div>`).join("")}</div></div>`;
 }
 
 // The final scores from the game's Result (scores, winners, each seat's faction), named by the

@@ -74,6 +74,10 @@ class Scarface1920(Game):
 
         return [Faction(g.id, g.name, g.color) for g in default_content().gangs]
 
+    def seat_names(self, state) -> list[str]:
+        gangs = state.content.gangs
+        return [gangs[p.gang].name for p in state.players]
+
     def render_text(self, view: dict) -> str | None:
         from .text_view import render
 

@@ -71,7 +71,8 @@ def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge
             if upto < total:
                 decision["taken"] = pairs[upto][1]
     meta = {"id": game_id, "game": rec["game"], "title": get_game(rec["game"]).title, "seats": rec["seats"],
-            "kinds": kinds, "decisions": total, "options": rec["options"], "seed": rec["seed"]}
+            "kinds": kinds, "seat_names": get_game(rec["game"]).seat_names(state), "decisions": total,
+            "options": rec["options"], "seed": rec["seed"]}
     return {"type": "replay", "meta": meta, "upto": upto, "total": total, "you": seat, "view": state.view(seat),
             "decision": decision, "log": log[-LOG_TAIL_REPLAY:],
             "result": state.result().to_json() if state.is_over() else None}
