@@ -838,3 +838,21 @@ def test_a_raids_colour_band_is_read_after_its_overall_effect():
     s._advance()
     assert s.ness == 6
     assert p.money == 20 - 2 * 2
+
+
+def test_every_order_says_what_it_does_and_costs_with_this_plan():
+    """Issue 12 ("on every option what it does and what it costs"): the action menu's help for an
+    Underworld order names the thug and the Crime Rate it costs (WIP p.12: +1 per thug of yours
+    there, 1 there already: +2) and what the Plan's Influence buys; End your turn says no order is
+    carried out (published: the order is optional)."""
+    s = new()
+    p = s.players[0]
+    p.underworld, p.hq = 1, 3
+    set_plan(s, 0, muscle=1, influence=3)
+    menu(s)
+    help_of = {o.id: o.help for o in s.decision().options}
+    assert help_of["order:hire"] == ("Costs a thug from Headquarters to the Underworld (Crime Rate +2). Hire an "
+                                     "Associate of up to 3★ from the Market (to your hand for 1 alcohol, 2 for "
+                                     "4–5★); you take the Family Ring.")
+    assert help_of["end"].startswith("You carry out no order this turn.")
+    assert all(help_of[i] for i in help_of if i.startswith("order:"))

@@ -38,6 +38,9 @@ def test_create_play_reload_continue(server, browser, shot):
     shot(page, "lobby")
     open_created_seat(page)
     assert page.locator("#board svg polygon.district").count() == 7
+    # options carry no raw ids as tooltips; the game's help (what it does, what it costs) is shown
+    titles = page.locator("button.option").evaluate_all("bs => bs.map(b => b.title)")
+    assert titles and not [t for t in titles if t.startswith(("start:", "order:", "plan:"))]
     shot(page, "board-start")
     start = decisions(page)
     for _ in range(12):  # full turns by clicking: setup, a Plan, actions...

@@ -15,6 +15,12 @@ class Option:
     index: int
     id: str
     label: str
+    help: str = ""  # what the option does and costs, in the game's words (Step.option_help)
+
+
+def option_json(o: Option) -> dict[str, Any]:
+    """An option as the pages and records show it: id, label, and its help when it has one."""
+    return {"id": o.id, "label": o.label, "help": o.help} if o.help else {"id": o.id, "label": o.label}
 
 
 class Decision:
@@ -57,7 +63,7 @@ class Decision:
     def options(self) -> list[Option]:
         step, state = self.step, self._state
         return [
-            Option(i, oid, step.option_label(state, c))
+            Option(i, oid, step.option_label(state, c), step.option_help(state, c))
             for i, (oid, c) in enumerate(zip(self.option_ids, self.codes))
         ]
 
@@ -81,5 +87,5 @@ class Decision:
             "kind": self.kind,
             "simultaneous": self.lane,
             "prompt": self.prompt,
-            "options": [{"index": o.index, "id": o.id, "label": o.label} for o in self.options],
+            "options": [{"index": o.index, **option_json(o)} for o in self.options],
         }

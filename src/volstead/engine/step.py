@@ -45,6 +45,10 @@ class Step(Generic[S]):
     def option_label(self, state: S, code: Any) -> str:
         return self.option_id(state, code)
 
+    def option_help(self, state: S, code: Any) -> str:
+        """What the option does and what it costs, for people ("" when the label says it all)."""
+        return ""
+
     def prompt(self, state: S) -> str:
         return self.kind
 

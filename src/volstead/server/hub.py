@@ -32,6 +32,7 @@ from typing import Any
 
 from volstead.bots import BotLimits, ask_bot, bot_names, get_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError, replay
+from volstead.engine.decision import option_json
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
@@ -506,7 +507,7 @@ class Hub:
         if seat is not None and seat in pending:
             d = state.decision(seat)
             decision = {"seat": seat, "kind": d.kind, "number": live.taken[seat], "prompt": d.prompt,
-                        "simultaneous": d.lane, "options": [{"id": o.id, "label": o.label} for o in d.options]}
+                        "simultaneous": d.lane, "options": [option_json(o) for o in d.options]}
         elif pending and not state.in_lanes():  # whose turn it is and the question are public
             d = state.decision()
             decision = {"seat": d.seat, "kind": d.kind}

@@ -27,7 +27,7 @@ export function decisionPanel(state, meta, thinking, help) {
     return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking?.length ? thinkingText(thinking, meta) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
   }
   return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `${esc(seatName(meta, d.seat))}'s decision`}: ${esc(d.prompt)}</div>${help ? `<div class="small muted help">${esc(help)}</div>` : ""}
-    <div class="options">${d.options.map((o) => `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.id)}">${esc(o.label)}</button>`).join("")}</div></div>`;
+    <div class="options">${d.options.map((o) => `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.help || o.label)}">${esc(o.label)}${o.help ? `<span class="opt-help">${esc(o.help)}</span>` : ""}</button>`).join("")}</div></div>`;
 }
 
 export function logPanel(entries, meta) {

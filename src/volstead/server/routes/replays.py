@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from volstead.engine import replay
+from volstead.engine.decision import option_json
 from volstead.engine.record import decision_pairs, make_record, validate_record
 from volstead.games import get_game
 
@@ -67,7 +68,7 @@ def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge
             decision = None  # a rival's private step: its seat's view of the replay does not show it
         elif seat is None or seat == d.seat:
             decision["prompt"] = d.prompt
-            decision["options"] = [{"id": o.id, "label": o.label} for o in d.options]
+            decision["options"] = [option_json(o) for o in d.options]
             if upto < total:
                 decision["taken"] = pairs[upto][1]
     meta = {"id": game_id, "game": rec["game"], "title": get_game(rec["game"]).title, "seats": rec["seats"],

@@ -48,6 +48,46 @@ UNDERWORLD = ("recruit", "hire", "job", "dealer", "sell")
 AUTHORITIES = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
 
 
+def order_help(s: ScarfaceState, seat: int, order: str) -> str:
+    """What an order does with the current Plan and what it costs, for people (the action menu)."""
+    p = s.players[seat]
+    m, i = s.muscle(seat), s.influence(seat)
+    if order in UNDERWORLD:
+        crime = max(0, p.underworld + 1 + s.mod(seat, "underworld_crime"))
+        cost = f"Costs a thug from Headquarters to the Underworld (Crime Rate +{crime}). "
+    elif order in AUTHORITIES:
+        cost = "Costs a thug from Headquarters to the Authorities (back on your next Reorganize). "
+    else:
+        cost = ""
+    bribe, graft = max(0, 2 + s.mod(seat, "bribe")), max(0, 2 + s.mod(seat, "graft"))
+    does = {
+        "deal": "A thug from Headquarters onto a Deal whose requirement your Plan meets: take its goods "
+                "(stored on your Deals, the rest on your Neighborhoods).",
+        "recruit": f"{i} recruitment step{'s' if i != 1 else ''}: Slums to Safehouses, or Safehouses to Headquarters.",
+        "hire": f"Hire an Associate of up to {i}★ from the Market (to your hand for 1 alcohol, 2 for 4–5★); "
+                "you take the Family Ring.",
+        "job": f"Draw {i} Job{'s' if i != 1 else ''} and keep 1 face down.",
+        "dealer": f"Draw {i} Dealer{'s' if i != 1 else ''}, keep 1 as a new Deal or tucked under one.",
+        "sell": f"Up to {i} sale{'s' if i != 1 else ''}, one per Neighborhood you control; each police car in its "
+                f"district takes ${graft}.",
+        "business": f"Add up to {i} business{'es' if i != 1 else ''} to Neighborhoods you control (3 at most each).",
+        "reduce_crime": f"Your Crime Rate goes down {i} (never to Eliot Ness's level).",
+        "prison": "Every thug of yours in Prison goes back to Headquarters.",
+        "remove_control": f"Remove {i // 5} rival control marker{'s' if i // 5 != 1 else ''} (1 per 5 Influence).",
+        "sell_authorities": f"Sell up to {i} of your goods for ${6 + s.mod(seat, 'authorities_price')} each.",
+        "send": f"Send up to {m} thug{'s' if m != 1 else ''} from Headquarters to a district where you are present; "
+                f"${bribe} a thug for each police car there.",
+        "move": f"Up to {m} move{'s' if m != 1 else ''} from 1 district: thugs walk to a next district, vehicles "
+                f"(and thugs riding them) go anywhere; ${bribe} a piece for each police car where it arrives.",
+        "seize": f"Take a Neighborhood where you are present if your {m} Muscle covers the defense your pieces "
+                 "there leave standing.",
+        "upgrade": "Pay an upgrade's cost to raise a gang stat; take the bonus under the Boss's next box; the "
+                   "Crime Rate rises as the stat shows.",
+        "remove_thugs": f"Remove {len(p.plan)} of your thugs from the game (1 per Plan card).",
+    }[order]
+    return cost + does
+
+
 # ------------------------------------------------------------------ legality
 def deal_requirement(s: ScarfaceState, seat: int, deal) -> tuple[int, int, int]:
     dealers = s.content.dealers

@@ -195,6 +195,19 @@ class ActionMenu(SeatStep[ScarfaceState]):
         # Ids depend on the code alone (records rebuild them after the Plan is gone).
         return f"{kind}:{code[1]}:{s.content.cards[code[2]].id}"
 
+    def option_help(self, s: ScarfaceState, code: Any) -> str:
+        kind = code[0]
+        if kind == "order":
+            return order_rules.order_help(s, self.seat_, code[1])
+        if kind == "end":
+            skipped = "" if s.order_done else "You carry out no order this turn. "
+            return f"{skipped}Your Plan is discarded and you draw up to your hand size."
+        if kind == "boss":
+            return f"A Boss skill: {3 - s.boss_uses} use{'s' if 3 - s.boss_uses != 1 else ''} of your Boss's skills left."
+        if kind == "activate":
+            return "Once a turn, from a fulfilled permanent Job."
+        return ""
+
     def option_label(self, s: ScarfaceState, code: Any) -> str:
         kind = code[0]
         c = s.content
