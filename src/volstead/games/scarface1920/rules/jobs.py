@@ -140,8 +140,10 @@ def push_windows_for(s: ScarfaceState, seat: int, reason: str) -> None:
 def push_rival_windows(s: ScarfaceState, seat: int, reason: str) -> None:
     """Offer every other player, clockwise after `seat`, a chance to fulfil Jobs (a rival's order
     is under way: "even during another player's turn", WIP p.12)."""
-    if s.seats > 1:
-        s.stack.append(OfferJobs(tuple(s.clockwise_from(seat))[1:], reason))
+    players = s.players
+    seats = tuple(k for k in s.clockwise_from(seat)[1:] if players[k].jobs)  # only a Job holder can be asked
+    if seats:
+        s.stack.append(OfferJobs(seats, reason))
 
 
 class OfferJobs(Step[ScarfaceState]):
