@@ -211,3 +211,25 @@ def test_the_log_and_the_decision_name_seats_by_their_gangs(server, browser):
     wait_options(page)
     log = page.locator("#log").inner_text()
     assert "The Seven Gems:" in log and "seat 1:" not in log
+
+
+def test_on_a_phone_the_decision_stays_on_screen(server, browser, shot):
+    """Issue 12: "on a phone the decision stays on screen" (390x844): the pending decision is in the
+    viewport at the top of the page and after scrolling to the map's bottom."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+
+    def decision_in_view() -> bool:
+        box = page.locator("#decision").bounding_box()
+        return box is not None and box["y"] >= 0 and box["y"] + 40 <= 844
+
+    assert decision_in_view()
+    shot(page, "phone-decision-top")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    assert decision_in_view()
+    page.locator("#decision button.option").first.click()
+    wait_options(page)
+    assert decision_in_view()
+    shot(page, "phone-decision-scrolled")
