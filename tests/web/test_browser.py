@@ -233,3 +233,22 @@ def test_on_a_phone_the_decision_stays_on_screen(server, browser, shot):
     wait_options(page)
     assert decision_in_view()
     shot(page, "phone-decision-scrolled")
+
+
+def test_how_to_play_opens_and_stays_open_across_updates(server, browser, shot):
+    """Issue 12 "Rules help in the page": the shell shows the game's rules_help (the turn step by step,
+    a glossary) in a "How to play" panel, and the help line of the decision; opened, it stays open
+    when the next state arrives."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+    assert page.locator("#decision .help").inner_text() == "Where your gang starts: a control marker and a car or truck there."
+    page.click("#rules summary")
+    assert page.locator("#rules ol li").count() >= 4
+    assert "Crime Rate" in page.locator("#rules .glossary").inner_text()
+    page.locator("#decision button.option").first.click()
+    wait_options(page)
+    assert page.locator("#rules").get_attribute("open") is not None
+    page.locator("#rules").scroll_into_view_if_needed()
+    shot(page, "how-to-play")

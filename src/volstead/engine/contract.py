@@ -182,7 +182,9 @@ class Game:
         return [f"Seat {i}" for i in range(state.seats)]
 
     def rules_help(self) -> dict[str, Any]:
-        """Help for people: {"summary": text, "kinds": {decision kind: what it decides}}."""
+        """Help for people, all optional: {"summary": the game in a few lines, "turn": [how a turn
+        goes, step by step], "glossary": {term: meaning}, "kinds": {decision kind: what it decides}}.
+        The browser shell shows it in a "How to play" panel and under each decision."""
         return {}
 
     def render_text(self, view: dict[str, Any]) -> str | None:

@@ -1,7 +1,7 @@
 // Volstead's browser shell: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
 // It knows no game: each game's board is the ES module its describe() names (else generic.js).
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
-import { decisionPanel, logPanel, scoresPanel, thinkingText } from "./panels.js";
+import { decisionPanel, logPanel, rulesPanel, scoresPanel, thinkingText } from "./panels.js";
 import { esc, getJSON } from "./util.js";
 
 const app = document.getElementById("app");
@@ -188,12 +188,14 @@ async function render(state, extraTop = "") {
   const parts = mod.render(state, ctx);
   const logEl = document.getElementById("log");
   const atBottom = !logEl || logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 10;
+  const rulesOpen = document.getElementById("rules")?.open; // a state update keeps "How to play" as it was
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
     <div>${parts.main}</div>
     <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}<div id="flash"></div>
-      ${parts.side || ""}${logPanel(state.log, meta)}</div></div>`;
+      ${parts.side || ""}${logPanel(state.log, meta)}${rulesPanel(g.rules_help)}</div></div>`;
   const newLog = document.getElementById("log");
   if (atBottom) newLog.scrollTop = newLog.scrollHeight;
+  if (rulesOpen && document.getElementById("rules")) document.getElementById("rules").open = true;
   if (mod.afterRender) mod.afterRender(app, state, ctx);
 }
 

@@ -48,3 +48,14 @@ export function scoresPanel(result, info) {
   return `<div class="panel" id="scores"><h3>Final scores</h3><table class="scores"><tr><th>Seat</th>${hasFactions ? "<th>Faction</th>" : ""}<th>Score</th></tr>
     ${result.scores.map((s, i) => `<tr class="${winners.has(i) ? "winner" : ""}"><td>${i}</td>${hasFactions ? `<td>${faction((result.factions || [])[i])}</td>` : ""}<td>${s}</td></tr>`).join("")}</table></div>`;
 }
+
+// The game's help for people (Game.rules_help): the game in brief, how a turn goes, a glossary.
+export function rulesPanel(help) {
+  if (!help || (!help.summary && !help.turn && !help.glossary)) return "";
+  const turn = help.turn?.length ? `<h4>Your turn</h4><ol>${help.turn.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>` : "";
+  const terms = Object.entries(help.glossary || {});
+  const glossary = terms.length
+    ? `<h4>Words of the game</h4><dl class="glossary">${terms.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`
+    : "";
+  return `<details class="panel" id="rules"><summary>How to play</summary>${help.summary ? `<p>${esc(help.summary)}</p>` : ""}${turn}${glossary}</details>`;
+}

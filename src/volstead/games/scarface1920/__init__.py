@@ -74,6 +74,11 @@ class Scarface1920(Game):
 
         return [Faction(g.id, g.name, g.color) for g in default_content().gangs]
 
+    def rules_help(self) -> dict:
+        from .help import rules_help
+
+        return rules_help()
+
     def seat_names(self, state) -> list[str]:
         gangs = state.content.gangs
         return [gangs[p.gang].name for p in state.players]
