@@ -856,3 +856,28 @@ def test_every_order_says_what_it_does_and_costs_with_this_plan():
                                      "4–5★); you take the Family Ring.")
     assert help_of["end"].startswith("You carry out no order this turn.")
     assert all(help_of[i] for i in help_of if i.startswith("order:"))
+
+
+def test_the_action_menu_is_grouped_and_orders_not_possible_say_why():
+    """Issue 12: the action menu grouped (skills, Boss skills with uses left, Jobs, orders) and the
+    orders you cannot take now shown with the reason (never as options). No thug in Headquarters:
+    every Underworld and Authorities order says so (WIP p.12, p.14: they send a thug from there)."""
+    s = new()
+    p = s.players[0]
+    p.recruits += p.hq
+    p.hq = 0
+    set_plan(s, 0, muscle=0, influence=3)
+    menu(s)
+    d = s.decision()
+    groups = {o.id: o.group for o in d.options}
+    assert groups["end"] == "End of turn"
+    assert all(g == "Orders (one a turn)" for i, g in groups.items() if i.startswith("order:"))
+    reasons = dict((label, reason) for label, reason in ((u["label"], u["reason"]) for u in d.unavailable))
+    assert reasons[orders.ORDER_LABELS["hire"]] == "no thug in your Headquarters"
+    assert reasons[orders.ORDER_LABELS["reduce_crime"]] == "no thug in your Headquarters"
+    assert reasons[orders.ORDER_LABELS["seize"]].startswith("no Neighborhood where you are present")
+    assert orders.ORDER_LABELS["remove_thugs"] not in reasons  # not an order of the published game
+    assert not set(reasons) & {o.label for o in d.options}
+    s.order_done = True
+    run(s, ActionMenu(0))
+    assert s.decision().unavailable == []  # the order is done: nothing to grey

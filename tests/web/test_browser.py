@@ -252,3 +252,25 @@ def test_how_to_play_opens_and_stays_open_across_updates(server, browser, shot):
     assert page.locator("#rules").get_attribute("open") is not None
     page.locator("#rules").scroll_into_view_if_needed()
     shot(page, "how-to-play")
+
+
+def test_the_action_menu_shows_groups_and_greys_what_is_not_possible(server, browser, shot):
+    """Issue 12: options under the game's headings; orders not possible now greyed with the reason,
+    not clickable."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    for _ in range(30):  # the set-up, then play cards until the action menu
+        wait_options(page)
+        if page.locator(".opt-group", has_text="Orders (one a turn)").count():
+            break
+        plays = page.locator("button.option[data-id^='plan:']:not([data-id='plan:done'])")
+        (plays.first if plays.count() else page.locator("#decision button.option").last).click()
+        page.wait_for_timeout(150)
+    assert page.locator(".opt-group", has_text="Orders (one a turn)").count() == 1
+    assert page.locator(".opt-group", has_text="Not possible now").count() == 1
+    greyed = page.locator("#decision .unavailable")
+    assert greyed.count() >= 1 and greyed.first.locator(".opt-help").inner_text()
+    assert page.locator("#decision .unavailable button").count() == 0
+    page.locator("#decision").scroll_into_view_if_needed()
+    shot(page, "action-menu-grouped")

@@ -16,11 +16,17 @@ class Option:
     id: str
     label: str
     help: str = ""  # what the option does and costs, in the game's words (Step.option_help)
+    group: str = ""  # the heading it is shown under (Step.option_group)
 
 
 def option_json(o: Option) -> dict[str, Any]:
-    """An option as the pages and records show it: id, label, and its help when it has one."""
-    return {"id": o.id, "label": o.label, "help": o.help} if o.help else {"id": o.id, "label": o.label}
+    """An option as the pages and records show it: id, label, and its help and group when it has them."""
+    out = {"id": o.id, "label": o.label}
+    if o.help:
+        out["help"] = o.help
+    if o.group:
+        out["group"] = o.group
+    return out
 
 
 class Decision:
@@ -63,9 +69,14 @@ class Decision:
     def options(self) -> list[Option]:
         step, state = self.step, self._state
         return [
-            Option(i, oid, step.option_label(state, c), step.option_help(state, c))
+            Option(i, oid, step.option_label(state, c), step.option_help(state, c), step.option_group(state, c))
             for i, (oid, c) in enumerate(zip(self.option_ids, self.codes))
         ]
+
+    @property
+    def unavailable(self) -> list[dict[str, str]]:
+        """Choices not legal now, with the reason, for people to see greyed (Step.unavailable)."""
+        return [{"label": label, "reason": reason} for label, reason in self.step.unavailable(self._state)]
 
     def index_of(self, option_id: str) -> int:
         try:

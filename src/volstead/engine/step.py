@@ -49,6 +49,15 @@ class Step(Generic[S]):
         """What the option does and what it costs, for people ("" when the label says it all)."""
         return ""
 
+    def option_group(self, state: S, code: Any) -> str:
+        """A heading the option is shown under, for people (options of one group are adjacent)."""
+        return ""
+
+    def unavailable(self, state: S) -> tuple[tuple[str, str], ...]:
+        """(label, reason) of choices people would look for that are not legal now, shown greyed
+        with the reason; never options, never taken."""
+        return ()
+
     def prompt(self, state: S) -> str:
         return self.kind
 

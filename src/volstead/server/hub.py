@@ -508,6 +508,8 @@ class Hub:
             d = state.decision(seat)
             decision = {"seat": seat, "kind": d.kind, "number": live.taken[seat], "prompt": d.prompt,
                         "simultaneous": d.lane, "options": [option_json(o) for o in d.options]}
+            if unavailable := d.unavailable:
+                decision["unavailable"] = unavailable
         elif pending and not state.in_lanes():  # whose turn it is and the question are public
             d = state.decision()
             decision = {"seat": d.seat, "kind": d.kind}

@@ -27,7 +27,38 @@ export function decisionPanel(state, meta, thinking, help) {
     return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking?.length ? thinkingText(thinking, meta) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
   }
   return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `${esc(seatName(meta, d.seat))}'s decision`}: ${esc(d.prompt)}</div>${help ? `<div class="small muted help">${esc(help)}</div>` : ""}
-    <div class="options">${d.options.map((o) => `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.help || o.label)}">${esc(o.label)}${o.help ? `<span class="opt-help">${esc(o.help)}</span>` : ""}</button>`).join("")}</div></div>`;
+    ${optionGroups(d)}${unavailableHtml(d.unavailable)}</div>`;
+}
+
+function optionButton(d, o) {
+  return `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.help || o.label)}">${esc(o.label)}${o.help ? `<span class="opt-help">${esc(o.help)}</span>` : ""}</button>`;
+}
+
+// Options under the game's headings (Step.option_group), in the order the headings first appear.
+function optionGroups(d) {
+  const groups = new Map();
+  for (const o of d.options) {
+    const g = o.group || "";
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(o);
+  }
+  return [...groups]
+    .map(
+      ([g, opts]) =>
+        `${g ? `<div class="opt-group">${esc(g)}</div>` : ""}<div class="options">${opts.map((o) => optionButton(d, o)).join("")}</div>`,
+    )
+    .join("");
+}
+
+// Choices not legal now, greyed with the reason (Step.unavailable): never clickable.
+function unavailableHtml(list) {
+  if (!list?.length) return "";
+  return `<div class="opt-group">Not possible now</div><div class="options">${list
+    .map(
+      (u) =>
+        `<span class="unavailable" title="${esc(u.reason)}">${esc(u.label)}<span class="opt-help">${esc(u.reason)}</span></span>`,
+    )
+    .join("")}</div>`;
 }
 
 export function logPanel(entries, meta) {

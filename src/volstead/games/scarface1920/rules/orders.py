@@ -48,6 +48,45 @@ UNDERWORLD = ("recruit", "hire", "job", "dealer", "sell")
 AUTHORITIES = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
 
 
+def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
+    """(label, reason) of the orders of this variant that cannot be carried out with this Plan."""
+    legal = set(legal_orders(s, seat))
+    p = s.players[seat]
+    m, i = s.muscle(seat), s.influence(seat)
+    out = []
+    for order, label in ORDER_LABELS.items():
+        if order in legal or (order == "remove_thugs" and s.options.variant != "rulebook-wip"):
+            continue
+        if order in UNDERWORLD or order in AUTHORITIES:
+            if not p.hq:
+                out.append((label, "no thug in your Headquarters"))
+                continue
+            if not i:
+                out.append((label, "no Influence in your Plan"))
+                continue
+        reason = {
+            "deal": "no Deal with room for a thug whose requirement your Plan meets" if p.deals else "you have no Deal",
+            "recruit": "nobody to recruit (no thug in Recruits or Safehouses)",
+            "hire": f"no Associate of {i}★ or less in the Market",
+            "job": "the Job deck is empty",
+            "dealer": "the Dealer deck is empty",
+            "sell": "no sale possible in your Neighborhoods",
+            "business": "no room for a business in your Neighborhoods, or none left",
+            "reduce_crime": "your Crime Rate is already just above Eliot Ness",
+            "prison": "needs 2 Influence and a thug of yours in Prison",
+            "remove_control": "needs 5 Influence and a rival control marker",
+            "sell_authorities": "you have no goods",
+            "send": "needs Muscle, a thug in Headquarters and a district where you are present that you can pay for"
+                    if m else "no Muscle in your Plan",
+            "move": "nothing of yours that could move with this Plan" if m else "no Muscle in your Plan",
+            "seize": f"no Neighborhood where you are present whose defense {m} Muscle covers",
+            "upgrade": "no upgrade whose requirement and cost you meet",
+            "remove_thugs": "",
+        }[order]
+        out.append((label, reason))
+    return out
+
+
 def order_help(s: ScarfaceState, seat: int, order: str) -> str:
     """What an order does with the current Plan and what it costs, for people (the action menu)."""
     p = s.players[seat]

@@ -195,6 +195,14 @@ class ActionMenu(SeatStep[ScarfaceState]):
         # Ids depend on the code alone (records rebuild them after the Plan is gone).
         return f"{kind}:{code[1]}:{s.content.cards[code[2]].id}"
 
+    def option_group(self, s: ScarfaceState, code: Any) -> str:
+        return _GROUPS[code[0]] if code[0] != "boss" else f"Boss skills ({3 - s.boss_uses} of 3 uses left)"
+
+    def unavailable(self, s: ScarfaceState) -> tuple[tuple[str, str], ...]:
+        if s.order_done:
+            return ()
+        return tuple(order_rules.unavailable_orders(s, self.seat_))
+
     def option_help(self, s: ScarfaceState, code: Any) -> str:
         kind = code[0]
         if kind == "order":
@@ -202,8 +210,6 @@ class ActionMenu(SeatStep[ScarfaceState]):
         if kind == "end":
             skipped = "" if s.order_done else "You carry out no order this turn. "
             return f"{skipped}Your Plan is discarded and you draw up to your hand size."
-        if kind == "boss":
-            return f"A Boss skill: {3 - s.boss_uses} use{'s' if 3 - s.boss_uses != 1 else ''} of your Boss's skills left."
         if kind == "activate":
             return "Once a turn, from a fulfilled permanent Job."
         return ""
@@ -231,6 +237,8 @@ class ActionMenu(SeatStep[ScarfaceState]):
 
 
 _BOSS_CODES = tuple(("boss", k) for k in range(4))
+_GROUPS = {"skill": "Skills of your Plan", "match": "Skills of your Plan", "job": "Jobs", "activate": "Jobs",
+           "order": "Orders (one a turn)", "end": "End of turn"}
 
 
 class EndTurn(SeatStep[ScarfaceState]):
