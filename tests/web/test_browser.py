@@ -4,6 +4,7 @@ two seats in two browser contexts see neither the other's money nor hand. Screen
 from __future__ import annotations
 
 import httpx
+import pytest
 
 
 def wait_options(page, timeout=30000):
@@ -274,3 +275,34 @@ def test_the_action_menu_shows_groups_and_greys_what_is_not_possible(server, bro
     assert page.locator("#decision .unavailable button").count() == 0
     page.locator("#decision").scroll_into_view_if_needed()
     shot(page, "action-menu-grouped")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_the_map_is_readable(server, browser, shot, viewport):
+    """Issue 12 "a board you can read": every text of the map is 11 px or more on screen at default
+    zoom (desktop 1400 px, phone 390 px), in words ("defense", "sale", "for 2 alcohol"), with
+    nothing drawn for zero pieces."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random", "random"], "seed": 7}).json()
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+    smallest = page.evaluate("""() => {
+        const svg = document.querySelector('#board .map svg');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Math.min(...[...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale));
+    }""")
+    assert smallest >= 11, smallest
+    text = page.locator("#board .map svg").inner_html()
+    assert "defense " in text and "sale $" in text and "def " not in text
+    assert ">0 thugs" not in text and "+1car" not in text and "no business" not in text
+    shot(page, f"map-readable-{viewport['width']}")
+
+
+def test_on_a_phone_the_page_does_not_scroll_sideways(server, browser):
+    """The map scrolls inside its own frame on a phone; the page itself stays 390 px wide."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 7}).json()
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

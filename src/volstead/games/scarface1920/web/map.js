@@ -13,7 +13,15 @@ export const SHAPES = {
   far_south_side: { pts: "90,720 450,720 760,700 770,880 250,880", label: [270, 745] },
 };
 const FILL = ["#efe3c2", "#e8dab5", "#efe3c2", "#f3dcc0", "#e8dab5", "#efe3c2", "#e8dab5"];
-const BIZ = { speakeasy: "Sp", casino: "Ca", brothel: "Br", nightclub: "NC" };
+const goodsText = (g) =>
+  [g.alcohol ? `${g.alcohol} alcohol` : "", g.guns ? plural(g.guns, "gun") : ""].filter(Boolean).join(", ");
+const plural = (n, word) => `${n} ${n === 1 ? word : word.endsWith("y") ? `${word.slice(0, -1)}ies` : `${word}s`}`;
+// Words, not abbreviations, and nothing for zero (issue 12: "a board you can read").
+const countList = (pairs) =>
+  pairs
+    .filter(([n]) => n)
+    .map(([n, word]) => plural(n, word))
+    .join(", ");
 
 function bbox(pts) {
   const xy = pts.split(" ").map((p) => p.split(",").map(Number));
@@ -22,47 +30,60 @@ function bbox(pts) {
   return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
 }
 
-function hoodSvg(h, x, y, w, cat) {
+function hoodSvg(h, x, y, w, cat, names) {
   const owner = h.owner === null ? null : h.owner;
-  const biz = Object.entries(h.businesses)
-    .filter(([, n]) => n)
-    .map(([k, n]) => `${BIZ[k] || k}${n > 1 ? `×${n}` : ""}`)
-    .join(" ");
-  const goods = [h.goods.alcohol ? `alcohol ${h.goods.alcohol}` : "", h.goods.guns ? `guns ${h.goods.guns}` : ""]
-    .filter(Boolean)
-    .join(", ");
-  const wants = `${h.wants.alcohol}A+${h.wants.guns}G → $${h.price}`;
+  const b = h.businesses;
+  const lines = [
+    `defense ${h.defense} · sale $${h.price}`,
+    `for ${goodsText(h.wants)}`,
+    countList([
+      [b.speakeasy, "speakeasy"],
+      [b.casino, "casino"],
+      [b.brothel, "brothel"],
+      [b.nightclub, "nightclub"],
+    ]),
+    h.goods.alcohol || h.goods.guns ? `stored: ${goodsText(h.goods)}` : "",
+  ].filter(Boolean);
+  const height = 24 + 16 * lines.length;
   const stroke = owner === null ? "" : ` style="stroke:${cat.ownerColor(owner)};stroke-width:5"`;
-  return `<g class="hood ${h.side}" data-id="${esc(h.id)}"><title>${esc(h.name)} (${h.side}) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by seat ${owner}`}</title>
-    <rect x="${x}" y="${y}" width="${w}" height="62" rx="6"${stroke}></rect>
-    <text class="svgsmall" x="${x + 6}" y="${y + 15}" font-weight="bold">${esc(h.name)}${h.side === "night" ? " ★" : ""}</text>
-    <text class="svgtiny" x="${x + 6}" y="${y + 30}">def ${h.defense} · ${esc(wants)}</text>
-    <text class="svgtiny" x="${x + 6}" y="${y + 45}">${esc(biz || "no business")}${goods ? ` · ${goods}` : ""}</text>
-    ${owner === null ? "" : `<circle cx="${x + w - 12}" cy="${y + 12}" r="8" fill="${cat.ownerColor(owner)}" stroke="#000"><title>control marker: seat ${owner}</title></circle>`}
+  const ownerName = owner === null ? "" : names[owner] || `seat ${owner}`;
+  return `<g class="hood ${h.side}" data-id="${esc(h.id)}"><title>${esc(h.name)} (${h.side} side) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by ${esc(ownerName)}`}</title>
+    <rect x="${x}" y="${y}" width="${w}" height="${height}" rx="6"${stroke}></rect>
+    <text class="svgsmall" x="${x + 6}" y="${y + 17}" font-weight="bold">${esc(h.name)}${h.side === "night" ? " (night)" : ""}</text>
+    ${lines.map((t, i) => `<text class="svgtiny" x="${x + 6}" y="${y + 34 + 16 * i}">${esc(t)}</text>`).join("")}
+    ${owner === null ? "" : `<circle cx="${x + w - 12}" cy="${y + 12}" r="8" fill="${cat.ownerColor(owner)}" stroke="#000"><title>control marker: ${esc(ownerName)}</title></circle>`}
   </g>`;
 }
 
-function piecesSvg(view, did, x, y, cat) {
+function piecesSvg(view, did, x, y, cat, names) {
   let out = "",
     dx = 0;
   for (const p of view.players) {
-    const thugs = p.thugs.districts[did] || 0,
-      cars = p.cars[did] || 0,
-      trucks = p.trucks[did] || 0;
-    if (!thugs && !cars && !trucks) continue;
-    const c = cat.ownerColor(p.seat);
-    out += `<g class="pieces" data-seat="${p.seat}"><title>seat ${p.seat}: ${thugs} thug(s), ${cars} car(s), ${trucks} truck(s)</title>
-      <rect x="${x + dx}" y="${y}" width="118" height="22" rx="11" fill="${c}" opacity=".9"></rect>
-      <text class="svgsmall" x="${x + dx + 6}" y="${y + 16}" style="fill:#fff;font-weight:bold">${thugs} thug${thugs === 1 ? "" : "s"}${cars ? ` +${cars}car` : ""}${trucks ? ` +${trucks}trk` : ""}</text></g>`;
-    dx += 122;
+    const text = countList([
+      [p.thugs.districts[did] || 0, "thug"],
+      [p.cars[did] || 0, "car"],
+      [p.trucks[did] || 0, "truck"],
+    ]);
+    if (!text) continue;
+    const w = 14 + 7.2 * text.length;
+    out += `<g class="pieces" data-seat="${p.seat}"><title>${esc(names[p.seat] || `seat ${p.seat}`)}: ${text}</title>
+      <rect x="${x + dx}" y="${y}" width="${w}" height="22" rx="11" fill="${cat.ownerColor(p.seat)}" opacity=".92"></rect>
+      <text class="svgsmall" x="${x + dx + 7}" y="${y + 16}" style="fill:#fff;font-weight:bold">${text}</text></g>`;
+    dx += w + 4;
   }
   return out;
 }
 
-export function boardSvg(view, cat) {
+// The map (districts, Neighborhoods, police, pieces) and, beside it, the tracks (Underworld,
+// Authorities, Prison, Crime, time, News): two SVGs, so that the map's text keeps its size.
+export function boardSvg(view, cat, seatNames = []) {
+  return `<div class="map">${mapSvg(view, cat, seatNames)}</div><div class="tracks">${tracksSvg(view, cat, seatNames)}</div>`;
+}
+
+function mapSvg(view, cat, seatNames) {
   const names = Object.fromEntries((cat.districts || []).map((d) => [d.id, d.name]));
-  let svg = `<svg viewBox="0 0 1200 980" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Map of Chicago">`;
-  svg += `<rect x="790" y="0" width="410" height="980" fill="#bcd3e0"></rect><text class="svgtitle" x="1000" y="970" text-anchor="middle" opacity=".5">Lake Michigan</text>`;
+  let svg = `<svg viewBox="40 0 770 890" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Map of Chicago">`;
+  svg += `<rect x="790" y="0" width="40" height="890" fill="#bcd3e0"></rect>`;
   const ids = Object.keys(SHAPES);
   ids.forEach((did, k) => {
     const s = SHAPES[did],
@@ -75,11 +96,17 @@ export function boardSvg(view, cat) {
     const hoods = view.neighborhoods.filter((h) => h.district === did);
     const w = Math.min(200, (Math.min(b.x1, 785) - s.label[0] - 5) / Math.max(1, hoods.length) - 8);
     hoods.forEach((h, i) => {
-      svg += hoodSvg(h, s.label[0] + i * (w + 8), s.label[1] + 12, w, cat);
+      svg += hoodSvg(h, s.label[0] + i * (w + 8), s.label[1] + 12, w, cat, seatNames);
     });
-    svg += piecesSvg(view, did, s.label[0], s.label[1] + 84, cat);
+    svg += piecesSvg(view, did, s.label[0], s.label[1] + 100, cat, seatNames);
     svg += `</g>`;
   });
+  return `${svg}</svg>`;
+}
+
+function tracksSvg(view, cat, seatNames) {
+  const who = (seat) => seatNames[seat] || `seat ${seat}`;
+  let svg = `<svg viewBox="810 5 380 800" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Underworld, Authorities, Prison, Crime track, time track and News">`;
   // Underworld, Authorities, Prison
   const boxes = [
     ["underworld", "Underworld"],
@@ -104,8 +131,7 @@ export function boardSvg(view, cat) {
     svg += `<rect x="${835 + k * step}" y="${y0 + 35}" width="${step - 2}" height="18" fill="${k < view.ness ? "#c9b9a0" : "#fff"}" stroke="#aaa"></rect><text class="svgtiny" x="${837 + k * step}" y="${y0 + 49}">${k}</text>`;
   svg += `<text class="svgsmall" x="835" y="${y0 + 70}">Eliot Ness: level ${view.ness}</text>`;
   view.players.forEach((p, j) => {
-    svg += `<circle cx="${835 + p.crime_rate * step + step / 2}" cy="${y0 + 88 + j * 15}" r="6" fill="${cat.ownerColor(p.seat)}"><title>seat ${p.seat}: crime rate ${p.crime_rate}</title></circle>`;
-    svg += `<text class="svgtiny" x="${1110}" y="${y0 + 92 + j * 15}">seat ${p.seat}: ${p.crime_rate}</text>`;
+    svg += `<circle cx="${835 + p.crime_rate * step + step / 2}" cy="${y0 + 88 + j * 15}" r="6" fill="${cat.ownerColor(p.seat)}"><title>${esc(who(p.seat))}: Crime Rate ${p.crime_rate}</title></circle>`;
   });
   svg += `</g>`;
   // Time track and News
@@ -118,7 +144,7 @@ export function boardSvg(view, cat) {
   const news = cat.news?.[view.news] || { name: nice(view.news), text: "" };
   svg += `<g class="box" id="news"><rect x="820" y="605" width="360" height="160" rx="8"></rect><text class="svgtitle" x="835" y="628">News: ${esc(news.name)}</text>
     <foreignObject x="830" y="636" width="340" height="125"><div xmlns="http://www.w3.org/1999/xhtml" style="font: 12px Georgia, serif">${esc(news.text)}${view.last_raid ? `<p><b>Last Raid:</b> ${esc(cat.raids?.[view.last_raid]?.name || nice(view.last_raid))}</p>` : ""}</div></foreignObject></g>`;
-  svg += `<text class="svgsmall" x="830" y="790">Family Ring: ${view.family_ring === null ? "nobody" : `seat ${view.family_ring}`} · active: seat ${view.active}</text>`;
+  svg += `<text class="svgsmall" x="830" y="790">Family Ring: ${view.family_ring === null ? "nobody" : esc(who(view.family_ring))}</text>`;
   svg += `</svg>`;
   return svg;
 }
