@@ -68,3 +68,18 @@ def test_private_steps_of_an_open_phase_are_not_folded(prize_bids):
         d = reference.decision()
         reference.apply_index(rng.randrange(len(d.codes)), seat=d.seat)
     assert state.decision_log() == reference.decision_log()
+
+
+def test_a_story_is_kept_only_when_asked_and_never_by_clones():
+    """GameState.tell: nothing is kept unless someone listens (tell_story), a clone (a bot's search, a
+    playout) keeps nothing, and take_story drains what was told."""
+    state = get_game("scarface1920").new_game(seed=4, seats=2)
+    assert state.story is None
+    state.tell("nobody hears this")
+    assert state.take_story() == []
+    state.tell_story()
+    state.tell("for everyone")
+    state.tell("for seat 1", to=1)
+    assert state.clone().story is None
+    assert state.take_story() == [("for everyone", None), ("for seat 1", 1)]
+    assert state.take_story() == []

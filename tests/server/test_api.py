@@ -238,3 +238,21 @@ def test_log_hides_rivals_private_choices(client):
     assert hidden, "private decisions of rivals are summarised"
     hands = {c for p in client.get(f"/api/games/{gid}/state").json()["view"]["players"] for c in (p["hand"] or [])}
     assert not hands
+
+
+def test_the_log_tells_the_story_and_each_seat_reads_only_its_own_private_lines(client):
+    """The game's story (GameState.tell) goes into the log: public lines for everyone, a line told to
+    one seat (what a Raid cost it) to that seat alone — not to rivals, not to spectators."""
+    g = create(client, seats=["human", "random"], seed=8)
+    play_out(client, g["id"], g["seats"][0]["token"])
+    hub = client.app.state.hub
+    live = hub.games[g["id"]]
+    story = [e for e in live.log if e.get("story")]
+    assert any(e["note"].startswith("Raid! ") and e["seat"] is None for e in story)
+    private = [e for e in story if e["private"]]
+    assert {e["seat"] for e in private} == {0, 1}
+    texts = {seat: [e["text"] for e in hub.payload(live, seat, log_tail=10**6)["log"]] for seat in (0, 1, None)}
+    assert all(e["note"] in texts[e["seat"]] for e in private)  # each seat reads its own
+    assert not {e["note"] for e in private} & set(texts[None])  # spectators read none of them
+    for seat in (0, 1):  # a seat reads its own private lines and no rival's
+        assert sum(t.startswith("The Raid ") for t in texts[seat]) == sum(e["seat"] == seat for e in private)

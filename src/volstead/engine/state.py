@@ -47,7 +47,8 @@ class EarlierDecisions(Step[Any]):
 
 
 class GameState:
-    __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending")
+    __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending",
+                 "story")
     game_name: ClassVar[str] = "?"
 
     # Set by subclasses' constructors.
@@ -60,6 +61,9 @@ class GameState:
     decisions_made: int
     _decision: Decision | None  # the pending decision (in a simultaneous phase: the first one)
     _pending: tuple[Decision, ...]  # every pending decision of a simultaneous phase; () otherwise
+    # What happened, told for people (None: not told; see `tell`). Only a state a server or a
+    # terminal shows keeps a story; clones (bots, playouts) never pay for it.
+    story: list[tuple[str, int | None]] | None
 
     # ------------------------------------------------------------------ flow
     def _start(self) -> None:
@@ -68,6 +72,8 @@ class GameState:
         self._pending = ()
         self.history = None
         self.decisions_made = 0
+        if not hasattr(self, "story"):
+            self.story = None
         self._advance()
 
     def _advance(self) -> None:
@@ -250,6 +256,25 @@ class GameState:
         new.decisions_made = self.decisions_made
         new._decision = None  # rebuilt on demand: a Decision points at its state
         new._pending = ()
+        new.story = None  # a clone tells nothing (bots' searches, playouts)
+
+    # ------------------------------------------------------------------ story
+    def tell_story(self) -> None:
+        """From now on, keep what happens for people (`tell`); `take_story` drains it."""
+        self.story = []
+
+    def tell(self, text: str, to: int | None = None) -> None:
+        """Game code: one line of what happened, for everyone or (`to`) for one seat alone. Cheap
+        when nobody listens, but game code guards costly texts with `if s.story is not None`."""
+        if self.story is not None:
+            self.story.append((text, to))
+
+    def take_story(self) -> list[tuple[str, int | None]]:
+        """The lines told since the last call (and forget them)."""
+        if not self.story:
+            return []
+        out, self.story = self.story, []
+        return out
 
     # ---------------------------------------------------------------- history
     def decision_log(self) -> list[tuple[int, str]]:

@@ -151,6 +151,7 @@ class Hub:
                         threads=asyncio.Semaphore(self.per_game), seat_names=get_game(stored.game).seat_names(state))
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
+        state.tell_story()  # from now on the game tells what happens (Game code: state.tell)
         return live
 
     def _make_bots(self, stored: StoredGame) -> dict[int, Any]:
@@ -262,11 +263,14 @@ class Hub:
             live.stored.decisions.append((seat, option_id))
         state.apply_index(index, seat=seat)
         live.taken[seat] += 1
+        story = state.take_story()
         # a private step is numbered for nobody: its place in the sequence would tell others how many
         # steps their rivals took
         live.log.append({"i": None if d.lane else n + 1, "seat": seat, "kind": kind, "label": label,
                          "private": d.lane, "public": is_public(live.stored.game, kind) and not d.lane,
                          "auto": auto})
+        for text, to in story:  # what the game told of it: for everyone, or for one seat alone
+            live.log.append({"i": None, "seat": to, "note": text, "private": to is not None, "story": True})
         if d.lane:
             live.private_steps[seat] = live.private_steps.get(seat, 0) + 1
             if seat not in state.pending_seats():

@@ -515,7 +515,15 @@ class ScarfaceState(GameState):
         return p.hand + p.deck + p.discard + p.plan
 
     def take_family_ring(self, seat: int) -> None:
+        if self.family_ring != seat and self.story is not None:
+            self.tell(f"{self.gang_name(seat)} takes the Family Ring.")
         self.family_ring = seat
+
+    def gang_name(self, seat: int) -> str:
+        """The seat's gang, as people call it (the Enforcer in solo)."""
+        if seat == self.enforcer:
+            return "The Enforcer"
+        return self.content.gangs[self.players[seat].gang].name
 
     # ------------------------------------------------------- engine interface
     def options_json(self) -> dict:

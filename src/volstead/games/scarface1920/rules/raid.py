@@ -51,6 +51,8 @@ class ResolveRaid(Step[ScarfaceState]):
         s.raid_deck = s.raid_deck[1:]
         s.raid_card = card
         raid = s.content.raids[card]
+        if s.story is not None:
+            s.tell(f"Raid! {raid.name}: Underworld thugs go to Prison. {raid.overall.text}")
         order = s.clockwise_from(s.active)
         # Pushed in reverse: overall effect first, then each player's colour band, then reductions.
         s.stack.append(FinishRaid(card))
@@ -83,7 +85,16 @@ class RaidEffect(SeatStep[ScarfaceState]):
         if self.part == 0:
             run_effect(s, self.seat_, raid.overall)
         elif self.part == 1:
-            run_effect(s, self.seat_, raid.bands[crime_band(s.players[self.seat_].crime)])
+            band = raid.bands[crime_band(s.players[self.seat_].crime)]
+            money = s.players[self.seat_].money
+            run_effect(s, self.seat_, band)
+            if s.story is not None:
+                seat = self.seat_
+                s.tell(f"{s.gang_name(seat)} (Crime Rate {s.players[seat].crime}): {band.text}")
+                paid = money - s.players[seat].money
+                if paid:  # money is behind the screen: what it cost is told to its owner alone
+                    text = f"The Raid cost you ${paid}." if paid > 0 else f"The Raid brought you ${-paid}."
+                    s.tell(text, to=None if s.enforcer >= 0 else seat)  # solo: no screen
         else:
             if raid.reduction == "lawyers":
                 from ..state import LAWYERS
@@ -138,6 +149,9 @@ class RoundAftermath(Step[ScarfaceState]):
         refresh_market(s)
         card = s.news_deck[0]
         s.news_deck = s.news_deck[1:]
+        if s.story is not None:
+            news = s.content.news[card]
+            s.tell(f"Extra! Extra! Eliot Ness rises to {s.ness}; the Market is refreshed. News: {news.name} — {news.text}")
         s.set_news(card)
         s.news_revealed += 1
         s.round += 1

@@ -36,7 +36,10 @@ class ReorganizeIncome(SeatStep[ScarfaceState]):
         seat = self.seat_
         p = s.players[seat]
         per = (2 if s.options.variant == "rulebook-wip" else 3) + s.mod(seat, "business_income")
-        s.gain(seat, per * sum(h.businesses for h in s.hoods if h.owner == seat))
+        income = per * sum(h.businesses for h in s.hoods if h.owner == seat)
+        s.gain(seat, income)
+        if s.story is not None:
+            s.tell(f"{s.gang_name(seat)} Reorganizes: ${income} from businesses.")
         back = p.authorities + p.deal_thugs + p.job_thugs
         p.authorities = 0
         p.job_thugs = 0

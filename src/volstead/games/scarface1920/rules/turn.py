@@ -33,7 +33,10 @@ class StartTurn(SeatStep[ScarfaceState]):
         p = s.players[seat]
         # Family Ring (published summary: at the start of the holder's turn).
         if s.family_ring == seat:
-            s.gain(seat, s.content.board.family_ring_income[str(s.seats)])
+            income = s.content.board.family_ring_income[str(s.seats)]
+            s.gain(seat, income)
+            if s.story is not None:
+                s.tell(f"{s.gang_name(seat)} collects ${income} from the Family Ring.")
         s.stack.append(EndTurn(seat))
         if s.automa_turn(seat):
             return

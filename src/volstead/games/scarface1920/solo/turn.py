@@ -21,6 +21,7 @@ def start_enforcer_turn(s: SoloState) -> None:
     """Called by StartTurn for his seat (after his Family Ring income; EndTurn is already pushed)."""
     if not s.enf_deck:
         s.stack.extend([EnforcerReorganizeFinish(), EnforcerRecruit(), EnforcerIncome(), EnforcerReorganizeSell()])
+        s.tell("The Enforcer Reorganizes.")
         return
     row = E.boss_row(s)
     k = min(row.plan, len(s.enf_deck))
@@ -28,6 +29,10 @@ def start_enforcer_turn(s: SoloState) -> None:
     moves = sum(s.solo.cards[c].move for c in s.enf_plan)
     s.enf_district = E.next_district(s, s.enf_district, moves)
     s.enf_cubes = ()
+    if s.story is not None:
+        cards = ", ".join(s.solo.cards[c].name for c in s.enf_plan)
+        district = s.content.district_names[s.enf_district]
+        s.tell(f"The Enforcer's turn: he lays out {cards}; his token moves {moves} to {district}.")
     s.stack.append(EnforcerEndPlan())
     s.stack.append(EnforcerAct(0, 0, row.actions))
 
@@ -67,6 +72,8 @@ class EnforcerAct(Step[SoloState]):
         line, pos, power = found
         ln = s.solo.lines[s.enf_plan[pos]][line]
         s.enf_cubes = s.enf_cubes + ((line, pos),)
+        if s.story is not None:
+            s.tell(f"The Enforcer ({s.solo.cards[s.enf_plan[pos]].name}, Power {power}): {ln.text}")
         s.stack.append(EnforcerAct(line, pos + 1, self.cubes - 1))
         s.stack.append(CheckRaid())
         ACTIONS[ln.action].run(s, power, **ln.args)
@@ -138,7 +145,10 @@ class EnforcerIncome(Step[SoloState]):
 
     def run(self, s: SoloState) -> None:
         ReorganizeIncome(ENFORCER).run(s)
-        s.transfer(HUMAN, ENFORCER, reorganize_steal(s))
+        steal = reorganize_steal(s)
+        s.transfer(HUMAN, ENFORCER, steal)
+        if steal and s.story is not None:
+            s.tell(f"The Enforcer takes ${steal} from you ({len(s.enf_jobs)} Jobs × {s.news_revealed} News).")
 
 
 def reorganize_steal(s) -> int:
