@@ -23,6 +23,7 @@ def test_info_and_catalog(client):
     cat = client.get("/api/catalog/scarface1920").json()
     assert len(cat["districts"]) == 7 and cat["districts"][0]["name"] == "Far North Side"
     assert cat["cards"]["moonshiner"]["name"] == "Moonshiner"
+    assert len(cat["enforcer_cards"]) == 36 and len(cat["enforcer_cards"]["a01"]["actions"]) == 4  # solo: his cards
     assert client.get("/api/catalog/chess").status_code == 404
 
 

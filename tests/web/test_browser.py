@@ -173,6 +173,19 @@ def test_solo_from_the_lobby(server, browser, shot):
     page.fill("input[name=seed]", "3")
     open_created_seat(page)
     assert page.locator("#board svg polygon.district").count() == 7
+    # the Enforcer's board: his token and, once he has played, his Plan with his cubes (Solo mode)
+    assert "Token in" in page.locator("#enforcer").inner_text()
+    for _ in range(12):
+        if "The Enforcer's turn: he lays out" in page.locator("#log").inner_text():
+            break
+        n = decisions(page)
+        page.locator("#decision button.option").first.click()
+        page.wait_for_function(f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
+                               f".then(m => m.decisions > {n})")
+        wait_options(page)
+    log = page.locator("#log").inner_text()
+    assert "The Enforcer's turn: he lays out" in log and "The Enforcer (" in log  # his turn, step by step
+    page.locator("#enforcer").scroll_into_view_if_needed()
     shot(page, "solo-start")
     assert not errors, errors
 

@@ -80,8 +80,7 @@ class Scarface1920(Game):
         return rules_help()
 
     def seat_names(self, state) -> list[str]:
-        gangs = state.content.gangs
-        return [gangs[p.gang].name for p in state.players]
+        return [state.gang_name(i) for i in range(len(state.players))]  # solo: the Enforcer's too
 
     def render_text(self, view: dict) -> str | None:
         from .text_view import render

@@ -26,4 +26,8 @@ def catalog() -> dict:
     out["dealers"] = {d.id: {"name": d.name, "text": d.text} for d in c.dealers}
     out["raids"] = {r.id: {"name": r.name, "text": _text(r.overall)} for r in c.raids}
     out["neighborhoods"] = {t.id: {"name": t.name} for t in c.tiles}
+    from .solo.content import solo_content
+
+    out["enforcer_cards"] = {e.id: {"name": e.name, "deck": e.deck, "move": e.move, "power": e.power,
+                                    "actions": [a.text for a in e.actions]} for e in solo_content().cards}
     return out

@@ -3,7 +3,7 @@
 // calls render(state, ctx) -> { main, side } and afterRender(root, state, ctx) after drawing.
 import { colorOf } from "/static/util.js";
 import { boardSvg, targetsOf } from "./map.js";
-import { market, myArea, rivals } from "./panels.js";
+import { enforcerPanel, market, myArea, rivals } from "./panels.js";
 
 const css = document.createElement("link");
 css.rel = "stylesheet";
@@ -20,7 +20,7 @@ export function render(state, ctx) {
   const me = view.seat !== null && view.seat !== undefined;
   return {
     main: `<div id="board">${boardSvg(view, cat, state.meta.seat_names || [])}</div>${market(view, cat)}`,
-    side: `${me ? myArea(view, cat) : ""}${rivals(view, cat, state.meta.kinds)}`,
+    side: `${me ? myArea(view, cat) : ""}${enforcerPanel(view, cat)}${rivals(view, cat, state.meta.kinds)}`,
   };
 }
 

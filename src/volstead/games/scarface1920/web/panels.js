@@ -78,3 +78,32 @@ export function market(view, cat) {
     <div class="small muted">Next 1–3★: ${esc(cat.cards?.[m.low_deck_top]?.name || "—")}</div>
     ${cards(m.high, cat)}<div class="small muted">Next 4–5★: ${esc(cat.cards?.[m.high_deck_top]?.name || "—")}</div></div>`;
 }
+
+// Solo: the Enforcer's board — his token, his Plan with the actions he took marked by his cubes,
+// his decks, Jobs and Associates (rulebook, Solo mode).
+export function enforcerPanel(view, cat) {
+  const e = view.enforcer;
+  if (!e) return "";
+  const districts = Object.fromEntries((cat.districts || []).map((d) => [d.id, d.name]));
+  const taken = new Set(e.cubes.map((c) => `${c.card}:${c.line}`));
+  const plan = e.plan
+    .map((id, k) => {
+      const card = cat.enforcer_cards?.[id] || { name: nice(id), actions: [] };
+      const lines = card.actions
+        .map(
+          (t, i) =>
+            `<li class="${taken.has(`${k + 1}:${i + 1}`) ? "done" : ""}">${taken.has(`${k + 1}:${i + 1}`) ? "■ " : ""}${esc(t)}</li>`,
+        )
+        .join("");
+      return `<div class="cardx enforcer-card"><b>${esc(card.name)}</b><span class="muted">moves ${card.move} · Power ${card.power >= 0 ? "+" : ""}${card.power}</span><ol>${lines}</ol></div>`;
+    })
+    .join("");
+  const numbers = Object.entries(e.district_numbers)
+    .sort((a, b) => a[1] - b[1])
+    .map(([d, n]) => `${n} ${esc(districts[d] || nice(d))}`)
+    .join(" · ");
+  return `<div class="panel" id="enforcer"><h3>The Enforcer</h3>
+    <div class="small">Token in <b>${esc(districts[e.district] || nice(e.district))}</b> · districts: ${numbers}</div>
+    <div class="small">Deck ${e.deck_count} · deck B ${e.deck_b_count} · deck C ${e.deck_c_count} · Jobs ${e.jobs.length} (always fulfilled) · Associates: ${e.associates.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "none"}</div>
+    <h4>His Plan</h4><div class="cards">${plan || '<span class="muted">no cards laid out</span>'}</div></div>`;
+}
