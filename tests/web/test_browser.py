@@ -185,6 +185,9 @@ def test_solo_from_the_lobby(server, browser, shot):
         wait_options(page)
     log = page.locator("#log").inner_text()
     assert "The Enforcer's turn: he lays out" in log and "The Enforcer (" in log  # his turn, step by step
+    # between his turns his board shows the Plan he played, the actions his cubes took marked
+    assert "His last Plan" in page.locator("#enforcer").inner_text()
+    assert page.locator("#enforcer .enforcer-card").count() >= 1 and page.locator("#enforcer li.done").count() >= 1
     page.locator("#enforcer").scroll_into_view_if_needed()
     shot(page, "solo-start")
     assert not errors, errors

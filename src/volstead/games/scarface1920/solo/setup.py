@@ -63,6 +63,7 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
     s.enf_plan = ()
     s.enf_discard = ()
     s.enf_cubes = ()
+    s.enf_last_plan, s.enf_last_cubes = (), ()
     s.enf_jobs = ()
     s.enf_associates = ()
 

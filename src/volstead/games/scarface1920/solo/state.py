@@ -19,7 +19,7 @@ from .enforcer import ENFORCER
 
 class SoloState(ScarfaceState):
     __slots__ = ("solo", "district_no", "enf_deck", "enf_deck_b", "enf_deck_c", "enf_plan", "enf_discard",
-                 "enf_cubes", "enf_jobs", "enf_associates", "enf_district")
+                 "enf_cubes", "enf_jobs", "enf_associates", "enf_district", "enf_last_plan", "enf_last_cubes")
     solo: SoloContent
     district_no: tuple[int, ...]  # each district's number token (1–7)
     enf_deck: tuple[int, ...]  # his play-deck (solo cards), index 0 on top
@@ -31,6 +31,9 @@ class SoloState(ScarfaceState):
     enf_jobs: tuple[int, ...]
     enf_associates: tuple[int, ...]
     enf_district: int  # where his token stands
+    # his previous turn's Plan and the actions his cubes took there (shown between his turns)
+    enf_last_plan: tuple[int, ...]
+    enf_last_cubes: tuple[tuple[int, int], ...]
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -45,6 +48,8 @@ class SoloState(ScarfaceState):
         new.enf_jobs = self.enf_jobs
         new.enf_associates = self.enf_associates
         new.enf_district = self.enf_district
+        new.enf_last_plan = self.enf_last_plan
+        new.enf_last_cubes = self.enf_last_cubes
 
     def _advance(self) -> None:
         from .turn import decide

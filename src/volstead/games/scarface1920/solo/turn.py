@@ -86,6 +86,7 @@ class EnforcerEndPlan(Step[SoloState]):
 
     def run(self, s: SoloState) -> None:
         s.enf_discard = s.enf_discard + s.enf_plan
+        s.enf_last_plan, s.enf_last_cubes = s.enf_plan, s.enf_cubes
         s.enf_plan = ()
         s.enf_cubes = ()
 

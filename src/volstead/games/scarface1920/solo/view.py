@@ -12,6 +12,8 @@ def enforcer_view(s) -> dict:
         "district_numbers": {ids[d]: n for d, n in enumerate(s.district_no)},
         "plan": [sc.cards[x].id for x in s.enf_plan],
         "cubes": [{"line": line + 1, "card": pos + 1} for line, pos in s.enf_cubes],
+        "last_plan": [sc.cards[x].id for x in s.enf_last_plan],
+        "last_cubes": [{"line": line + 1, "card": pos + 1} for line, pos in s.enf_last_cubes],
         "deck_count": len(s.enf_deck),
         "deck_b_count": len(s.enf_deck_b),
         "deck_c_count": len(s.enf_deck_c),

@@ -85,8 +85,11 @@ export function enforcerPanel(view, cat) {
   const e = view.enforcer;
   if (!e) return "";
   const districts = Object.fromEntries((cat.districts || []).map((d) => [d.id, d.name]));
-  const taken = new Set(e.cubes.map((c) => `${c.card}:${c.line}`));
-  const plan = e.plan
+  // his Plan while he plays it; between his turns, the Plan he played last and what it did
+  const current = e.plan.length > 0;
+  const shownPlan = current ? e.plan : e.last_plan || [];
+  const taken = new Set((current ? e.cubes : e.last_cubes || []).map((c) => `${c.card}:${c.line}`));
+  const plan = shownPlan
     .map((id, k) => {
       const card = cat.enforcer_cards?.[id] || { name: nice(id), actions: [] };
       const lines = card.actions
@@ -105,5 +108,5 @@ export function enforcerPanel(view, cat) {
   return `<div class="panel" id="enforcer"><h3>The Enforcer</h3>
     <div class="small">Token in <b>${esc(districts[e.district] || nice(e.district))}</b> · districts: ${numbers}</div>
     <div class="small">Deck ${e.deck_count} · deck B ${e.deck_b_count} · deck C ${e.deck_c_count} · Jobs ${e.jobs.length} (always fulfilled) · Associates: ${e.associates.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "none"}</div>
-    <h4>His Plan</h4><div class="cards">${plan || '<span class="muted">no cards laid out</span>'}</div></div>`;
+    <h4>${current ? "His Plan" : "His last Plan (■: the actions he took)"}</h4><div class="cards">${plan || '<span class="muted">no cards laid out yet</span>'}</div></div>`;
 }
