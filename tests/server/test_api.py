@@ -164,7 +164,22 @@ def test_all_bot_game_finishes_then_record_and_replay(client):
 
     assert replay(rec).is_over() and rec["seed"] == 3
     r = client.get(f"/api/games/{gid}/replay", params={"upto": 10, "seat": 1}).json()
-    assert r["upto"] == 10 and r["total"] == len(rec["decisions"]) and len(r["log"]) == 10
+    assert r["upto"] == 10 and r["total"] == len(rec["decisions"]) and len([e for e in r["log"] if e["i"]]) == 10
+    # the replay tells the game's story too: up to just after the first Raid (a log short of the
+    # page's tail), each seat reads its own private lines and the public view (game over) all
+    state, upto = replay(rec, upto=0), 0
+    state.tell_story()
+    while not any(t.startswith("Raid! ") for t, _ in state.take_story()):
+        seat_, oid = rec["decisions"][upto]
+        state.apply(oid, seat_)
+        upto += 1
+    upto += 5
+    ends = {seat: client.get(f"/api/games/{gid}/replay", params={"upto": upto, **({"seat": seat} if seat is not None
+                                                                               else {})}).json()
+            for seat in (0, 1, None)}
+    raid_lines = {k: [e["text"] for e in v["log"] if e["text"].startswith("The Raid ")] for k, v in ends.items()}
+    assert any(e["text"].startswith("Raid! ") for e in ends[None]["log"]) and len(ends[None]["log"]) < 400
+    assert len(raid_lines[None]) == len(raid_lines[0]) + len(raid_lines[1])
     assert r["view"]["players"][1]["money"] is not None and r["view"]["players"][0]["money"] is None
     pub = client.get(f"/api/games/{gid}/replay").json()
     assert pub["view"]["over"] and pub["view"]["result"]["scores"]

@@ -51,6 +51,7 @@ def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge
     if seat is not None and seat >= rec["seats"]:
         raise HTTPException(400, f"seat must be 0–{rec['seats'] - 1}")
     state = replay(rec, upto=0)
+    state.tell_story()  # the game's story of each decision, as the live log told it
     log = []
     pairs = decision_pairs(rec)
     for n, (decider, option_id) in enumerate(pairs[:upto]):
@@ -60,6 +61,9 @@ def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge
                  "public": is_public(rec["game"], d.kind)}
         log.append({"i": n + 1, "seat": d.seat, "text": entry_text(entry, seat, everything=seat is None)})
         state.apply_index(i, seat=d.seat)
+        # a line told to one seat is read by that seat (and, the game being over, the public view)
+        log.extend({"i": None, "seat": to, "text": text} for text, to in state.take_story()
+                   if to is None or seat is None or to == seat)
     decision = None
     if not state.is_over():
         d = state.decision(pairs[upto][0] if upto < total else None)  # the decision the record takes next
