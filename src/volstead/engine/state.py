@@ -72,8 +72,7 @@ class GameState:
         self._pending = ()
         self.history = None
         self.decisions_made = 0
-        if not hasattr(self, "story"):
-            self.story = None
+        self.story = None  # nobody listens yet (tell_story)
         self._advance()
 
     def _advance(self) -> None:

@@ -137,13 +137,24 @@ def push_windows_for(s: ScarfaceState, seat: int, reason: str) -> None:
     s.stack.append(OfferJobs((seat,), reason))
 
 
-def push_rival_windows(s: ScarfaceState, seat: int, reason: str) -> None:
+def push_rival_windows(s: ScarfaceState, seat: int, order: str) -> None:
     """Offer every other player, clockwise after `seat`, a chance to fulfil Jobs (a rival's order
-    is under way: "even during another player's turn", WIP p.12)."""
+    is under way: "even during another player's turn", WIP p.12). The reason stays a code until a
+    window is shown (`window_reason`): playouts never format it."""
     players = s.players
     seats = tuple(k for k in s.clockwise_from(seat)[1:] if players[k].jobs)  # only a Job holder can be asked
     if seats:
-        s.stack.append(OfferJobs(seats, reason))
+        s.stack.append(OfferJobs(seats, (seat, order)))
+
+
+def window_reason(s: ScarfaceState, reason: str | tuple[int, str]) -> str:
+    """A window's reason for people: a text, or (seat, order) of the rival's order under way."""
+    if isinstance(reason, str):
+        return reason
+    from .orders import ORDER_LABELS
+
+    seat, order = reason
+    return f"{s.gang_name(seat)}'s order: {ORDER_LABELS[order]}"
 
 
 class OfferJobs(Step[ScarfaceState]):
@@ -153,7 +164,7 @@ class OfferJobs(Step[ScarfaceState]):
     auto = True
     kind = "offer_jobs"
 
-    def __init__(self, seats: tuple[int, ...], reason: str):
+    def __init__(self, seats: tuple[int, ...], reason: str | tuple[int, str]):
         self.seats, self.reason = seats, reason
 
     def run(self, s: ScarfaceState) -> None:
@@ -170,11 +181,11 @@ class JobWindow(SeatStep[ScarfaceState]):
     __slots__ = ("reason",)
     kind = "job_window"
 
-    def __init__(self, seat: int, reason: str):
+    def __init__(self, seat: int, reason: str | tuple[int, str]):
         self.seat_, self.reason = seat, reason
 
     def prompt(self, s: ScarfaceState) -> str:
-        return f"You may fulfil a Job ({self.reason})"
+        return f"You may fulfil a Job ({window_reason(s, self.reason)})"
 
     def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         return tuple(fulfillable(s, self.seat_)) + (None,)

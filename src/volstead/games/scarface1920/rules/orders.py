@@ -49,41 +49,38 @@ AUTHORITIES = ("business", "reduce_crime", "prison", "remove_control", "sell_aut
 
 
 def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
-    """(label, reason) of the orders of this variant that cannot be carried out with this Plan."""
+    """(label, reason) of the orders of this variant that cannot be carried out with this Plan
+    (for people: display only). Remove thugs, when it is an order, is always legal."""
     legal = set(legal_orders(s, seat))
     p = s.players[seat]
     m, i = s.muscle(seat), s.influence(seat)
+    no_muscle = "no Muscle in your Plan"
+    reasons = {
+        "deal": "no Deal with room for a thug whose requirement your Plan meets" if p.deals else "you have no Deal",
+        "recruit": "nobody to recruit (no thug in Recruits or Safehouses)",
+        "hire": f"no Associate of {i}★ or less in the Market",
+        "job": "the Job deck is empty",
+        "dealer": "the Dealer deck is empty",
+        "sell": "no sale possible in your Neighborhoods",
+        "business": "no room for a business in your Neighborhoods, or none left",
+        "reduce_crime": "your Crime Rate is already just above Eliot Ness",
+        "prison": "needs 2 Influence and a thug of yours in Prison",
+        "remove_control": "needs 5 Influence and a rival control marker",
+        "sell_authorities": "you have no goods",
+        "send": "needs Muscle, a thug in Headquarters and a district where you are present that you can pay for"
+                if m else no_muscle,
+        "move": "nothing of yours that could move with this Plan" if m else no_muscle,
+        "seize": f"no Neighborhood where you are present whose defense {m} Muscle covers",
+        "upgrade": "no upgrade whose requirement and cost you meet",
+    }
     out = []
     for order, label in ORDER_LABELS.items():
-        if order in legal or (order == "remove_thugs" and s.options.variant != "rulebook-wip"):
+        if order in legal or order == "remove_thugs":
             continue
-        if order in UNDERWORLD or order in AUTHORITIES:
-            if not p.hq:
-                out.append((label, "no thug in your Headquarters"))
-                continue
-            if not i:
-                out.append((label, "no Influence in your Plan"))
-                continue
-        reason = {
-            "deal": "no Deal with room for a thug whose requirement your Plan meets" if p.deals else "you have no Deal",
-            "recruit": "nobody to recruit (no thug in Recruits or Safehouses)",
-            "hire": f"no Associate of {i}★ or less in the Market",
-            "job": "the Job deck is empty",
-            "dealer": "the Dealer deck is empty",
-            "sell": "no sale possible in your Neighborhoods",
-            "business": "no room for a business in your Neighborhoods, or none left",
-            "reduce_crime": "your Crime Rate is already just above Eliot Ness",
-            "prison": "needs 2 Influence and a thug of yours in Prison",
-            "remove_control": "needs 5 Influence and a rival control marker",
-            "sell_authorities": "you have no goods",
-            "send": "needs Muscle, a thug in Headquarters and a district where you are present that you can pay for"
-                    if m else "no Muscle in your Plan",
-            "move": "nothing of yours that could move with this Plan" if m else "no Muscle in your Plan",
-            "seize": f"no Neighborhood where you are present whose defense {m} Muscle covers",
-            "upgrade": "no upgrade whose requirement and cost you meet",
-            "remove_thugs": "",
-        }[order]
-        out.append((label, reason))
+        if (order in UNDERWORLD or order in AUTHORITIES) and not (p.hq and i):
+            out.append((label, "no thug in your Headquarters" if not p.hq else "no Influence in your Plan"))
+        else:
+            out.append((label, reasons[order]))
     return out
 
 

@@ -159,8 +159,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
             order_rules.start_order(s, seat, code[1])
             # Rivals may fulfil Jobs as the order starts (WIP p.12: "at any time, even during another
             # player's turn"), before its choices are made (pushed last: asked first).
-            gang = s.content.gangs[s.players[seat].gang].name
-            job_rules.push_rival_windows(s, seat, f"{gang}'s order: {order_rules.ORDER_LABELS[code[1]]}")
+            job_rules.push_rival_windows(s, seat, code[1])
         elif kind == "job":
             job_rules.fulfil(s, seat, code[1])
         elif kind == "activate":
