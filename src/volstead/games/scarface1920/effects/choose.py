@@ -32,7 +32,7 @@ class ChooseRival(SeatStep[ScarfaceState]):
         return f"rival:{code}"
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
-        return f"Seat {code} ({s.content.gangs[s.players[code].gang].name})"
+        return s.gang_name(code)
 
 
 RIVAL_ACTIONS: dict[str, Callable] = {}

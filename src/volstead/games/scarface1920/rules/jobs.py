@@ -18,6 +18,7 @@ from volstead.engine.step import SeatStep, Step
 from ..content.models import CRIME_TYPES
 from ..state import ScarfaceState
 from .counting import COUNTERS
+from .outcome import possessive, tell_outcome
 from .raid_check import CheckRaidLazy
 
 
@@ -82,6 +83,8 @@ def fulfil(s: ScarfaceState, seat: int, job_alt: tuple[int, int]) -> None:
     jobs.remove(j)
     p.jobs = tuple(jobs)
     job = s.content.jobs[j]
+    if s.story is not None:  # formatted only for a listener
+        tell_outcome(s, seat, f"{possessive(s.gang_name(seat))} Job {job.name}")
     s.stack.append(ResolveJob(seat, j))
     a = g = e = 0
     for r in job.requires[k]:

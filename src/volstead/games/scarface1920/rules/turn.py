@@ -9,6 +9,7 @@ from volstead.engine.step import SeatStep
 from ..state import ScarfaceState
 from . import jobs as job_rules
 from . import orders as order_rules
+from .outcome import possessive, tell_outcome
 from .raid import CheckRaid
 
 DONE = -1
@@ -166,6 +167,8 @@ class ActionMenu(SeatStep[ScarfaceState]):
             from ..effects import run_effect
 
             s.used_job_actions = s.used_job_actions | {code[1]}
+            if s.story is not None:  # formatted only for a listener
+                tell_outcome(s, seat, f"{possessive(s.gang_name(seat))} Job {s.content.jobs[code[1]].name}")
             run_effect(s, seat, s.content.jobs[code[1]].activate)
         else:
             from ..effects import run_effect
@@ -174,12 +177,17 @@ class ActionMenu(SeatStep[ScarfaceState]):
             c = s.content
             if kind == "boss":
                 s.boss_uses += 1
-                run_effect(s, seat, c.gangs[p.gang].boss_skills[code[1]])
+                skill = c.gangs[p.gang].boss_skills[code[1]]
+                if s.story is not None:  # formatted only for a listener
+                    tell_outcome(s, seat, f"{possessive(s.gang_name(seat))} Boss skill ({skill.text})")
+                run_effect(s, seat, skill)
             else:
                 pos = code[1]
                 part = 0 if kind == "skill" else 1
                 s.used_skills = s.used_skills | {(pos, part)}
                 info = c.cards[p.plan[pos]]
+                if s.story is not None:  # formatted only for a listener
+                    tell_outcome(s, seat, f"{s.gang_name(seat)} uses {possessive(info.name)} {'skill' if part == 0 else 'matching skill'}")
                 run_effect(s, seat, info.skill if part == 0 else info.matching)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
