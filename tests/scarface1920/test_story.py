@@ -103,3 +103,18 @@ def test_nobody_listening_means_no_outcome_step_on_the_stack():
     run(s, ActionMenu(0))
     s.apply(_skill_option(s, "outfit_ward_heelers"))
     assert not any(type(st).__name__ == "TellOutcome" for st in s.stack)
+
+
+def test_listening_changes_nothing_in_the_game():
+    """A told game (with TellOutcome steps on its stack) and an untold one take the same decisions to
+    the same result."""
+    for seed in (3, 8, 21):
+        told_state = GAME.new_game(seed=seed, seats=4)
+        told(told_state, seed)
+        plain = GAME.new_game(seed=seed, seats=4)
+        rng = random.Random(seed)
+        while not plain.is_over():
+            d = plain.decision()
+            plain.apply_index(rng.randrange(len(d.codes)), seat=d.seat)
+        assert told_state.decision_log() == plain.decision_log()
+        assert told_state.result() == plain.result()

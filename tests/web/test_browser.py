@@ -322,3 +322,47 @@ def test_on_a_phone_the_page_does_not_scroll_sideways(server, browser):
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_pieces_are_drawn_as_pieces(server, browser, shot):
+    """Issue 12 "pieces drawn as pieces": every gang's thugs, cars and trucks on the map are pawns and
+    vehicles in its colour (up to three drawn one by one, more as one with "×n"), police are police
+    cars, and the drawn pieces add up to the view's counts."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random", "random"], "seed": 7}).json()
+    token = g["seats"][0]["url"].split("token=")[1]
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    for _ in range(12):  # through the set-up, until pieces are on the map
+        wait_options(page)
+        page.locator("#decision button.option").first.click()
+        page.wait_for_timeout(200)
+    wait_options(page)
+    view = httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()["view"]
+    drawn = page.evaluate("""() => {
+        const out = {};
+        for (const g of document.querySelectorAll('#board .map g.pieces')) {
+            const seat = g.dataset.seat;
+            for (const kind of ['thug', 'car', 'truck']) {
+                const uses = [...g.querySelectorAll(`use[href="#pc-${kind}"]`)];
+                let n = uses.length;
+                for (const u of uses) {
+                    const t = u.nextElementSibling;
+                    if (t && t.classList.contains('piece-count')) n += parseInt(t.textContent.slice(1)) - 1;
+                }
+                out[seat + kind] = (out[seat + kind] || 0) + n;
+            }
+        }
+        out.police = document.querySelectorAll('#board .map [data-police] use[href="#pc-police"]').length;
+        out.policeCounted = [...document.querySelectorAll('#board .map [data-police] .piece-count')]
+            .reduce((a, t) => a + parseInt(t.textContent.slice(1)) - 1, 0);
+        return out;
+    }""")
+    for p in view["players"]:
+        seat = str(p["seat"])
+        assert drawn.get(seat + "thug", 0) == sum(p["thugs"]["districts"].values())
+        assert drawn.get(seat + "car", 0) == sum(p["cars"].values())
+        assert drawn.get(seat + "truck", 0) == sum(p["trucks"].values())
+    assert sum(drawn.get(str(p["seat"]) + "thug", 0) for p in view["players"]) > 0
+    assert drawn["police"] + drawn["policeCounted"] == len(view["police"])
+    assert page.locator("#board .map text", has_text="POLICE").count() == 0
+    shot(page, "map-pieces-1400")

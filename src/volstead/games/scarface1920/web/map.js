@@ -55,21 +55,51 @@ function hoodSvg(h, x, y, w, cat, names) {
   </g>`;
 }
 
+// Pieces drawn as pieces: a thug is a pawn, a car and a truck are vehicles, in the gang's colour
+// (police cars in navy). Up to three of a kind are drawn one by one, more as one with "×n".
+const PIECE_DEFS = `<defs>
+  <symbol id="pc-thug" viewBox="0 0 20 26"><circle cx="10" cy="6" r="5.5" stroke="#000" stroke-width="1"></circle><path d="M1.5 25 Q1.5 12.5 10 12.5 Q18.5 12.5 18.5 25 Z" stroke="#000" stroke-width="1"></path></symbol>
+  <symbol id="pc-car" viewBox="0 0 34 20"><path d="M2 15 L3 9 L10 8 L14 3 L23 3 L27 8 L32 9.5 L32 15 Z" stroke="#000" stroke-width="1"></path><path d="M15 4.5 L22 4.5 L25 8 L12 8 Z" fill="#dfe8f0"></path><circle cx="9" cy="15.5" r="3.6" fill="#222"></circle><circle cx="25" cy="15.5" r="3.6" fill="#222"></circle></symbol>
+  <symbol id="pc-truck" viewBox="0 0 38 22"><rect x="1" y="3" width="23" height="13" stroke="#000" stroke-width="1"></rect><path d="M24 7 L31 7 L36 12 L36 16 L24 16 Z" stroke="#000" stroke-width="1"></path><path d="M26 8.5 L30.5 8.5 L33.5 12 L26 12 Z" fill="#dfe8f0"></path><circle cx="8" cy="17.5" r="3.6" fill="#222"></circle><circle cx="29" cy="17.5" r="3.6" fill="#222"></circle></symbol>
+  <symbol id="pc-police" viewBox="0 0 34 22"><path d="M2 17 L3 11 L10 10 L14 5 L23 5 L27 10 L32 11.5 L32 17 Z" fill="#1f3c88" stroke="#000" stroke-width="1"></path><rect x="16" y="1" width="5" height="4" fill="#e03030"></rect><path d="M15 6.5 L22 6.5 L25 10 L12 10 Z" fill="#dfe8f0"></path><circle cx="9" cy="17.5" r="3.6" fill="#222"></circle><circle cx="25" cy="17.5" r="3.6" fill="#222"></circle></symbol>
+</defs>`;
+const PIECE_SIZE = { thug: [17, 22], car: [30, 18], truck: [33, 19], police: [32, 21] };
+
+// n pieces of one kind from (x, y) (top left); returns [svg, width used].
+function pieceRow(kind, n, x, y, color) {
+  const [w, h] = PIECE_SIZE[kind];
+  const fill = color ? ` fill="${color}"` : "";
+  if (n <= 3) {
+    let svg = "";
+    for (let i = 0; i < n; i++)
+      svg += `<use href="#pc-${kind}" x="${x + i * (w + 1)}" y="${y + 22 - h}" width="${w}" height="${h}"${fill}></use>`;
+    return [svg, n * (w + 1)];
+  }
+  const svg = `<use href="#pc-${kind}" x="${x}" y="${y + 22 - h}" width="${w}" height="${h}"${fill}></use><text class="svgsmall piece-count" x="${x + w + 1}" y="${y + 18}">×${n}</text>`;
+  return [svg, w + 10 + 8 * String(n).length];
+}
+
 function piecesSvg(view, did, x, y, cat, names) {
   let out = "",
     dx = 0;
   for (const p of view.players) {
-    const text = countList([
-      [p.thugs.districts[did] || 0, "thug"],
-      [p.cars[did] || 0, "car"],
-      [p.trucks[did] || 0, "truck"],
-    ]);
-    if (!text) continue;
-    const w = 14 + 7.2 * text.length;
+    const counts = [
+      ["thug", p.thugs.districts[did] || 0],
+      ["car", p.cars[did] || 0],
+      ["truck", p.trucks[did] || 0],
+    ].filter(([, n]) => n);
+    if (!counts.length) continue;
+    const text = countList(counts.map(([k, n]) => [n, k]));
+    let body = "",
+      w = 4;
+    for (const [kind, n] of counts) {
+      const [svg, used] = pieceRow(kind, n, x + dx + w, y + 2, cat.ownerColor(p.seat));
+      body += svg;
+      w += used + 4;
+    }
     out += `<g class="pieces" data-seat="${p.seat}"><title>${esc(names[p.seat] || `seat ${p.seat}`)}: ${text}</title>
-      <rect x="${x + dx}" y="${y}" width="${w}" height="22" rx="11" fill="${cat.ownerColor(p.seat)}" opacity=".92"></rect>
-      <text class="svgsmall" x="${x + dx + 7}" y="${y + 16}" style="fill:#fff;font-weight:bold">${text}</text></g>`;
-    dx += w + 4;
+      <rect x="${x + dx}" y="${y}" width="${w}" height="26" rx="6" fill="#fffaf0" stroke="${cat.ownerColor(p.seat)}" stroke-width="2" opacity=".92"></rect>${body}</g>`;
+    dx += w + 6;
   }
   return out;
 }
@@ -82,7 +112,7 @@ export function boardSvg(view, cat, seatNames = []) {
 
 function mapSvg(view, cat, seatNames) {
   const names = Object.fromEntries((cat.districts || []).map((d) => [d.id, d.name]));
-  let svg = `<svg viewBox="40 0 770 890" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Map of Chicago">`;
+  let svg = `<svg viewBox="40 0 770 890" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Map of Chicago">${PIECE_DEFS}`;
   svg += `<rect x="790" y="0" width="40" height="890" fill="#bcd3e0"></rect>`;
   const ids = Object.keys(SHAPES);
   ids.forEach((did, k) => {
@@ -92,7 +122,7 @@ function mapSvg(view, cat, seatNames) {
     svg += `<g class="districtg"><polygon class="district" data-id="${did}" points="${s.pts}" fill="${FILL[k]}"><title>${esc(names[did] || nice(did))}</title></polygon>`;
     svg += `<text class="svgtitle" x="${s.label[0]}" y="${s.label[1]}">${esc(names[did] || nice(did))}</text>`;
     if (police)
-      svg += `<g data-police="${did}"><title>${police} police car(s)</title><rect x="${s.label[0] + 160}" y="${s.label[1] - 16}" width="${64 + 12 * (police - 1)}" height="20" rx="4" fill="#1f3c88"></rect><text class="svgsmall" x="${s.label[0] + 166}" y="${s.label[1]}" style="fill:#fff;font-weight:bold">POLICE${police > 1 ? `×${police}` : ""}</text></g>`;
+      svg += `<g data-police="${did}"><title>${police === 1 ? "a police car" : `${police} police cars`}</title>${pieceRow("police", police, s.label[0] + 165, s.label[1] - 19, "")[0]}</g>`;
     const hoods = view.neighborhoods.filter((h) => h.district === did);
     const w = Math.min(200, (Math.min(b.x1, 785) - s.label[0] - 5) / Math.max(1, hoods.length) - 8);
     hoods.forEach((h, i) => {
@@ -106,7 +136,7 @@ function mapSvg(view, cat, seatNames) {
 
 function tracksSvg(view, cat, seatNames) {
   const who = (seat) => seatNames[seat] || `seat ${seat}`;
-  let svg = `<svg viewBox="810 5 380 800" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Underworld, Authorities, Prison, Crime track, time track and News">`;
+  let svg = `<svg viewBox="810 5 380 800" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Underworld, Authorities, Prison, Crime track, time track and News">`; // pieces: the map's defs
   // Underworld, Authorities, Prison
   const boxes = [
     ["underworld", "Underworld"],
@@ -118,7 +148,7 @@ function tracksSvg(view, cat, seatNames) {
     svg += `<g class="box" data-id="${key}"><rect x="820" y="${y}" width="360" height="92" rx="8"></rect><text class="svgtitle" x="835" y="${y + 22}">${title}</text>`;
     view.players.forEach((p, j) => {
       const n = p.thugs[key] || 0;
-      svg += `<circle cx="${845 + j * 85}" cy="${y + 55}" r="14" fill="${cat.ownerColor(p.seat)}"></circle><text class="svgsmall" x="${863 + j * 85}" y="${y + 60}">×${n}</text>`;
+      svg += `<g data-seat="${p.seat}"><title>${esc(who(p.seat))}: ${plural(n, "thug")}</title><use href="#pc-thug" x="${836 + j * 85}" y="${y + 40}" width="19" height="25" fill="${cat.ownerColor(p.seat)}"></use><text class="svgsmall" x="${858 + j * 85}" y="${y + 60}">×${n}</text></g>`;
     });
     svg += `</g>`;
   });
