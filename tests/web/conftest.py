@@ -58,7 +58,7 @@ def browser():
 def shot():
     ARTIFACTS.mkdir(exist_ok=True)
 
-    def take(page, name):
-        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    def take(page, name, full_page=True):  # full_page=False: what the screen shows
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
     return take

@@ -332,12 +332,13 @@ def test_pieces_are_drawn_as_pieces(server, browser, shot):
     token = g["seats"][0]["url"].split("token=")[1]
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server + g["seats"][0]["url"])
-    for _ in range(12):  # through the set-up, until pieces are on the map
+    for _ in range(80):  # play on until thugs are on the streets
         wait_options(page)
-        page.locator("#decision button.option").first.click()
-        page.wait_for_timeout(200)
-    wait_options(page)
-    view = httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()["view"]
+        view = httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()["view"]
+        if any(p["thugs"]["districts"] for p in view["players"]):
+            break
+        page.locator("#decision button.option").last.click()
+        page.wait_for_timeout(150)
     drawn = page.evaluate("""() => {
         const out = {};
         for (const g of document.querySelectorAll('#board .map g.pieces')) {
@@ -366,3 +367,27 @@ def test_pieces_are_drawn_as_pieces(server, browser, shot):
     assert drawn["police"] + drawn["policeCounted"] == len(view["police"])
     assert page.locator("#board .map text", has_text="POLICE").count() == 0
     shot(page, "map-pieces-1400")
+
+
+def test_on_a_phone_a_bar_jumps_to_each_part_of_the_page(server, browser, shot):
+    """Issue 12 (the side panels on a phone): the page is one long column, so a bar that stays at the
+    top jumps to the board, the market, your gang, the rivals, the log and the help; on a desktop the
+    bar is not shown."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+    bar = page.locator("#jump button")
+    assert bar.all_inner_texts() == ["Board", "Market", "Your gang", "Rivals", "Log", "Help"]
+    page.locator("#jump button", has_text="Rivals").click()
+    page.wait_for_timeout(300)
+    top = page.locator("#rivals").bounding_box()["y"]
+    assert 0 <= top <= 80, top  # just under the sticky bar
+    assert page.locator("#jump").bounding_box()["y"] == 0  # the bar stayed at the top
+    shot(page, "phone-jump-rivals", full_page=False)
+    page.locator("#jump button", has_text="Help").click()
+    assert page.locator("#rules").get_attribute("open") is not None
+    desk = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    desk.goto(server + g["seats"][0]["url"])
+    wait_options(desk)
+    assert not desk.locator("#jump").is_visible()

@@ -193,10 +193,33 @@ async function render(state, extraTop = "") {
     <div>${parts.main}</div>
     <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}<div id="flash"></div>
       ${parts.side || ""}${logPanel(state.log, meta)}${rulesPanel(g.rules_help)}</div></div>`;
+  addJumpBar(app);
   const newLog = document.getElementById("log");
   if (atBottom) newLog.scrollTop = newLog.scrollHeight;
   if (rulesOpen && document.getElementById("rules")) document.getElementById("rules").open = true;
   if (mod.afterRender) mod.afterRender(app, state, ctx);
+}
+
+// On a phone the page is one long column: a bar at the top jumps to each part the game and the
+// shell mark with data-nav="label" (the board, your area, the rivals, the log...). Hidden on wide
+// screens by the stylesheet.
+function addJumpBar(root) {
+  const parts = [...root.querySelectorAll(".layout [data-nav]")];
+  if (parts.length < 2) return;
+  const nav = document.createElement("nav");
+  nav.id = "jump";
+  nav.setAttribute("aria-label", "Parts of the page");
+  for (const el of parts) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = el.dataset.nav;
+    b.onclick = () => {
+      if (el.tagName === "DETAILS") el.open = true;
+      el.scrollIntoView({ block: "start" });
+    };
+    nav.append(b);
+  }
+  root.querySelector(".layout").before(nav);
 }
 
 // ------------------------------------------------------------------- game

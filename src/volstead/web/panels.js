@@ -62,7 +62,7 @@ function unavailableHtml(list) {
 }
 
 export function logPanel(entries, meta) {
-  return `<div class="panel"><h3>Game log</h3><div id="log">${entries.map((e) => `<div class="${e.mine ? "mine" : ""}${e.seat === null ? " note" : ""}">${e.i ? `<span class="muted">#${e.i}</span> ` : ""}${e.seat === null || e.seat === undefined ? "" : `<b>${esc(seatName(meta, e.seat))}</b>: `}${esc(e.text)}</div>`).join("")}</div></div>`;
+  return `<div class="panel" id="logpanel" data-nav="Log"><h3>Game log</h3><div id="log">${entries.map((e) => `<div class="${e.mine ? "mine" : ""}${e.seat === null ? " note" : ""}">${e.i ? `<span class="muted">#${e.i}</span> ` : ""}${e.seat === null || e.seat === undefined ? "" : `<b>${esc(seatName(meta, e.seat))}</b>: `}${esc(e.text)}</div>`).join("")}</div></div>`;
 }
 
 // The final scores from the game's Result (scores, winners, each seat's faction), named by the
@@ -88,5 +88,5 @@ export function rulesPanel(help) {
   const glossary = terms.length
     ? `<h4>Words of the game</h4><dl class="glossary">${terms.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`
     : "";
-  return `<details class="panel" id="rules"><summary>How to play</summary>${help.summary ? `<p>${esc(help.summary)}</p>` : ""}${turn}${glossary}</details>`;
+  return `<details class="panel" id="rules" data-nav="Help"><summary>How to play</summary>${help.summary ? `<p>${esc(help.summary)}</p>` : ""}${turn}${glossary}</details>`;
 }

@@ -19,7 +19,7 @@ export function render(state, ctx) {
   const cat = withOwners(ctx.catalog, view);
   const me = view.seat !== null && view.seat !== undefined;
   return {
-    main: `<div id="board">${boardSvg(view, cat, state.meta.seat_names || [])}</div>${market(view, cat)}`,
+    main: `<div id="board" data-nav="Board">${boardSvg(view, cat, state.meta.seat_names || [])}</div>${market(view, cat)}`,
     side: `${me ? myArea(view, cat) : ""}${enforcerPanel(view, cat)}${rivals(view, cat, state.meta.kinds)}`,
   };
 }

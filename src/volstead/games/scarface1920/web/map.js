@@ -47,12 +47,13 @@ function hoodSvg(h, x, y, w, cat, names) {
   const height = 24 + 16 * lines.length;
   const stroke = owner === null ? "" : ` style="stroke:${cat.ownerColor(owner)};stroke-width:5"`;
   const ownerName = owner === null ? "" : names[owner] || `seat ${owner}`;
-  return `<g class="hood ${h.side}" data-id="${esc(h.id)}"><title>${esc(h.name)} (${h.side} side) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by ${esc(ownerName)}`}</title>
+  const svg = `<g class="hood ${h.side}" data-id="${esc(h.id)}"><title>${esc(h.name)} (${h.side} side) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by ${esc(ownerName)}`}</title>
     <rect x="${x}" y="${y}" width="${w}" height="${height}" rx="6"${stroke}></rect>
     <text class="svgsmall" x="${x + 6}" y="${y + 17}" font-weight="bold">${esc(h.name)}${h.side === "night" ? " (night)" : ""}</text>
     ${lines.map((t, i) => `<text class="svgtiny" x="${x + 6}" y="${y + 34 + 16 * i}">${esc(t)}</text>`).join("")}
     ${owner === null ? "" : `<circle cx="${x + w - 12}" cy="${y + 12}" r="8" fill="${cat.ownerColor(owner)}" stroke="#000"><title>control marker: ${esc(ownerName)}</title></circle>`}
   </g>`;
+  return { svg, height };
 }
 
 // Pieces drawn as pieces: a thug is a pawn, a car and a truck are vehicles, in the gang's colour
@@ -115,6 +116,7 @@ function mapSvg(view, cat, seatNames) {
   let svg = `<svg viewBox="40 0 770 890" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Map of Chicago">${PIECE_DEFS}`;
   svg += `<rect x="790" y="0" width="40" height="890" fill="#bcd3e0"></rect>`;
   const ids = Object.keys(SHAPES);
+  let pieces = ""; // drawn last, so that no district's shape covers them
   ids.forEach((did, k) => {
     const s = SHAPES[did],
       b = bbox(s.pts);
@@ -125,13 +127,16 @@ function mapSvg(view, cat, seatNames) {
       svg += `<g data-police="${did}"><title>${police === 1 ? "a police car" : `${police} police cars`}</title>${pieceRow("police", police, s.label[0] + 165, s.label[1] - 19, "")[0]}</g>`;
     const hoods = view.neighborhoods.filter((h) => h.district === did);
     const w = Math.min(200, (Math.min(b.x1, 785) - s.label[0] - 5) / Math.max(1, hoods.length) - 8);
+    let below = s.label[1] + 20;
     hoods.forEach((h, i) => {
-      svg += hoodSvg(h, s.label[0] + i * (w + 8), s.label[1] + 12, w, cat, seatNames);
+      const drawn = hoodSvg(h, s.label[0] + i * (w + 8), s.label[1] + 12, w, cat, seatNames);
+      svg += drawn.svg;
+      below = Math.max(below, s.label[1] + 12 + drawn.height + 6);
     });
-    svg += piecesSvg(view, did, s.label[0], s.label[1] + 100, cat, seatNames);
+    pieces += piecesSvg(view, did, s.label[0], below, cat, seatNames);
     svg += `</g>`;
   });
-  return `${svg}</svg>`;
+  return `${svg}${pieces}</svg>`;
 }
 
 function tracksSvg(view, cat, seatNames) {

@@ -37,12 +37,12 @@ const stats = (p) =>
 
 export function gangLabel(p, cat) {
   const g = cat.gangs?.[p.gang];
-  return `<span class="swatch" style="background:${cat.ownerColor(p.seat)}"></span>Seat ${p.seat} — ${esc(g ? g.name : nice(p.gang))}`;
+  return `<span class="swatch" style="background:${cat.ownerColor(p.seat)}"></span>${esc(g ? g.name : nice(p.gang))}`;
 }
 
 export function myArea(view, cat) {
   const p = view.players[view.seat];
-  const h = `<div class="panel" id="me"><h3>${gangLabel(p, cat)} (you)</h3>
+  const h = `<div class="panel" id="me" data-nav="Your gang"><h3>${gangLabel(p, cat)} (you)</h3>
     <dl class="kv"><dt>Money (behind your screen)</dt><dd id="money">$${p.money}</dd>
     <dt>Crime Rate</dt><dd>${p.crime_rate}</dd><dt>Gang board</dt><dd>boss track box ${p.boss_box} · ${stats(p)}</dd>
     <dt>Thug board</dt><dd>${thugBoard(p)}</dd><dt>Deck / discard</dt><dd>${p.deck_count} / ${p.discard_count}</dd></dl>
@@ -57,7 +57,7 @@ export function myArea(view, cat) {
 }
 
 export function rivals(view, cat, kinds) {
-  return `<div class="panel" id="rivals"><h3>${view.seat === null ? "Gangs" : "Rivals"}</h3>${view.players
+  return `<div class="panel" id="rivals" data-nav="${view.seat === null ? "Gangs" : "Rivals"}"><h3>${view.seat === null ? "Gangs" : "Rivals"}</h3>${view.players
     .filter((p) => p.seat !== view.seat)
     .map(
       (p) => `
@@ -74,7 +74,7 @@ export function rivals(view, cat, kinds) {
 
 export function market(view, cat) {
   const m = view.market;
-  return `<div class="panel" id="market"><h3>Associate market</h3>${cards(m.low, cat)}
+  return `<div class="panel" id="market" data-nav="Market"><h3>Associate market</h3>${cards(m.low, cat)}
     <div class="small muted">Next 1–3★: ${esc(cat.cards?.[m.low_deck_top]?.name || "—")}</div>
     ${cards(m.high, cat)}<div class="small muted">Next 4–5★: ${esc(cat.cards?.[m.high_deck_top]?.name || "—")}</div></div>`;
 }
@@ -105,7 +105,7 @@ export function enforcerPanel(view, cat) {
     .sort((a, b) => a[1] - b[1])
     .map(([d, n]) => `${n} ${esc(districts[d] || nice(d))}`)
     .join(" · ");
-  return `<div class="panel" id="enforcer"><h3>The Enforcer</h3>
+  return `<div class="panel" id="enforcer" data-nav="Enforcer"><h3>The Enforcer</h3>
     <div class="small">Token in <b>${esc(districts[e.district] || nice(e.district))}</b> · districts: ${numbers}</div>
     <div class="small">Deck ${e.deck_count} · deck B ${e.deck_b_count} · deck C ${e.deck_c_count} · Jobs ${e.jobs.length} (always fulfilled) · Associates: ${e.associates.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "none"}</div>
     <h4>${current ? "His Plan" : "His last Plan (■: the actions he took)"}</h4><div class="cards">${plan || '<span class="muted">no cards laid out yet</span>'}</div></div>`;
