@@ -149,9 +149,9 @@ class Hub:
         state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
         live = LiveGame(stored, state, self._make_bots(stored), taken=[0] * stored.seats,
                         threads=asyncio.Semaphore(self.per_game), seat_names=get_game(stored.game).seat_names(state))
+        state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
-        state.tell_story()  # from now on the game tells what happens (Game code: state.tell)
         return live
 
     def _make_bots(self, stored: StoredGame) -> dict[int, Any]:
