@@ -1,0 +1,325 @@
+"""Load and validate the Prohibition data files into one indexed `Content`.
+
+Everything here runs once per data folder; the rules then use the plain tuples built below,
+never the TOML or the pydantic models on the hot path. A bad file is a `ContentError` that
+names the file and the entry (by id where it has one) and what is wrong.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel, ValidationError
+
+from volstead.engine.errors import ContentError
+
+from .models import (
+    BUILDING_KINDS,
+    LOSSES,
+    REQUIREMENTS,
+    TACTICS,
+    Board,
+    Buildings,
+    Fed,
+    Feds,
+    InfamyDeck,
+    Mat,
+    Mats,
+    Requirement,
+    Schemes,
+)
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+YEARS = (1921, 1922, 1923, 1924, 1925, 1926)
+BIG = 1 << 30  # the open-ended last row of a fee table
+
+# file name -> (model, the list it holds and how many entries a complete set has, or None)
+FILES: dict[str, tuple[type[BaseModel], tuple[str, int] | None]] = {
+    "board.toml": (Board, None),
+    "buildings.toml": (Buildings, None),
+    "schemes.toml": (Schemes, ("schemes", 24)),
+    "feds.toml": (Feds, ("feds", 8)),
+    "infamy.toml": (InfamyDeck, ("infamy", 12)),
+    "mats.toml": (Mats, None),
+}
+
+
+def load_file(path: Path, model: type[BaseModel]) -> Any:
+    """Parse and validate one TOML data file."""
+    try:
+        raw = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise ContentError(f"{path.name}: file not found in {path.parent}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(f"{path.name}: not valid TOML: {e}") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        problems = []
+        for err in e.errors()[:3]:
+            loc = list(err["loc"])
+            where = ".".join(str(x) for x in loc)
+            if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int):  # name the entry
+                items = raw.get(loc[0])
+                if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
+                    name = items[loc[1]].get("id", items[loc[1]].get("gangs", f"#{loc[1]}"))
+                    where = f"{loc[0]} {name!r}" + (": " + ".".join(str(x) for x in loc[2:]) if loc[2:] else "")
+            got = err.get("input")
+            shown = f" (got {got!r})" if isinstance(got, (str, int, float, bool)) and err["type"] != "missing" else ""
+            problems.append(f"{where}: {err['msg']}{shown}")
+        raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
+
+
+class Position(NamedTuple):
+    """One gang's starting pieces, as Block indexes."""
+
+    turf: tuple[int, ...]
+    hq: int
+    guard: int
+    goons: tuple[tuple[int, int], ...]  # (Block, Goons)
+
+
+class FedRow(NamedTuple):
+    """One Outrage Threshold of a Fed card."""
+
+    bribe: int
+    months: int
+    lose: tuple[tuple[int, int], ...]  # (index in LOSSES, how many), in order
+    text: str
+
+
+@dataclass(frozen=True, eq=False)
+class Content:
+    """All authored facts, indexed for the rules. Built once, shared by every state."""
+
+    board: Board
+    buildings: Buildings
+    schemes: tuple  # Scheme models, index = card number
+    feds: tuple  # Fed models
+    infamy: tuple  # Infamy models
+    mats: tuple  # Mat models
+    # the map
+    nbhd_ids: tuple[str, ...]
+    nbhd_names: tuple[str, ...]
+    four_only: tuple[bool, ...]
+    block_ids: tuple[str, ...]  # index = nbhd * 8 + k
+    block_index: dict[str, int]
+    cells: tuple[tuple[int, int], ...]
+    setups: dict[int, tuple[Position, ...]]  # gangs -> positions
+    in_play: dict[int, tuple[int, ...]]  # gangs -> Blocks in play
+    gangsters: dict[int, int]  # year -> Gangsters
+    thresholds: tuple[int, ...]
+    badges: tuple[int, ...]
+    extortion: tuple  # Extortion models (space order)
+    # buildings by kind (index in BUILDING_KINDS); a tile is kind * 7 + k
+    b_heat: tuple[int, ...]
+    b_stock_gs: tuple[int, ...]
+    b_stock_booze: tuple[int, ...]
+    b_gs: tuple[int, ...]
+    b_booze: tuple[int, ...]
+    b_cool: tuple[int, ...]  # Heat off in Production (a positive number)
+    b_payoff: tuple[int, ...]
+    b_limit: tuple[int, ...]  # per Neighborhood, 0 = none
+    b_raid_heat: tuple[int, ...]
+    tile_cost: tuple[int, ...]
+    # cards
+    scheme_index: dict[str, int]
+    scheme_reqs: tuple[tuple[tuple[int, int, int], ...], ...]  # (REQUIREMENTS index, n, building kind or -1)
+    scheme_pp: tuple[int, ...]
+    tactic: tuple[tuple[int, int], ...]  # (TACTICS index, n)
+    fed_index: dict[str, int]
+    fed_rows: tuple[tuple[FedRow, ...], ...]
+    fed_right: tuple[bool, ...]  # the player on the right picks
+    infamy_index: dict[str, int]
+    infamy_reqs: tuple[tuple[tuple[int, int, int], ...], ...]
+    infamy_pp: tuple[int, ...]
+    mat_index: dict[str, int]
+    mat_fees: tuple[tuple[tuple[int, int], ...], ...]  # (most Booze, fee)
+    mat_bonus: tuple[dict[str, int], ...]
+
+    def block_nbhd(self, block: int) -> int:
+        return block >> 3
+
+
+def _unique(fname: str, what: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        if i in seen:
+            raise ContentError(f"{fname}: {what} id {i!r} appears twice")
+        seen.add(i)
+
+
+def _connected(cells: list[tuple[int, int]]) -> bool:
+    todo, seen = [cells[0]], {cells[0]}
+    pool = set(cells)
+    while todo:
+        r, c = todo.pop()
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n in pool and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(pool)
+
+
+def _requirements(reqs: list[Requirement]) -> tuple[tuple[int, int, int], ...]:
+    return tuple((REQUIREMENTS.index(r.what), r.n, BUILDING_KINDS.index(r.of) if r.of else -1) for r in reqs)
+
+
+def _board(board: Board, start_goons: int) -> tuple:
+    fname = "board.toml"
+    nbhds = board.neighborhoods
+    _unique(fname, "neighborhood", [n.id for n in nbhds])
+    block_ids = tuple(f"{n.id}{k + 1}" for n in nbhds for k in range(8))
+    index = {b: i for i, b in enumerate(block_ids)}
+    if len(index) != len(block_ids):
+        raise ContentError(f"{fname}: two Blocks share an id; make the Neighborhood ids distinct prefixes")
+    seen: dict[tuple[int, int], str] = {}
+    for n in nbhds:
+        for k, cell in enumerate(n.cells):
+            if cell in seen:
+                raise ContentError(f"{fname}: neighborhood {n.id!r}: Block {k + 1} shares cell {list(cell)} with "
+                                   f"{seen[cell]}")
+            seen[cell] = f"{n.id}{k + 1}"
+        if not _connected(list(n.cells)):
+            raise ContentError(f"{fname}: neighborhood {n.id!r}: its cells are not one connected area")
+    if sum(n.four_gangs_only for n in nbhds) != 2:
+        raise ContentError(f"{fname}: exactly 2 Neighborhoods must be four_gangs_only (2 or 3 gangs use 5)")
+    in_play = {g: tuple(i for i in range(len(block_ids)) if g == 4 or not nbhds[i >> 3].four_gangs_only)
+               for g in (2, 3, 4)}
+    setups: dict[int, tuple[Position, ...]] = {}
+    limit = board.limits.units_per_block
+    for setup in board.setups:
+        g = setup.gangs
+        where = f"{fname}: setups for {g} gangs"
+        if g in setups:
+            raise ContentError(f"{where}: listed twice")
+        taken: set[int] = set()
+        positions = []
+        for p, pos in enumerate(setup.positions):
+            here = f"{where}, position {p + 1}"
+            for b in [*pos.turf, pos.hq, pos.guard, *pos.goons]:
+                if b not in index:
+                    raise ContentError(f"{here}: Block {b!r} does not exist")
+                if index[b] not in in_play[g]:
+                    raise ContentError(f"{here}: Block {b!r} is not in play with {g} gangs")
+            turf = tuple(index[b] for b in pos.turf)
+            if len(set(turf)) != len(turf):
+                raise ContentError(f"{here}: a Turf Block is listed twice")
+            if len(turf) != board.start.turf:
+                raise ContentError(f"{here}: {len(turf)} Turf Blocks, the rulebook gives {board.start.turf}")
+            if taken & set(turf):
+                raise ContentError(f"{here}: Turf Block {block_ids[min(taken & set(turf))]!r} belongs to an earlier "
+                                   "position")
+            taken |= set(turf)
+            for b in [pos.hq, pos.guard, *pos.goons]:
+                if index[b] not in turf:
+                    raise ContentError(f"{here}: Block {b!r} is not in its Turf")
+            if sum(pos.goons.values()) != start_goons or min(pos.goons.values(), default=1) < 1:
+                raise ContentError(f"{here}: Goons must be {start_goons} in all, at least 1 on each Block listed")
+            for b, n in pos.goons.items():
+                units = n + (board.start.guards if b == pos.guard else 0)
+                if units > limit:
+                    raise ContentError(f"{here}: Block {b!r} holds {units} Units, more than {limit}")
+            positions.append(Position(turf, index[pos.hq], index[pos.guard],
+                                      tuple(sorted((index[b], n) for b, n in pos.goons.items()))))
+        setups[g] = tuple(positions)
+    if sorted(setups) != [2, 3, 4]:
+        raise ContentError(f"{fname}: setups needs positions for 2, 3 and 4 gangs")
+    years = sorted(board.gangsters)
+    if years != [str(y) for y in YEARS]:
+        raise ContentError(f"{fname}: gangsters must list the years {YEARS[0]}-{YEARS[-1]}")
+    gangsters = {int(y): n for y, n in board.gangsters.items()}
+    if any(not 1 <= n <= 5 for n in gangsters.values()) or [gangsters[y] for y in YEARS] != sorted(gangsters.values()):
+        raise ContentError(f"{fname}: gangsters: 1-5 a year, never fewer than the year before")
+    _unique(fname, "extortion", [e.id for e in board.extortion])
+    return block_ids, index, in_play, setups, gangsters
+
+
+def _check_fed(fed: Fed) -> tuple[FedRow, ...]:
+    rows = []
+    for lv in fed.levels:
+        lose = []
+        for part in lv.lose:
+            (what, n), = part.items()
+            lose.append((LOSSES.index(what), n))
+        rows.append(FedRow(lv.bribe, lv.months, tuple(lose), lv.text))
+    return tuple(rows)
+
+
+def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> Content:
+    data_dir = Path(data_dir)
+    loaded = {name: load_file(data_dir / name, model) for name, (model, _) in FILES.items()}
+    if require_complete:
+        for name, (_, expected) in FILES.items():
+            if expected is None:
+                continue
+            key, count = expected
+            got = len(getattr(loaded[name], key))
+            if got != count:
+                raise ContentError(f"{name}: the complete set has {count} {key}, this file has {got}")
+    board: Board = loaded["board.toml"]
+    buildings: Buildings = loaded["buildings.toml"]
+    schemes = loaded["schemes.toml"].schemes
+    feds = loaded["feds.toml"].feds
+    infamy = loaded["infamy.toml"].infamy
+    mats: list[Mat] = loaded["mats.toml"].mats
+
+    block_ids, index, in_play, setups, gangsters = _board(board, board.start.goons_on_map)
+    kinds = [b.id for b in buildings.buildings]
+    if kinds != list(BUILDING_KINDS):
+        raise ContentError(f"buildings.toml: the 6 buildings must be listed in the order {', '.join(BUILDING_KINDS)}")
+    clash = set(e.id for e in board.extortion) & set(kinds)
+    if clash:
+        raise ContentError(f"board.toml: extortion id {sorted(clash)[0]!r} is also a building id")
+    _unique("schemes.toml", "scheme", [s.id for s in schemes])
+    _unique("infamy.toml", "infamy", [c.id for c in infamy])
+    _unique("feds.toml", "fed", [f.id for f in feds])
+    numbers = sorted(f.number for f in feds)
+    if numbers != list(range(1, len(feds) + 1)):
+        raise ContentError(f"feds.toml: card numbers must be 1-{len(feds)}, each once")
+    _unique("mats.toml", "mat", [m.id for m in mats])
+    bs = buildings.buildings
+    return Content(
+        board=board, buildings=buildings, schemes=tuple(schemes), feds=tuple(feds), infamy=tuple(infamy),
+        mats=tuple(mats),
+        nbhd_ids=tuple(n.id for n in board.neighborhoods), nbhd_names=tuple(n.name for n in board.neighborhoods),
+        four_only=tuple(n.four_gangs_only for n in board.neighborhoods),
+        block_ids=block_ids, block_index=index,
+        cells=tuple(cell for n in board.neighborhoods for cell in n.cells),
+        setups=setups, in_play=in_play, gangsters=gangsters,
+        thresholds=tuple(board.heat.thresholds), badges=tuple(board.heat.badges),
+        extortion=tuple(board.extortion),
+        b_heat=tuple(b.heat for b in bs), b_stock_gs=tuple(b.stock.gs for b in bs),
+        b_stock_booze=tuple(b.stock.booze for b in bs), b_gs=tuple(b.produce.gs for b in bs),
+        b_booze=tuple(b.produce.booze for b in bs), b_cool=tuple(-b.produce.heat for b in bs),
+        b_payoff=tuple(b.produce.payoff for b in bs), b_limit=tuple(b.per_neighborhood for b in bs),
+        b_raid_heat=tuple(b.raid_heat for b in bs), tile_cost=tuple(c for b in bs for c in b.costs),
+        scheme_index={s.id: i for i, s in enumerate(schemes)},
+        scheme_reqs=tuple(_requirements(s.requires) for s in schemes),
+        scheme_pp=tuple(s.prestige for s in schemes),
+        tactic=tuple((TACTICS.index(s.tactic.effect), s.tactic.n) for s in schemes),
+        fed_index={f.id: i for i, f in enumerate(feds)},
+        fed_rows=tuple(_check_fed(f) for f in feds), fed_right=tuple(f.picker == "right" for f in feds),
+        infamy_index={c.id: i for i, c in enumerate(infamy)},
+        infamy_reqs=tuple(_requirements(c.requires) for c in infamy),
+        infamy_pp=tuple(c.prestige for c in infamy),
+        mat_index={m.id: i for i, m in enumerate(mats)},
+        mat_fees=tuple(tuple((f.upto if f.upto is not None else BIG, f.gs) for f in m.fees) for m in mats),
+        mat_bonus=tuple(dict(m.bonuses) for m in mats),
+    )
+
+
+@lru_cache(maxsize=4)
+def default_content(data_dir: str = "") -> Content:
+    """The embedded set (or the complete set in `data_dir`), built once per folder."""
+    folder = Path(data_dir) if data_dir else DATA_DIR
+    if not folder.is_dir():
+        raise ContentError(f"content folder {data_dir!r} does not exist")
+    return build_content(folder)
+
+
+__all__ = ["BIG", "Content", "DATA_DIR", "FedRow", "Position", "YEARS", "build_content", "default_content"]
