@@ -62,8 +62,10 @@ def show_decision(d, options) -> None:
 def ask_human(state, d, game: Game) -> int:
     """Show seat d.seat's view and options; return the chosen index (or raise Quit/Undo)."""
     options = d.options
-    console.print(Rule(f"Seat {d.seat} to decide" + (" (in private)" if d.lane else "")))
-    console.print(view_panel(state.view(d.seat), f"What seat {d.seat} sees", game))
+    who = seat_called(game.seat_names(state), d.seat)
+    named = f" ({who})" if who != f"seat {d.seat}" else ""
+    console.print(Rule(f"Seat {d.seat}{named} to decide" + (" (in private)" if d.lane else "")))
+    console.print(view_panel(state.view(d.seat), f"What seat {d.seat}{named} sees", game))
     show_decision(d, options)
     help_text = game.rules_help().get("kinds", {}).get(d.kind)
     if help_text:
@@ -105,6 +107,19 @@ def pass_screen(seat: int) -> None:
     console.clear()
 
 
+def seat_called(names: list[str], seat: int) -> str:
+    """The game's name for a seat (a gang), or "seat N" where the game names none."""
+    return names[seat] if names[seat] != f"Seat {seat}" else f"seat {seat}"
+
+
+def tell(state, humans: set[int]) -> None:
+    """Print what the game told since the last call: every public line, and a private line when its
+    seat is the only person at this screen (hot-seat players share it, so their lines are left out)."""
+    for text, to in state.take_story():
+        if to is None or (len(humans) == 1 and to in humans):
+            console.print(Text(text, style="cyan" if to is None else "bold cyan"))
+
+
 def play_terminal(game: Game, players: list[str], options: GameOptions, seed: int, record: Path | None,
                   quiet: bool) -> None:
     try:
@@ -114,6 +129,9 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
 
     bots = {i: get_bot(p, f"{seed}/{i}/{p}") for i, p in enumerate(players) if p != HUMAN}
     humans = {i for i, p in enumerate(players) if p == HUMAN}
+    names = game.seat_names(state)
+    if humans and not quiet:
+        state.tell_story()  # the game tells what happens, in its seats' names
     # The seed rebuilds every deck and die: shown only when no person plays (issue: fair games).
     shown_seed = "" if humans else f"seed {seed}, "
     console.print(Text(f"{game.title} — {shown_seed}seats: {', '.join(players)}", style="bold"))
@@ -130,7 +148,8 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
             if seat in humans:
                 if len(d) == 1:
                     o = d.options[0]
-                    console.print(Text(f"Seat {seat} — {d.prompt}: only one option, taking it: {o.label}", style="dim"))
+                    console.print(Text(f"{seat_called(names, seat)} — {d.prompt}: only one option, taking it: {o.label}",
+                                       style="dim"))
                     index, real = 0, False
                 else:
                     if d.lane and len(humans) > 1 and seat != last_private_human:
@@ -150,23 +169,29 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
                             console.print(Text(f"cannot undo: {type(e).__name__}: {e}", style="red"))
                             continue
                         del chosen_by_human[last:]
+                        if not quiet:
+                            state.tell_story()
                         console.print(Text(f"undone {steps} decision(s)", style="yellow"))
                         continue
                     real = True
-                    console.print(Text(f"seat {seat} chose: {d.options[index].label}", style="green"))
+                    console.print(Text(f"{seat_called(names, seat)} chose: {d.options[index].label}", style="green"))
             else:
                 index = ask_bot(bots[seat], state, seat=seat)
                 real = False
                 if not quiet:
+                    who = seat_called(names, seat)
                     if d.lane:
-                        console.print(Text(f"seat {seat} ({players[seat]}) decided in private", style="dim"))
+                        console.print(Text(f"{who} ({players[seat]}) decided in private", style="dim"))
+                    elif humans and d.kind in game.public_decision_kinds:  # the rules show it to all
+                        console.print(Text(f"{who} ({players[seat]}): {d.options[index].label}"))
                     elif humans:  # someone is hiding something: the deciding seat and the question only
-                        console.print(Text(f"seat {seat} ({players[seat]}) decided: {d.kind}", style="dim"))
+                        console.print(Text(f"{who} ({players[seat]}) decided: {d.kind}", style="dim"))
                     else:
                         label = d.options[index].label
                         console.print(Text(f"#{state.decisions_made + 1:>5}  seat {seat}  {label}"))
             state.apply_index(index, seat=seat)
             chosen_by_human.append(real)
+            tell(state, humans)
     except Quit:
         console.print(Text(f"quit after {state.decisions_made} decisions", style="yellow"))
         write_record(state, record)

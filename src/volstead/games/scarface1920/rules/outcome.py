@@ -30,6 +30,8 @@ class SeatCounts(NamedTuple):
     guns: int
     neighborhoods: int
     businesses: int
+    muscle: int  # of the Plan on the table: the active gang's only
+    influence: int
 
 
 def _counts(s: ScarfaceState, seat: int) -> SeatCounts:
@@ -40,6 +42,7 @@ def _counts(s: ScarfaceState, seat: int) -> SeatCounts:
         sum(d.alcohol for d in p.deals) + sum(h.alcohol for h in owned),
         sum(d.guns for d in p.deals) + sum(h.guns for h in owned),
         len(owned), sum(h.speakeasy + h.casino + h.brothel for h in owned),
+        s.muscle(seat) if seat == s.active else 0, s.influence(seat) if seat == s.active else 0,
     )
 
 
@@ -57,6 +60,7 @@ _PUBLIC = (
                                                       "thugs with the Authorities"),
     ("alcohol", "alcohol", "alcohol"), ("guns", "gun", "guns"),
     ("neighborhoods", "Neighborhood", "Neighborhoods"), ("businesses", "business", "businesses"),
+    ("muscle", "Muscle", "Muscle"), ("influence", "Influence", "Influence"),
 )
 
 
