@@ -187,7 +187,8 @@ class ActionMenu(SeatStep[ScarfaceState]):
                 s.used_skills = s.used_skills | {(pos, part)}
                 info = c.cards[p.plan[pos]]
                 if s.story is not None:  # formatted only for a listener
-                    tell_outcome(s, seat, f"{s.gang_name(seat)} uses {possessive(info.name)} {'skill' if part == 0 else 'matching skill'}")
+                    which = "skill" if part == 0 else "matching skill"
+                    tell_outcome(s, seat, f"{s.gang_name(seat)} uses {possessive(info.name)} {which}")
                 run_effect(s, seat, info.skill if part == 0 else info.matching)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
