@@ -220,10 +220,10 @@ def _board(board: Board, start_goons: int) -> tuple:
                     raise ContentError(f"{here}: Block {b!r} is not in its Turf")
             if sum(pos.goons.values()) != start_goons or min(pos.goons.values(), default=1) < 1:
                 raise ContentError(f"{here}: Goons must be {start_goons} in all, at least 1 on each Block listed")
-            for b, n in pos.goons.items():
-                units = n + (board.start.guards if b == pos.guard else 0)
+            for name, goons in pos.goons.items():
+                units = goons + (board.start.guards if name == pos.guard else 0)
                 if units > limit:
-                    raise ContentError(f"{here}: Block {b!r} holds {units} Units, more than {limit}")
+                    raise ContentError(f"{here}: Block {name!r} holds {units} Units, more than {limit}")
             positions.append(Position(turf, index[pos.hq], index[pos.guard],
                                       tuple(sorted((index[b], n) for b, n in pos.goons.items()))))
         setups[g] = tuple(positions)
@@ -242,9 +242,12 @@ def _board(board: Board, start_goons: int) -> tuple:
 def _check_fed(fed: Fed) -> tuple[FedRow, ...]:
     rows = []
     for lv in fed.levels:
-        lose = []
+        lose: list[tuple[int, int]] = []
         for part in lv.lose:
             (what, n), = part.items()
+            if what == "buildings" and any(w == LOSSES.index("stock") for w, _ in lose):
+                raise ContentError(f"feds.toml: fed {fed.id!r}: lose buildings before Stock (Stock is lost from "
+                                   "buildings the card leaves)")
             lose.append((LOSSES.index(what), n))
         rows.append(FedRow(lv.bribe, lv.months, tuple(lose), lv.text))
     return tuple(rows)
@@ -309,7 +312,7 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
         infamy_pp=tuple(c.prestige for c in infamy),
         mat_index={m.id: i for i, m in enumerate(mats)},
         mat_fees=tuple(tuple((f.upto if f.upto is not None else BIG, f.gs) for f in m.fees) for m in mats),
-        mat_bonus=tuple(dict(m.bonuses) for m in mats),
+        mat_bonus=tuple({str(k): v for k, v in m.bonuses.items()} for m in mats),
     )
 
 

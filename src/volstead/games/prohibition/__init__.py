@@ -1,0 +1,109 @@
+"""Prohibition (A. Stackhouse): 2–4 gangs build bootlegging empires in New York, 1921–1926."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from volstead.engine.contract import CardTable, Faction, Game, GameOptions
+
+from .options import Options as ProhibitionOptions
+
+if TYPE_CHECKING:
+    from volstead.engine.decision import Decision
+    from volstead.engine.state import GameState
+
+    from .state import ProhibitionState
+
+# Decision kinds whose chosen option everyone at the table sees anyway (pieces placed and moved,
+# spaces taken, dice, Tactics played face up, Fed cards dealt with, Schemes completed face up).
+# The Scheme draft and the Infamy choice are secret.
+PUBLIC_DECISION_KINDS = frozenset({
+    "action", "place_goon", "move_from", "move_to", "stock", "build_block", "place_guard", "stock_new",
+    "drug_store", "attack_goons", "attack_target", "retreat", "call_for_help", "help_units", "fight_or_retreat",
+    "pip", "tactic", "press_on", "spoils", "fed_order", "fed_card", "fed_loss", "complete_scheme",
+})
+
+
+def prohibition_options(options: GameOptions | None) -> ProhibitionOptions:
+    """The options given (the defaults for None); another game's options are a TypeError."""
+    if options is None:
+        return ProhibitionOptions()
+    if not isinstance(options, ProhibitionOptions):
+        raise TypeError(f"Prohibition needs its own Options, got {type(options).__name__}")
+    return options
+
+
+class Prohibition(Game):
+    name = "prohibition"
+    title = "Prohibition"
+    min_seats = 2
+    max_seats = 4
+    Options = ProhibitionOptions
+    public_decision_kinds = PUBLIC_DECISION_KINDS
+    evaluation_scale: ClassVar[float] = 5.0  # Prestige Points: a 5 PP lead is one unit to search bots
+    faction_option = "mats"
+    first_seat_option = "first_seat"
+
+    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> ProhibitionState:
+        from .rules.setup import new_game
+
+        return new_game(seed, seats, prohibition_options(options))
+
+    def evaluate(self, state: GameState, seat: int | None = None):
+        """Bots' static evaluation: each gang's Prestige as if the game ended now (its own Infamy
+        included; the final scores once over), in PP."""
+        from .rules.scoring import prestige
+
+        s = cast("ProhibitionState", state)
+        if s.is_over():
+            values = [float(x) for x in s.result().scores]
+        else:
+            values = [float(prestige(s, k)["total"]) for k in range(s.seats)]
+        return values if seat is None else values[seat]
+
+    def factions(self, options: GameOptions | None = None) -> list[Faction]:
+        from .content.loader import default_content
+
+        return [Faction(m.id, m.name, m.color) for m in default_content().mats]
+
+    def seat_names(self, state: GameState) -> list[str]:
+        s = cast("ProhibitionState", state)
+        return [s.gang_name(k) for k in range(s.seats)]
+
+    def rules_help(self) -> dict:
+        from .help import rules_help
+
+        return rules_help()
+
+    def card_ids(self, options: GameOptions | None = None) -> list[str]:
+        """The Schemes (the cards a gang plays, as Tactics)."""
+        from .content.loader import default_content
+
+        return [sc.id for sc in default_content().schemes]
+
+    def card_played(self, decision: Decision, index: int) -> str | None:
+        if decision.kind != "tactic":
+            return None
+        option_id = decision.option_ids[index]
+        return option_id.partition(":")[2] or None
+
+    def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
+        from .card_tables import card_tables
+
+        return card_tables()
+
+    def catalog(self) -> dict:
+        from .catalog import catalog
+
+        return catalog()
+
+    def stats(self, state: GameState) -> dict[str, float]:
+        """Conflicts fought, Fed cards drawn, Schemes completed and buildings built in the game."""
+        from .state import BUILT, CONFLICTS, FED_DRAWN, SCHEMES_DONE
+
+        counts = cast("ProhibitionState", state).counts
+        return {"conflicts": float(counts[CONFLICTS]), "fed_cards": float(counts[FED_DRAWN]),
+                "schemes_completed": float(counts[SCHEMES_DONE]), "buildings_built": float(counts[BUILT])}
+
+
+GAME = Prohibition()

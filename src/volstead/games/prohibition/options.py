@@ -1,0 +1,46 @@
+"""Game options of Prohibition (frozen; one field per setup choice — the rules have no variants)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from volstead.engine.contract import GameOptions
+
+RANDOM = "random"  # a seat's mat dealt at random (from the mats no other seat took)
+
+
+def mat_ids() -> list[str]:
+    from .content.loader import default_content
+
+    return [m.id for m in default_content().mats]
+
+
+class Options(GameOptions):
+    mats: tuple[str, ...] = Field(
+        (), description="A player mat per seat (rum_row, tammany, five_points, bowery) or \"random\" (dealt from the "
+                        "mats no seat took); empty: every mat dealt at random. A gang's pieces take its mat's colour.")
+    first_seat: int | None = Field(
+        None, ge=0, description="The gang holding the Starting Gang Token in 1921 (\"the person who has gone the "
+                                "longest without a drink\"); none: drawn at random.")
+
+    @field_validator("mats")
+    @classmethod
+    def _known_distinct_mats(cls, mats: tuple[str, ...]) -> tuple[str, ...]:
+        known = mat_ids()
+        for m in mats:
+            if m != RANDOM and m not in known:
+                raise ValueError(f"unknown mat {m!r}; mats: {', '.join(known)} or {RANDOM}")
+        chosen = [m for m in mats if m != RANDOM]
+        if len(set(chosen)) != len(chosen):
+            dup = next(m for m in chosen if chosen.count(m) > 1)
+            raise ValueError(f"mat {dup!r} is named for more than one seat")
+        return mats
+
+    @field_validator("first_seat", mode="before")
+    @classmethod
+    def _no_bool_seat(cls, v: Any) -> Any:
+        if isinstance(v, bool):
+            raise ValueError("a seat number, not a boolean")
+        return v

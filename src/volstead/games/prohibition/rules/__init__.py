@@ -1,0 +1,1 @@
+"""Prohibition's rules, one module per rulebook section."""

@@ -1,0 +1,243 @@
+"""Action Phase (rulebook: Action Phase, Ordering Actions, Extortion / Open Actions, the 1926
+Overlay, and the back page's action reference): turns, the 13 spaces (16 with the overlay)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import SeatStep, Step
+
+from ..state import (
+    CHARM,
+    CONTRACT,
+    DRUG_STORE,
+    EXTORTION,
+    FESTIVAL,
+    IMPORT,
+    LAST_YEAR,
+    OPEN_1926,
+    OPEN_EARLY,
+    OPEN_IDS,
+    OPEN_NAMES,
+    RECRUIT,
+    SPACES,
+    TAKE_CHARGE,
+    ProhibitionState,
+    replace_at,
+)
+from .common import gs, push
+
+ATTACK = 100  # an option code ATTACK + Block: lead an Attack from that Block
+
+
+class StartActions(Step[ProhibitionState]):
+    """The Gangsters of the year; spaces and Conflicts cleared; the gang with the Marker starts."""
+
+    __slots__ = ()
+    auto = True
+    kind = "start_actions"
+
+    def run(self, s: ProhibitionState) -> None:
+        s.phase = "actions"
+        s.spaces = (0,) * SPACES
+        s.conflicted = 0
+        n = s.content.gangsters[s.year]
+        for g in s.gangs:
+            g.gangsters = g.gangsters_left = n
+            g.extortion = -1
+        push(s, NextTurn(s.start))
+
+
+class NextTurn(SeatStep[ProhibitionState]):
+    """The next gang clockwise from `seat` with a Gangster places it; none left: the phase ends."""
+
+    __slots__ = ()
+    auto = True
+    kind = "next_turn"
+
+    def run(self, s: ProhibitionState) -> None:
+        n = s.seats
+        for k in range(n):
+            seat = (self.seat_ + k) % n
+            g = s.gangs[seat]
+            if g.gangsters_left <= 0:
+                continue
+            if not action_codes(s, seat):  # nothing it can do: its Gangsters stay idle
+                if s.story is not None:
+                    s.tell(f"{s.gang_name(seat)} has nothing left to order and keeps {g.gangsters_left} Gangster(s) home.")
+                g.gangsters_left = 0
+                continue
+            s.turn = seat
+            push(s, ActionTurn(seat), EndTurn(seat), NextTurn((seat + 1) % n))
+            return
+        s.turn = -1
+
+
+class EndTurn(SeatStep[ProhibitionState]):
+    """After a turn: Fed cards drawn during it, then the gang may complete Schemes."""
+
+    __slots__ = ()
+    auto = True
+    kind = "end_turn"
+
+    def run(self, s: ProhibitionState) -> None:
+        from .feds import ResolveFeds
+        from .schemes import SchemeWindow
+
+        push(s, ResolveFeds(), SchemeWindow(self.seat_))
+
+
+def open_spaces(s: ProhibitionState) -> tuple[int, ...]:
+    return OPEN_1926 if s.year >= LAST_YEAR else OPEN_EARLY
+
+
+def space_cost(s: ProhibitionState, space: int) -> int:
+    """Gs an open space costs (the 1926 overlay's 10 Gs)."""
+    if s.year >= LAST_YEAR and space in (CONTRACT, RECRUIT, FESTIVAL):
+        return s.content.board.open.overlay_cost
+    return 0
+
+
+def space_open(s: ProhibitionState, seat: int, space: int) -> bool:
+    """Can the gang place a Gangster on the space and carry the action out in full?"""
+    from .building import can_build, drug_store_kinds
+    from .operations import blocks_with_room
+
+    taken = s.spaces[space]
+    g = s.gangs[seat]
+    if space < 6:  # building spaces: one Gangster of any gang a year
+        return not taken and can_build(s, seat, space)
+    if space in EXTORTION:  # one gang a space, one Extortion a gang
+        return not taken and g.extortion < 0
+    if taken >> seat & 1 or space not in open_spaces(s) or g.gs < space_cost(s, space):
+        return False
+    if space == RECRUIT:
+        return g.goon_supply > 0 and bool(blocks_with_room(s, seat))
+    if space == DRUG_STORE:
+        return bool(drug_store_kinds(s, seat))
+    return True
+
+
+def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
+    from .attack import attack_sources, has_target
+
+    out = [sp for sp in range(SPACES) if space_open(s, seat, sp)]
+    if has_target(s, seat):
+        out.extend(ATTACK + b for b in attack_sources(s, seat))
+    return tuple(out)
+
+
+def space_id(s: ProhibitionState, space: int) -> str:
+    c = s.content
+    if space < 6:
+        return c.buildings.buildings[space].id
+    if space in EXTORTION:
+        return c.extortion[space - CHARM].id
+    return OPEN_IDS[space]
+
+
+def space_name(s: ProhibitionState, space: int) -> str:
+    c = s.content
+    if space < 6:
+        return c.buildings.buildings[space].action
+    if space in EXTORTION:
+        return c.extortion[space - CHARM].name
+    return OPEN_NAMES[space]
+
+
+class ActionTurn(SeatStep[ProhibitionState]):
+    """Place a Gangster on an Action Space, or use it to lead an Attack."""
+
+    __slots__ = ()
+    kind = "action"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        if s.gangs[self.seat_].gangsters_left <= 0:
+            return ()
+        return action_codes(s, self.seat_)
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        seat = self.seat_
+        g = s.gangs[seat]
+        g.gangsters_left -= 1
+        if code >= ATTACK:
+            from .attack import AttackGoons
+
+            push(s, AttackGoons(seat, code - ATTACK))
+            return
+        s.spaces = replace_at(s.spaces, code, s.spaces[code] | 1 << seat)
+        if s.story is not None:
+            s.tell(f"{s.gang_name(seat)} orders {space_name(s, code)}.")
+        order_action(s, seat, code)
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        if code >= ATTACK:
+            return "attack:" + s.block_name(code - ATTACK)
+        return "space:" + space_id(s, code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        if code >= ATTACK:
+            b = code - ATTACK
+            return f"Attack with Goons from {s.block_name(b)} ({s.goons[b]} there)"
+        return space_name(s, code)
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        c = s.content
+        if code >= ATTACK:
+            return "+1 Heat. Take Goons from this Block and a Gangster to any Block not yours."
+        if code < 6:
+            b = c.buildings.buildings[code]
+            top = c.tile_cost[code * 7 + s.stacks[code][0]]
+            return f"Build a {b.name}: {gs(top)}, +{b.heat} Heat, a Guard comes with it."
+        if code in EXTORTION:
+            e = c.extortion[code - CHARM]
+            pay = f", {e.per_block} Gs a Block at Production" if e.per_block else ""
+            return f"{e.heat:+d} Heat now{pay}."
+        cost = space_cost(s, code)
+        return f"Costs {gs(cost)}." if cost else ""
+
+    def option_group(self, s: ProhibitionState, code: int) -> str:
+        if code >= ATTACK:
+            return "Attack"
+        if code < 6:
+            return "Building"
+        return "Extortion" if code in EXTORTION else "Open"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        g = s.gangs[self.seat_]
+        return f"{s.year}: place a Gangster ({g.gangsters_left} left) on an action, or lead an Attack"
+
+
+def order_action(s: ProhibitionState, seat: int, space: int) -> None:
+    """Carry out the action of a space just taken."""
+    from .building import BuildBlock, DrugStore
+    from .operations import PlaceGoon, ReturnUnplaced
+
+    g, c = s.gangs[seat], s.content
+    if space < 6:
+        push(s, BuildBlock(seat, space))
+    elif space in EXTORTION:
+        g.extortion = space
+        heat = c.extortion[space - CHARM].heat
+        if space == CHARM:
+            heat -= s.bonus(seat, "charm_extra")
+        s.add_heat(seat, heat)
+    elif space == TAKE_CHARGE:
+        s.start = seat
+        g.gs += c.board.open.take_charge_gs + s.bonus(seat, "take_charge_gs")
+        if g.gangsters_left > 0:  # "Play another Gangster if you can"
+            push(s, ActionTurn(seat))
+    elif space == CONTRACT:
+        g.gs -= space_cost(s, space)
+        s.draw_scheme(seat)
+    elif space == IMPORT:
+        g.booze += c.board.open.import_booze + s.bonus(seat, "import_booze")
+    elif space == RECRUIT:
+        g.gs -= space_cost(s, space)
+        n = min(c.board.open.recruit_goons, g.goon_supply)
+        g.goon_supply -= n
+        g.to_place += n
+        push(s, PlaceGoon(seat), ReturnUnplaced(seat))
+    elif space == DRUG_STORE:
+        push(s, DrugStore(seat))
+    elif space == FESTIVAL:
+        g.gs -= space_cost(s, space)
+        s.add_heat(seat, c.board.open.festival_heat)

@@ -1,0 +1,202 @@
+"""Ordering Attacks and Expanding your Turf (rulebook: Ordering Attacks, Expanding your Turf,
+Laying Low; the Retreat of Conflict step 6 and of a failed Seize)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import SeatStep
+
+from ..state import CONFLICTS, Attack, ProhibitionState
+from .common import gs, push
+
+
+def attack_sources(s: ProhibitionState, seat: int) -> list[int]:
+    """Turf Blocks with Goons not Laying Low (no Gangster of theirs on the Block)."""
+    return [b for b, o in enumerate(s.owner) if o == seat and s.goons[b] and not s.laying_low(b, seat)]
+
+
+def is_target(s: ProhibitionState, seat: int, b: int) -> bool:
+    o = s.owner[b]
+    if o == seat or s.conflicted >> b & 1:  # one Conflict per Block per year
+        return False
+    if o < 0:
+        return s.markers_left(seat) > 0
+    if s.units(b):
+        return True
+    if s.gangs[o].hq == b:  # an undefended HQ: only to rob it, once a game
+        return not s.gangs[o].robbed
+    return s.markers_left(seat) > 0
+
+
+def targets(s: ProhibitionState, seat: int) -> list[int]:
+    return [b for b in s.content.in_play[s.seats] if is_target(s, seat, b)]
+
+
+def has_target(s: ProhibitionState, seat: int) -> bool:
+    return any(is_target(s, seat, b) for b in s.content.in_play[s.seats])
+
+
+def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> bool:
+    """One die per Goon (+ the mat's extra dice); any 4 or more succeeds."""
+    dice = s.roll(goons + s.bonus(seat, "expansion_dice"))
+    s.last_roll = (seat, what, dice)
+    ok = any(d >= 4 for d in dice)
+    if s.story is not None:
+        s.tell(f"{s.gang_name(seat)} rolls {', '.join(map(str, dice))} to {what}: "
+               f"{'success' if ok else 'failure'}.")
+    return ok
+
+
+def take_block(s: ProhibitionState, seat: int, headline: bool) -> None:
+    """The attacked Block becomes the attacker's Turf, building and Stock included; its Goons and
+    Gangster stay there."""
+    a = s.attack
+    assert a is not None
+    b = a.block
+    s.set_block(b, owner=seat, goons=a.goons)
+    s.put_gangster(b, seat)
+    g = s.gangs[seat]
+    g.seizes += 1
+    if headline:
+        g.headlines += 1
+    s.attack = None
+    if s.story is not None:
+        s.tell(f"{s.gang_name(seat)} takes {s.block_name(b)}{' (+1 Headline)' if headline else ''}.")
+
+
+def rob_hq(s: ProhibitionState, seat: int, victim: int) -> None:
+    """Half the victim's Gs (in whole 5 Gs coins), once a game; +1 Headline."""
+    v = s.gangs[victim]
+    if v.robbed:
+        return
+    take = v.gs // 10 * 5
+    v.gs -= take
+    v.robbed = True
+    g = s.gangs[seat]
+    g.gs += take
+    g.robberies += 1
+    g.headlines += 1
+    if s.story is not None:
+        s.tell(f"{s.gang_name(seat)} robs {s.gang_name(victim)}'s HQ of {gs(take)} (+1 Headline).")
+
+
+class AttackGoons(SeatStep[ProhibitionState]):
+    """How many Goons of the Block go (at least one)."""
+
+    __slots__ = ("source",)
+    kind = "attack_goons"
+
+    def __init__(self, seat: int, source: int):
+        super().__init__(seat)
+        self.source = source
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return tuple(range(1, s.goons[self.source] + 1))
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        push(s, AttackTarget(self.seat_, self.source, code))
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return f"goons:{code}"
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        return f"{code} Goon{'s' if code > 1 else ''}"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return f"How many Goons from {s.block_name(self.source)} attack?"
+
+
+class AttackTarget(SeatStep[ProhibitionState]):
+    """Which Block the Goons and the Gangster go to; +1 Heat."""
+
+    __slots__ = ("source", "n")
+    kind = "attack_target"
+
+    def __init__(self, seat: int, source: int, n: int):
+        super().__init__(seat)
+        self.source = source
+        self.n = n
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return tuple(targets(s, self.seat_))
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        order_attack(s, self.seat_, self.source, self.n, code)
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "target:" + s.block_name(code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        o = s.owner[code]
+        if o < 0:
+            return f"{s.block_name(code)} (unclaimed)"
+        what = f"{s.goons[code]} Goons, {s.guards[code]} Guards" if s.units(code) else "undefended"
+        hq = " HQ" if s.gangs[o].hq == code else ""
+        return f"{s.block_name(code)} ({s.gang_name(o)}{hq}, {what})"
+
+    def option_group(self, s: ProhibitionState, code: int) -> str:
+        o = s.owner[code]
+        return "Unclaimed" if o < 0 else s.gang_name(o)
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return f"Attack which Block with {self.n} Goon{'s' if self.n > 1 else ''}?"
+
+
+def order_attack(s: ProhibitionState, seat: int, source: int, n: int, target: int) -> None:
+    from .conflict import StartConflict
+
+    s.set_block(source, goons=s.goons[source] - n)
+    s.add_heat(seat, 1)
+    o = s.owner[target]
+    if s.story is not None:
+        s.tell(f"{s.gang_name(seat)} attacks {s.block_name(target)} with {n} Goon{'s' if n > 1 else ''} "
+               f"from {s.block_name(source)}.")
+    if o < 0:  # unclaimed: claimed at once
+        s.set_block(target, owner=seat, goons=n)
+        s.put_gangster(target, seat)
+        return
+    hq = s.gangs[o].hq == target
+    s.attack = Attack(seat, target, source, n, defender=o, conflict=bool(s.units(target)), hq=hq)
+    if s.units(target):
+        s.conflicted |= 1 << target
+        s.count(CONFLICTS)
+        push(s, StartConflict())
+        return
+    # undefended enemy Turf: roll to Expand (an HQ cannot be taken: success robs it)
+    if expansion_roll(s, seat, n, "rob the HQ" if hq else "expand"):
+        if hq:
+            rob_hq(s, seat, o)
+        else:
+            take_block(s, seat, headline=False)
+            return
+    push(s, Retreat(seat))
+
+
+class Retreat(SeatStep[ProhibitionState]):
+    """The attacker's Goons and Gangster go to one Block of its Turf (Units beyond 4 to the
+    Hospital); the Gangster Lays Low there."""
+
+    __slots__ = ()
+    kind = "retreat"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return tuple(s.turf(self.seat_)) if s.attack is not None else ()
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        a = s.attack
+        assert a is not None
+        s.place_units(self.seat_, code, a.goons, 0)
+        s.put_gangster(code, self.seat_)
+        s.attack = None
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "to:" + s.block_name(code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        a = s.attack
+        n = a.goons if a is not None else 0
+        extra = max(0, n - s.room(code))
+        hosp = f", {extra} to the Hospital" if extra else ""
+        return f"Retreat to {s.block_name(code)} ({s.units(code)} Units there{hosp})"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return "Retreat: where do your Goons and Gangster go?"

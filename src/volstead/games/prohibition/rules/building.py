@@ -1,0 +1,175 @@
+"""Building Actions (rulebook: Building Actions, "To order a Building Action", replacing a
+building; back page: one Settlement House and one Ward Machine per Neighborhood; the 1926
+Open Drug Store)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import SeatStep
+
+from ..state import BUILT, TILES, ProhibitionState
+from .common import gs, push
+from .operations import blocks_with_room, can_stock, stock, stock_text
+
+
+def top_cost(s: ProhibitionState, kind: int) -> int:
+    return s.content.tile_cost[kind * TILES + s.stacks[kind][0]]
+
+
+def build_blocks(s: ProhibitionState, seat: int, kind: int) -> list[int]:
+    """Turf Blocks where a new building of this kind may stand (empty, or replacing one of yours;
+    never the HQ Block; the per-Neighborhood limit of Settlement Houses and Ward Machines)."""
+    limit = s.content.b_limit[kind]
+    hq = s.gangs[seat].hq
+    out = []
+    for b, o in enumerate(s.owner):
+        if o != seat or b == hq:
+            continue
+        if limit:
+            first = b >> 3 << 3
+            if sum(1 for x in range(first, first + 8) if x != b and s.kind_at(x) == kind) >= limit:
+                continue
+        out.append(b)
+    return out
+
+
+def can_build(s: ProhibitionState, seat: int, kind: int) -> bool:
+    return bool(s.stacks[kind]) and s.gangs[seat].gs >= top_cost(s, kind) and bool(build_blocks(s, seat, kind))
+
+
+def drug_store_kinds(s: ProhibitionState, seat: int) -> tuple[int, ...]:
+    return tuple(k for k in range(len(s.stacks)) if can_build(s, seat, k))
+
+
+def return_tile(s: ProhibitionState, tile: int) -> None:
+    """A tile goes back onto its stack, in cost order (tile numbers follow the costs)."""
+    kind = tile // TILES
+    s.stacks = s.stacks[:kind] + (tuple(sorted(s.stacks[kind] + (tile % TILES,))),) + s.stacks[kind + 1:]
+
+
+def give_back_stock(s: ProhibitionState, b: int, seat: int) -> None:
+    """The Stock of the building on b goes to `seat`'s vault or warehouse (and the tile flips)."""
+    if not s.is_stocked(b):
+        return
+    kind, c, g = s.kind_at(b), s.content, s.gangs[seat]
+    g.gs += c.b_stock_gs[kind]
+    g.booze += c.b_stock_booze[kind]
+    s.set_stocked(b, False)
+
+
+class BuildBlock(SeatStep[ProhibitionState]):
+    """Where the new building goes: pay its cost, add its Heat, place it and a Guard."""
+
+    __slots__ = ("building",)
+    kind = "build_block"
+
+    def __init__(self, seat: int, building: int):
+        super().__init__(seat)
+        self.building = building
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        if not s.stacks[self.building] or s.gangs[self.seat_].gs < top_cost(s, self.building):
+            return ()
+        return tuple(build_blocks(s, self.seat_, self.building))
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        seat, kind, c = self.seat_, self.building, s.content
+        g = s.gangs[seat]
+        tile = kind * TILES + s.stacks[kind][0]
+        s.stacks = s.stacks[:kind] + (s.stacks[kind][1:],) + s.stacks[kind + 1:]
+        g.gs -= c.tile_cost[tile]
+        old = s.tile[code]
+        if old >= 0:  # replacing: the old Stock comes back, its tile returns to its stack
+            give_back_stock(s, code, seat)
+            return_tile(s, old)
+        s.set_block(code, tile=tile)
+        s.add_heat(seat, c.b_heat[kind])
+        s.count(BUILT)
+        if s.story is not None:
+            s.tell(f"{s.gang_name(seat)} builds a {c.buildings.buildings[kind].name} on {s.block_name(code)} "
+                   f"for {gs(c.tile_cost[tile])}.")
+        steps: list[SeatStep[ProhibitionState]] = []
+        if s.guard_supply > 0:  # "Place the Tile and a Guard token"
+            if s.room(code) > 0:
+                s.guard_supply -= 1
+                s.set_block(code, guards=s.guards[code] + 1)
+            else:
+                steps.append(PlaceGuard(seat))
+        steps.append(StockNew(seat, code))
+        push(s, *steps)
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "build:" + s.block_name(code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        name = s.content.buildings.buildings[self.building].name
+        if s.tile[code] >= 0:
+            old = s.content.buildings.buildings[s.kind_at(code)].name
+            return f"{name} on {s.block_name(code)}, replacing your {old}"
+        return f"{name} on {s.block_name(code)}"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        name = s.content.buildings.buildings[self.building].name
+        return f"Where does the {name} go ({gs(top_cost(s, self.building))})?"
+
+
+class PlaceGuard(SeatStep[ProhibitionState]):
+    """The building's Block is full: the new Guard goes to another Turf Block with room."""
+
+    __slots__ = ()
+    kind = "place_guard"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return tuple(blocks_with_room(s, self.seat_)) if s.guard_supply > 0 else ()
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        s.guard_supply -= 1
+        s.set_block(code, guards=s.guards[code] + 1)
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "guard:" + s.block_name(code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        return f"The new Guard to {s.block_name(code)}"
+
+
+class StockNew(SeatStep[ProhibitionState]):
+    """You may immediately Stock the new building."""
+
+    __slots__ = ("block",)
+    kind = "stock_new"
+
+    def __init__(self, seat: int, block: int):
+        super().__init__(seat)
+        self.block = block
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return (1, 0) if can_stock(s, self.seat_, self.block) else ()
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        if code:
+            stock(s, self.seat_, self.block)
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "stock" if code else "leave"
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        return f"Stock it now ({stock_text(s, self.block)})" if code else "Leave it unstocked"
+
+
+class DrugStore(SeatStep[ProhibitionState]):
+    """Open Drug Store (1926): build any building that has a tile left."""
+
+    __slots__ = ()
+    kind = "drug_store"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return drug_store_kinds(s, self.seat_)
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        push(s, BuildBlock(self.seat_, code))
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "kind:" + s.content.buildings.buildings[code].id
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        return f"Build a {s.content.buildings.buildings[code].name} ({gs(top_cost(s, code))})"

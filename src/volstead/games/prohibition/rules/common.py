@@ -1,0 +1,18 @@
+"""Small helpers every rules module uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volstead.engine.step import Step
+
+from ..state import ProhibitionState
+
+
+def push(s: ProhibitionState, *steps: Step[Any]) -> None:
+    """Push steps so that the first given runs first."""
+    s.stack.extend(reversed(steps))
+
+
+def gs(n: int) -> str:
+    return f"{n} Gs"

@@ -1,0 +1,462 @@
+"""Conflict (rulebook: Conflict steps 1-6, who wins, the defender's Scheme; Stealing Stock,
+Torching Buildings, and Seizing Turf; Attacking a Headquarters; Tactics)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import SeatStep, Step
+
+from ..state import Attack, ProhibitionState
+from .attack import Retreat, expansion_roll, rob_hq, take_block
+from .building import give_back_stock
+from .common import push
+
+FIGHT = -1
+PRESS = -1
+NO = -1
+EXTRA_DICE, REROLL_MISSES, PLUS_ONE, CANCEL_HITS, OPP_REROLL_HITS, OPP_MINUS_ONE, SIXES_DOUBLE = range(7)
+STEAL, TORCH, SEIZE, WITHDRAW = range(4)
+SPOILS_IDS = ("steal", "torch", "seize", "withdraw")
+
+
+def att(s: ProhibitionState) -> Attack:
+    a = s.attack
+    assert a is not None and a.conflict, "no Conflict is in progress"
+    return a
+
+
+def other_blocks(s: ProhibitionState, seat: int, but: int) -> tuple[int, ...]:
+    return tuple(b for b, o in enumerate(s.owner) if o == seat and b != but)
+
+
+def dice_text(dice: tuple[int, ...]) -> str:
+    return ", ".join(map(str, dice)) or "none"
+
+
+class StartConflict(Step[ProhibitionState]):
+    """Before the first round: a Headquarters with fewer than 4 Units may Call for Help."""
+
+    __slots__ = ()
+    auto = True
+    kind = "start_conflict"
+
+    def run(self, s: ProhibitionState) -> None:
+        a = att(s)
+        steps: list[Step[ProhibitionState]] = []
+        if a.hq and s.room(a.block) > 0:
+            steps.append(CallForHelp(a.defender))
+        steps.append(Round(1))
+        push(s, *steps)
+
+
+def help_sources(s: ProhibitionState, seat: int, block: int) -> tuple[int, ...]:
+    """Other Turf Blocks that can send Units: Goons not Laying Low, or Guards."""
+    return tuple(b for b in other_blocks(s, seat, block)
+                 if s.guards[b] or (s.goons[b] and not s.laying_low(b, seat)))
+
+
+class CallForHelp(SeatStep[ProhibitionState]):
+    __slots__ = ()
+    kind = "call_for_help"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        a = att(s)
+        src = help_sources(s, self.seat_, a.block)
+        return src + (NO,) if src and s.room(a.block) > 0 else ()
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        if code != NO:
+            push(s, HelpUnits(self.seat_, code))
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "no_help" if code == NO else "help:" + s.block_name(code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        if code == NO:
+            return "No help: defend with what is there"
+        return f"Call for help from {s.block_name(code)} ({s.goons[code]} Goons, {s.guards[code]} Guards)"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return "Your HQ is attacked: Call for Help from one other Block?"
+
+
+class HelpUnits(SeatStep[ProhibitionState]):
+    """How many Goons and Guards come: code = goons * 8 + guards."""
+
+    __slots__ = ("source",)
+    kind = "help_units"
+
+    def __init__(self, seat: int, source: int):
+        super().__init__(seat)
+        self.source = source
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        a, b = att(s), self.source
+        room = s.room(a.block)
+        goons = 0 if s.laying_low(b, self.seat_) else s.goons[b]
+        return tuple(g * 8 + d for g in range(goons + 1) for d in range(s.guards[b] + 1) if 1 <= g + d <= room)
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        a, b = att(s), self.source
+        g, d = code >> 3, code & 7
+        s.set_block(b, goons=s.goons[b] - g, guards=s.guards[b] - d)
+        s.set_block(a.block, goons=s.goons[a.block] + g, guards=s.guards[a.block] + d)
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return f"bring:{code >> 3}:{code & 7}"
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        return f"Bring {code >> 3} Goons and {code & 7} Guards"
+
+
+class Round(Step[ProhibitionState]):
+    """Step 1: Heat (the first round's degree is the Attack's own); then the defender decides."""
+
+    __slots__ = ("n",)
+    auto = True
+    kind = "round"
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def run(self, s: ProhibitionState) -> None:
+        a = att(s)
+        if self.n > 1:
+            s.add_heat(a.attacker, 1)
+        s.attack = a._replace(round=self.n, att_dice=(), def_dice=(), att_cancel=0, def_cancel=0, att_six=False,
+                              def_six=False, played=())
+        push(s, FightOrRetreat(a.defender))
+
+
+class FightOrRetreat(SeatStep[ProhibitionState]):
+    """Step 2: the defender fights, or Retreats all its Units to another Turf Block."""
+
+    __slots__ = ()
+    kind = "fight_or_retreat"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return (FIGHT,) + other_blocks(s, self.seat_, att(s).block)
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        if code == FIGHT:
+            push(s, Roll())
+            return
+        b = att(s).block
+        goons, guards = s.goons[b], s.guards[b]
+        s.set_block(b, goons=0, guards=0)
+        s.place_units(self.seat_, code, goons, guards)
+        if s.story is not None:
+            s.tell(f"{s.gang_name(self.seat_)} retreats from {s.block_name(b)} to {s.block_name(code)}.")
+        push(s, AttackerWins())
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "fight" if code == FIGHT else "retreat:" + s.block_name(code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        if code == FIGHT:
+            return "Fight"
+        return f"Retreat to {s.block_name(code)} ({s.units(code)} Units there)"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        a = att(s)
+        return (f"{s.gang_name(a.attacker)} attacks {s.block_name(a.block)} with {a.goons} Goons "
+                f"(round {a.round}): fight or retreat?")
+
+
+class Roll(Step[ProhibitionState]):
+    """Step 3: one die per Unit; the HQ's and the mat's pips; then Tactics, defender first."""
+
+    __slots__ = ()
+    auto = True
+    kind = "roll"
+
+    def run(self, s: ProhibitionState) -> None:
+        a = att(s)
+        a = a._replace(att_dice=s.roll(a.goons), def_dice=s.roll(s.units(a.block)))
+        s.attack = a
+        if s.story is not None:
+            s.tell(f"Round {a.round} at {s.block_name(a.block)}: {s.gang_name(a.attacker)} rolls "
+                   f"{dice_text(a.att_dice)}, {s.gang_name(a.defender)} rolls {dice_text(a.def_dice)}.")
+        steps: list[Step[ProhibitionState]] = []
+        if a.round == 1:
+            if a.hq:  # "In the first round the Defender adds one pip to one die"
+                steps.append(Pip(a.defender))
+            steps.extend(Pip(a.attacker) for _ in range(s.bonus(a.attacker, "attack_pip")))
+        steps += [Tactic(a.defender), Tactic(a.attacker), Hits()]
+        push(s, *steps)
+
+
+def my_dice(a: Attack, seat: int) -> tuple[int, ...]:
+    return a.att_dice if seat == a.attacker else a.def_dice
+
+
+def set_dice(s: ProhibitionState, seat: int, dice: tuple[int, ...]) -> None:
+    a = att(s)
+    s.attack = a._replace(att_dice=dice) if seat == a.attacker else a._replace(def_dice=dice)
+
+
+class Pip(SeatStep[ProhibitionState]):
+    """Add one pip to one of your dice (code: the value of the die)."""
+
+    __slots__ = ()
+    kind = "pip"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return tuple(sorted(set(v for v in my_dice(att(s), self.seat_) if v < 6)))
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        dice = list(my_dice(att(s), self.seat_))
+        dice[dice.index(code)] += 1
+        set_dice(s, self.seat_, tuple(dice))
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return f"pip:{code}"
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        return f"Turn a {code} into a {code + 1}"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return f"Add one pip to one of your dice ({dice_text(my_dice(att(s), self.seat_))})"
+
+
+class Tactic(SeatStep[ProhibitionState]):
+    """Step 4: play the Tactic side of one Scheme in hand (it is discarded), or none."""
+
+    __slots__ = ()
+    kind = "tactic"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        hand = s.gangs[self.seat_].hand
+        return (NO,) + hand if hand else ()
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        if code == NO:
+            return
+        seat = self.seat_
+        g = s.gangs[seat]
+        g.hand = tuple(x for x in g.hand if x != code)
+        s.scheme_discard = s.scheme_discard + (code,)
+        a = att(s)
+        s.attack = a._replace(played=a.played + ((seat, code),))
+        if s.story is not None:
+            s.tell(f"{s.gang_name(seat)} plays {s.content.schemes[code].tactic.name} "
+                   f"({s.content.schemes[code].name}).")
+        apply_tactic(s, seat, code)
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "no_tactic" if code == NO else "tactic:" + s.content.schemes[code].id
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        if code == NO:
+            return "No Tactic"
+        t = s.content.schemes[code].tactic
+        return f"{t.name} ({s.content.schemes[code].name}): {t.text}"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        a = att(s)
+        return (f"Dice: {s.gang_name(a.attacker)} {dice_text(a.att_dice)}, {s.gang_name(a.defender)} "
+                f"{dice_text(a.def_dice)}. Play a Tactic?")
+
+
+def apply_tactic(s: ProhibitionState, seat: int, card: int) -> None:
+    effect, n = s.content.tactic[card]
+    a = att(s)
+    mine = my_dice(a, seat)
+    rival = a.def_dice if seat == a.attacker else a.att_dice
+    me_att = seat == a.attacker
+    if effect == EXTRA_DICE:
+        set_dice(s, seat, mine + s.roll(n))
+    elif effect == REROLL_MISSES:
+        set_dice(s, seat, tuple(s.roll(1)[0] if v < 4 else v for v in mine))  # modified values
+    elif effect == PLUS_ONE:
+        push(s, *[Pip(seat) for _ in range(n)])
+    elif effect == CANCEL_HITS:
+        s.attack = a._replace(att_cancel=a.att_cancel + n) if me_att else a._replace(def_cancel=a.def_cancel + n)
+    elif effect in (OPP_REROLL_HITS, OPP_MINUS_ONE):
+        new = tuple((s.roll(1)[0] if v >= 4 else v) if effect == OPP_REROLL_HITS else max(0, v - 1) for v in rival)
+        set_dice(s, a.defender if me_att else a.attacker, new)
+    elif effect == SIXES_DOUBLE:
+        s.attack = a._replace(att_six=True) if me_att else a._replace(def_six=True)
+
+
+def hits(dice: tuple[int, ...], six: bool, cancelled: int) -> int:
+    n = sum(1 for v in dice if v >= 4) + (sum(1 for v in dice if v >= 6) if six else 0)
+    return max(0, n - cancelled)
+
+
+class Hits(Step[ProhibitionState]):
+    """Step 5: each (modified) 4+ wipes out one opposing Unit, Goons before Guards, into its
+    Hospital; both sides at once. Then who wins, or step 6."""
+
+    __slots__ = ()
+    auto = True
+    kind = "hits"
+
+    def run(self, s: ProhibitionState) -> None:
+        a = att(s)
+        b = a.block
+        on_def = hits(a.att_dice, a.att_six, a.def_cancel)
+        on_att = hits(a.def_dice, a.def_six, a.att_cancel)
+        kg = min(s.goons[b], on_def)
+        kd = min(s.guards[b], on_def - kg)
+        s.set_block(b, goons=s.goons[b] - kg, guards=s.guards[b] - kd)
+        d = s.gangs[a.defender]
+        d.hosp_goons += kg
+        d.hosp_guards += kd
+        ka = min(a.goons, on_att)
+        s.gangs[a.attacker].hosp_goons += ka
+        a = a._replace(goons=a.goons - ka, lost=a.lost + kg + kd)
+        s.attack = a
+        if s.story is not None:
+            s.tell(f"{s.gang_name(a.attacker)} loses {ka} Goons; {s.gang_name(a.defender)} loses {kg} Goons and "
+                   f"{kd} Guards.")
+        if a.goons == 0:
+            push(s, DefenderWins())
+        elif s.units(b) == 0:
+            push(s, AttackerWins())
+        else:
+            push(s, PressOn(a.attacker))
+
+
+class PressOn(SeatStep[ProhibitionState]):
+    """Step 6: both sides have Units: the attacker continues or retreats."""
+
+    __slots__ = ()
+    kind = "press_on"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        return (PRESS,) + tuple(s.turf(self.seat_))
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        a = att(s)
+        if code == PRESS:
+            push(s, Round(a.round + 1))
+            return
+        s.place_units(self.seat_, code, a.goons, 0)
+        s.put_gangster(code, self.seat_)
+        s.attack = a._replace(goons=0)
+        push(s, EndConflict())
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "continue" if code == PRESS else "retreat:" + s.block_name(code)
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        if code == PRESS:
+            return "Continue for another round (+1 Heat)"
+        return f"Retreat to {s.block_name(code)} ({s.units(code)} Units there)"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        a = att(s)
+        b = a.block
+        return (f"You have {a.goons} Goons; {s.gang_name(a.defender)} has {s.goons[b]} Goons and {s.guards[b]} "
+                "Guards left: continue or retreat?")
+
+
+class DefenderWins(Step[ProhibitionState]):
+    """The attacker has no Goons: the defender wins (even with no Units left); the Gangster
+    retreats."""
+
+    __slots__ = ()
+    auto = True
+    kind = "defender_wins"
+
+    def run(self, s: ProhibitionState) -> None:
+        a = att(s)
+        s.gangs[a.defender].conflicts_won += 1
+        if s.story is not None:
+            s.tell(f"{s.gang_name(a.defender)} holds {s.block_name(a.block)}.")
+        push(s, Retreat(a.attacker), EndConflict())
+
+
+class AttackerWins(Step[ProhibitionState]):
+    """The defender has no Units: the attacker wins; a defender who lost a Unit draws a Scheme."""
+
+    __slots__ = ()
+    auto = True
+    kind = "attacker_wins"
+
+    def run(self, s: ProhibitionState) -> None:
+        a = att(s)
+        s.gangs[a.attacker].conflicts_won += 1
+        if a.lost:
+            s.draw_scheme(a.defender)
+        if s.story is not None:
+            s.tell(f"{s.gang_name(a.attacker)} wins the Conflict at {s.block_name(a.block)}.")
+        if a.hq:  # an HQ is robbed (once a game), never Torched or Seized
+            rob_hq(s, a.attacker, a.defender)
+            push(s, Retreat(a.attacker), EndConflict())
+        else:
+            push(s, Spoils(a.attacker))
+
+
+class Spoils(SeatStep[ProhibitionState]):
+    """Steal the Stock, Torch the building, attempt to Seize the Block, or withdraw."""
+
+    __slots__ = ()
+    kind = "spoils"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        b = att(s).block
+        out = []
+        if s.tile[b] >= 0:
+            if s.is_stocked(b):
+                out.append(STEAL)
+            out.append(TORCH)
+        if s.markers_left(self.seat_) > 0:
+            out.append(SEIZE)
+        out.append(WITHDRAW)
+        return tuple(out)
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        a = att(s)
+        seat, b, c = self.seat_, a.block, s.content
+        g = s.gangs[seat]
+        kind = s.kind_at(b)
+        if code == STEAL:
+            give_back_stock(s, b, seat)
+            g.headlines += 1
+            g.steals += 1
+            s.add_heat(seat, c.b_raid_heat[kind])
+        elif code == TORCH:
+            give_back_stock(s, b, a.defender)
+            s.torched = s.torched + (s.tile[b],)
+            s.set_block(b, tile=-1)
+            g.headlines += 1
+            g.torches += 1
+            s.add_heat(seat, 1 + c.b_raid_heat[kind])
+        elif code == SEIZE:  # no Heat; one die per remaining Goon
+            if expansion_roll(s, seat, a.goons, "seize"):
+                take_block(s, seat, headline=True)
+                push(s, EndConflict())
+                return
+        if s.story is not None and code in (STEAL, TORCH):
+            s.tell(f"{s.gang_name(seat)} {'steals the Stock of' if code == STEAL else 'torches'} the "
+                   f"{c.buildings.buildings[kind].name} on {s.block_name(b)} (+1 Headline).")
+        push(s, Retreat(seat), EndConflict())
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return SPOILS_IDS[code]
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        b = att(s).block
+        name = s.content.buildings.buildings[s.kind_at(b)].name if s.tile[b] >= 0 else ""
+        return {STEAL: f"Steal the Stock of the {name} (+1 Headline)",
+                TORCH: f"Torch the {name} (+1 Headline, +1 Heat)",
+                SEIZE: f"Try to Seize {s.block_name(b)} (one die per Goon, 4+ succeeds)",
+                WITHDRAW: "Withdraw with nothing"}[code]
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return f"You won at {s.block_name(att(s).block)}: what now?"
+
+
+class EndConflict(Step[ProhibitionState]):
+    """The Conflict is over: the Fed cards drawn during it are dealt with."""
+
+    __slots__ = ()
+    auto = True
+    kind = "end_conflict"
+
+    def run(self, s: ProhibitionState) -> None:
+        from .feds import ResolveFeds
+
+        s.attack = None
+        push(s, ResolveFeds())

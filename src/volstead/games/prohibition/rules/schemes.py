@@ -1,0 +1,108 @@
+"""Schemes and Infamy (rulebook: Cards — Schemes and Infamy): requirements counted on the board,
+and the windows in which a gang may complete Schemes (authored: docs/prohibition-rules.md)."""
+
+from __future__ import annotations
+
+from volstead.engine.step import SeatStep, Step
+
+from ..state import SCHEMES_DONE, ProhibitionState
+from .common import push
+
+KEEP = -1
+(BLOCKS, NEIGHBORHOODS, BLOCKS_IN_ONE, FULL_NEIGHBORHOODS, BUILDINGS, BUILDING, BUILDING_TYPES, STOCKED, GS, BOOZE,
+ HEADLINES, GOONS_ON_MAP, FULL_BLOCKS, HEAT_AT_LEAST, HEAT_AT_MOST, JAILTIME_AT_MOST, STEALS, TORCHES, SEIZES,
+ ROBBERIES, CONFLICTS_WON) = range(21)
+AT_MOST = frozenset({HEAT_AT_MOST, JAILTIME_AT_MOST})
+
+
+def measure(s: ProhibitionState, seat: int, what: int, of: int = -1) -> int:
+    """The value a requirement compares (models.REQUIREMENTS order)."""
+    g = s.gangs[seat]
+    if what in (BLOCKS, NEIGHBORHOODS, BLOCKS_IN_ONE, FULL_NEIGHBORHOODS):
+        per = [0] * len(s.content.nbhd_ids)
+        for b, o in enumerate(s.owner):
+            if o == seat:
+                per[b >> 3] += 1
+        if what == BLOCKS:
+            return sum(per)
+        if what == NEIGHBORHOODS:
+            return sum(1 for x in per if x)
+        if what == BLOCKS_IN_ONE:
+            return max(per)
+        return sum(1 for x in per if x == 8)
+    if what in (BUILDINGS, BUILDING, BUILDING_TYPES, STOCKED):
+        kinds = [s.kind_at(b) for b in s.buildings_of(seat)]
+        if what == BUILDINGS:
+            return len(kinds)
+        if what == BUILDING:
+            return kinds.count(of)
+        if what == BUILDING_TYPES:
+            return len(set(kinds))
+        return sum(1 for b in s.buildings_of(seat) if s.is_stocked(b))
+    if what == GOONS_ON_MAP:
+        return sum(s.goons[b] for b in s.turf(seat))
+    if what == FULL_BLOCKS:
+        return sum(1 for b in s.turf(seat) if s.room(b) <= 0)
+    if what in (HEAT_AT_LEAST, HEAT_AT_MOST):
+        return g.heat
+    return {GS: g.gs, BOOZE: g.booze, HEADLINES: g.headlines, JAILTIME_AT_MOST: g.jail, STEALS: g.steals,
+            TORCHES: g.torches, SEIZES: g.seizes, ROBBERIES: g.robberies, CONFLICTS_WON: g.conflicts_won}[what]
+
+
+def meets(s: ProhibitionState, seat: int, reqs: tuple[tuple[int, int, int], ...]) -> bool:
+    for what, n, of in reqs:
+        v = measure(s, seat, what, of)
+        if (v > n) if what in AT_MOST else (v < n):
+            return False
+    return True
+
+
+def completable(s: ProhibitionState, seat: int) -> tuple[int, ...]:
+    reqs = s.content.scheme_reqs
+    return tuple(x for x in s.gangs[seat].hand if meets(s, seat, reqs[x]))
+
+
+class Windows(Step[ProhibitionState]):
+    """After Operations and after Production: every gang, in turn order, may complete Schemes."""
+
+    __slots__ = ()
+    auto = True
+    kind = "scheme_windows"
+
+    def run(self, s: ProhibitionState) -> None:
+        push(s, *[SchemeWindow(g) for g in s.order()])
+
+
+class SchemeWindow(SeatStep[ProhibitionState]):
+    """Complete a Scheme whose requirement you meet (it goes face up for good), or keep them."""
+
+    __slots__ = ()
+    kind = "complete_scheme"
+
+    def options(self, s: ProhibitionState) -> tuple[int, ...]:
+        ready = completable(s, self.seat_)
+        return ready + (KEEP,) if ready else ()
+
+    def choose(self, s: ProhibitionState, code: int) -> None:
+        if code == KEEP:
+            return
+        g = s.gangs[self.seat_]
+        g.hand = tuple(x for x in g.hand if x != code)
+        g.done = g.done + (code,)
+        s.count(SCHEMES_DONE)
+        if s.story is not None:
+            sc = s.content.schemes[code]
+            s.tell(f"{s.gang_name(self.seat_)} completes the Scheme {sc.name} ({sc.prestige} PP).")
+        push(s, SchemeWindow(self.seat_))
+
+    def option_id(self, s: ProhibitionState, code: int) -> str:
+        return "keep" if code == KEEP else "complete:" + s.content.schemes[code].id
+
+    def option_label(self, s: ProhibitionState, code: int) -> str:
+        if code == KEEP:
+            return "Keep the rest in hand (for their Tactics)"
+        sc = s.content.schemes[code]
+        return f"Complete {sc.name} ({sc.prestige} PP)"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return "You meet a Scheme's requirement: complete it?"
