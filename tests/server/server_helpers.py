@@ -34,3 +34,14 @@ def pick(state, k=0):
 
 def postgres_url():
     return os.environ.get("DATABASE_URL")
+
+
+def run_async(coro):
+    """Run a coroutine to its end on a loop of its own, in a thread of its own: the browser tests'
+    Playwright (sync API) keeps an event loop running in the main thread of a test worker, where
+    asyncio.run would refuse."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -19,7 +19,8 @@ def create(client, seats=FOUR, seed=7, **extra):
 
 def test_info_and_catalog(client):
     info = client.get("/api/info").json()
-    assert info["games"][0]["name"] == "scarface1920" and "random" in info["bots"]
+    assert "scarface1920" in [g["name"] for g in info["games"]] and "random" in info["bots"]
+    assert info["default_game"] == "scarface1920"
     assert {"spec", "label"} <= set(info["strengths"][0])
     cat = client.get("/api/catalog/scarface1920").json()
     assert len(cat["districts"]) == 7 and cat["districts"][0]["name"] == "Far North Side"

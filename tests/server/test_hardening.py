@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from server_helpers import human_turn, pick
+from server_helpers import human_turn, pick, run_async
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -188,7 +188,6 @@ def test_a_seed_outside_the_stored_range_is_refused_and_nothing_is_created(clien
 def test_a_client_gone_during_a_broadcast_is_dropped_quietly_and_the_others_are_served(client, caplog):
     """A socket that fails to send is an ordinary disconnect: detached, nothing logged as an
     error, the other connections still get the state."""
-    import asyncio
 
     hub = client.app.state.hub
     g = client.post("/api/games", json={"seats": ["human", "human"], "seed": 4}).json()
@@ -209,7 +208,7 @@ def test_a_client_gone_during_a_broadcast_is_dropped_quietly_and_the_others_are_
     gone = hub.attach(live, Gone(), 0, False)
     hub.attach(live, listening, 1, False)
     with caplog.at_level("WARNING", logger="volstead"):
-        asyncio.run(hub.broadcast(live))
+        run_async(hub.broadcast(live))
     assert gone not in live.conns and len(live.conns) == 1
     assert [m["type"] for m in listening.got] == ["state"] and listening.got[0]["you"] == 1
     assert not caplog.records

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from server_helpers import human_turn, pick, postgres_url
+from server_helpers import human_turn, pick, postgres_url, run_async
 
 from volstead.server.store import Store, hash_token
 
@@ -94,7 +94,7 @@ def test_group_commit_stores_every_games_saves_in_few_transactions_and_a_bad_one
             results = await asyncio.gather(*saves, return_exceptions=True)
             return writer.transactions, results
 
-        transactions, results = asyncio.run(main())
+        transactions, results = run_async(main())
         assert results[:5] == [None] * 5 and isinstance(results[5], Exception)
         assert transactions == 5  # the group of six failed, then each was stored alone: five did
         for k, gid in enumerate(ids[:5]):
@@ -107,7 +107,7 @@ def test_group_commit_stores_every_games_saves_in_few_transactions_and_a_bad_one
             await asyncio.gather(*(writer.write(Batch(gid, [(2, 0, "c")])) for gid in ids))
             return writer.transactions
 
-        assert asyncio.run(good_only()) == 1
+        assert run_async(good_only()) == 1
     finally:
         pool.shutdown()
         store.close()

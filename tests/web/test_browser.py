@@ -378,7 +378,7 @@ def test_on_a_phone_a_bar_jumps_to_each_part_of_the_page(server, browser, shot):
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
     bar = page.locator("#jump button")
-    assert bar.all_inner_texts() == ["Board", "Market", "Your gang", "Rivals", "Log", "Help"]
+    assert bar.all_inner_texts() == ["Board", "Market", "Your gang", "Rivals", "Log", "Talk", "Help"]
     page.locator("#jump button", has_text="Rivals").click()
     page.wait_for_timeout(300)
     top = page.locator("#rivals").bounding_box()["y"]
@@ -391,3 +391,39 @@ def test_on_a_phone_a_bar_jumps_to_each_part_of_the_page(server, browser, shot):
     desk.goto(server + g["seats"][0]["url"])
     wait_options(desk)
     assert not desk.locator("#jump").is_visible()
+
+
+def test_table_talk_and_the_round_timer(server, browser, shot):
+    """Issue 14's table chat and round timer, on the platform for every game: a line typed by one seat
+    appears on the other seat's page as text (markup is not run), spectators read without a box to
+    type in, and the timer names who is deciding and counts their time and what is left of the limit."""
+    g = httpx.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 12, "time_limit": 600}).json()
+    meta = httpx.get(f"{server}/api/games/{g['id']}").json()
+    names, deciding = meta["seat_names"], meta["deciding"]
+    pages = [browser.new_context(viewport={"width": 1400, "height": 900}).new_page(),
+             browser.new_context(viewport={"width": 390, "height": 844}).new_page()]
+    spec = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    for seat, page in enumerate(pages):
+        page.goto(server + g["seats"][seat]["url"])
+    spec.goto(server + g["spectator_url"])
+    decider, other = pages[deciding], pages[1 - deciding]
+    wait_options(decider)
+    other.wait_for_selector("#chat-form")
+    decider.fill("#chat-text", "Evening, gentlemen. <img src=x onerror=document.title='hacked'>")
+    decider.press("#chat-text", "Enter")
+    for page in (*pages, spec):
+        page.wait_for_selector("#chat-lines .chat-line")
+        line = page.locator("#chat-lines .chat-line").last.inner_text()
+        assert f"{names[deciding]}: Evening, gentlemen. <img src=x onerror=document.title='hacked'>" in line
+        assert page.locator("#chat-lines img").count() == 0 and page.title() != "hacked"
+    assert spec.locator("#chat-form").count() == 0 and "Spectators read" in spec.locator("#chat").inner_text()
+    other.fill("#chat-text", "typing while you decide")
+    decider.locator("#decision button.option").first.click()
+    other.wait_for_timeout(600)
+    assert other.locator("#chat-text").input_value() == "typing while you decide"  # kept across the update
+    clock = decider.locator("#clock").inner_text()
+    assert clock.startswith(f"{names[deciding]}: 0:0") and clock.endswith("left") and "· 9:5" in clock, clock
+    pages[1].locator("#jump button", has_text="Talk").click()
+    shot(pages[1], "phone-table-talk", full_page=False)
+    pages[0].locator("#chat").scroll_into_view_if_needed()
+    shot(pages[0], "table-talk-1400", full_page=False)

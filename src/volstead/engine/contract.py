@@ -15,6 +15,7 @@ provides `decision()/decisions()`, `apply`, `clone`, `view(seat)`,
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -186,6 +187,12 @@ class Game:
         goes, step by step], "glossary": {term: meaning}, "kinds": {decision kind: what it decides}}.
         The browser shell shows it in a "How to play" panel and under each decision."""
         return {}
+
+    def timeout_choice(self, state: GameState, decision: Decision, rng: random.Random) -> int:
+        """The option index the server takes for a person whose time limit ran out (a server's
+        game created with one). Default: a random legal option. A game may rather pass, end the
+        turn or mark a phase done."""
+        return rng.randrange(len(decision.codes))
 
     def render_text(self, view: dict[str, Any]) -> str | None:
         """The game's own terminal picture of a seat's view; None: the CLI's generic renderer

@@ -18,6 +18,11 @@ taken so far (the server's own single-option decisions included). A decide
 names the number it answers; any other number is stale (`StaleDecision`, HTTP
 409) and changes nothing, so a resent or doubled decide can never land on the
 seat's next decision.
+
+The table's talk (chat.py) and the round timer (clock.py) live here too: a
+line said is stored, then sent to every connection; the timer follows the
+people deciding and, where the game was created with a time limit, the server
+decides for a person whose time ran out.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import asyncio
 import functools
 import logging
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,8 +42,10 @@ from volstead.engine.decision import option_json
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
+from .chat import CHAT_TAIL, RateLimit, line_json, new_line
+from .clock import MAX_LIMIT, MAX_TIMEOUT_MOVES, MIN_LIMIT, Clock
 from .logtext import entry_text, is_public, shown_to
-from .store import Batch, NewGameTokens, Store, StoredGame
+from .store import Batch, ChatLine, NewGameTokens, Store, StoredGame
 from .writer import GroupWriter
 
 log = logging.getLogger("volstead.server")
@@ -82,6 +90,9 @@ class LiveGame:
     threads: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))  # bot threads it may hold
     seat_names: list[str] = field(default_factory=list)  # the game's names of the seats (public)
     bot_task: asyncio.Task | None = None
+    clock: Clock = field(default_factory=lambda: Clock(None))
+    chat: list[ChatLine] = field(default_factory=list)
+    chat_rate: RateLimit = field(default_factory=RateLimit)
 
     @property
     def id(self) -> str:
@@ -148,7 +159,8 @@ class Hub:
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
         live = LiveGame(stored, state, self._make_bots(stored), taken=[0] * stored.seats,
-                        threads=asyncio.Semaphore(self.per_game), seat_names=get_game(stored.game).seat_names(state))
+                        threads=asyncio.Semaphore(self.per_game), seat_names=get_game(stored.game).seat_names(state),
+                        clock=Clock(stored.time_limit), chat=list(stored.chat))
         state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
@@ -167,9 +179,9 @@ class Hub:
 
     # --------------------------------------------------------------- creating
     def create_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
-                    hotseat: bool = False) -> tuple[LiveGame, NewGameTokens]:
+                    hotseat: bool = False, time_limit: int | None = None) -> tuple[LiveGame, NewGameTokens]:
         """Create and open a game, storing it on the calling thread (before the server runs)."""
-        new = self._checked_new_game(game_name, kinds, options, seed, hotseat)
+        new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
         stored, tokens = self.store.new_game(*new)
         live = self._open(stored)
         self._save_now(live)
@@ -177,9 +189,9 @@ class Hub:
         return live, tokens
 
     async def open_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
-                        hotseat: bool = False) -> tuple[LiveGame, NewGameTokens]:
+                        hotseat: bool = False, time_limit: int | None = None) -> tuple[LiveGame, NewGameTokens]:
         """`create_game` for the running server: storing happens on the storage thread."""
-        new = self._checked_new_game(game_name, kinds, options, seed, hotseat)
+        new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
         stored, tokens = await asyncio.get_running_loop().run_in_executor(
             self.db_pool, functools.partial(self.store.new_game, *new))
         live = self._open(stored)
@@ -194,7 +206,8 @@ class Hub:
         return live
 
     def _checked_new_game(self, game_name: str, kinds: list[str], options: dict | None, seed: int | None,
-                          hotseat: bool) -> tuple[str, dict, int, list[str], bool, bool]:
+                          hotseat: bool, time_limit: int | None = None
+                          ) -> tuple[str, dict, int, list[str], bool, bool, int | None]:
         """The arguments of `Store.new_game` for a game asked for so (LobbyError if it cannot be)."""
         try:
             game = get_game(game_name)
@@ -238,7 +251,11 @@ class Hub:
             raise LobbyError(f"the game cannot start: {e}") from None
         if hotseat and len([k for k in kinds if k == HUMAN]) < 2:
             hotseat = False
-        return game_name, opts.to_json(), seed, kinds, hotseat, practice
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, int)
+                                       or not MIN_LIMIT <= time_limit <= MAX_LIMIT):
+            raise LobbyError(f"time_limit must be a whole number of seconds from {MIN_LIMIT} to {MAX_LIMIT} "
+                             f"(or none)")
+        return game_name, opts.to_json(), seed, kinds, hotseat, practice, time_limit
 
     # ------------------------------------------------------------- deciding
     def _apply(self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False,
@@ -469,10 +486,74 @@ class Hub:
         for live in self.games.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
+            if live.clock.handle is not None:
+                live.clock.handle.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
         if self.writer.task is not None:  # saves already asked for are stored
             await asyncio.wait([self.writer.task], timeout=5)
         self.db_pool.shutdown(wait=True)
+
+    # -------------------------------------------------------- clock and talk
+    def _follow_clock(self, live: LiveGame) -> None:
+        """Start the round timer again when someone new is to decide, and (time limit) schedule the
+        moment their time runs out."""
+        clock = live.clock
+        over = live.state.is_over() or live.error is not None
+        deciding = frozenset() if over else frozenset(s for s in live.pending() if live.kinds[s] == HUMAN)
+        if not clock.follow(deciding) and (clock.handle is not None or not deciding):
+            return
+        if clock.handle is not None:
+            clock.handle.cancel()
+            clock.handle = None
+        if clock.limit is not None and deciding and not self.closing:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # set-up code off the event loop: the next payload schedules it
+                return
+            started = clock.started
+            clock.handle = loop.call_later(clock.limit - (time.monotonic() - started),
+                                           lambda: asyncio.ensure_future(self._time_out(live, started)))
+
+    async def _time_out(self, live: LiveGame, started: float) -> None:
+        """The time limit ran out for the people deciding since `started`: the server decides for them,
+        as the game chooses for a seat out of time, until they have nothing pending."""
+        clock = live.clock
+        clock.handle = None
+        game = get_game(live.stored.game)
+        rng = random.Random()
+        async with live.lock:
+            if clock.started != started or self.closing:
+                return  # someone new is deciding: their clock is another one
+            for seat in sorted(clock.seats):
+                if seat not in live.pending():
+                    continue
+                live.log.append({"i": None, "seat": None, "note": f"{live.seat_names[seat]} ran out of time "
+                                                                  f"({clock.limit} s): the server decides for them."})
+                for _ in range(MAX_TIMEOUT_MOVES):
+                    if live.state.is_over() or live.error or seat not in live.pending():
+                        break
+                    d = live.state.decision(seat)
+                    self._apply(live, seat, d.option_ids[game.timeout_choice(live.state, d, rng)], auto=True,
+                                persist=True)
+                    self._take_forced(live)
+            self._play_instant_bots(live)
+            await self._save(live)
+        await self.broadcast(live)
+        self.kick(live)
+
+    async def say(self, live: LiveGame, seat: int, text: str) -> dict:
+        """`seat` says `text` to the table: checked (ChatError), stored, sent to every connection."""
+        line = new_line(seat, text)
+        live.chat_rate.check(seat)
+        k = len(live.chat)
+        live.chat.append(line)
+        await asyncio.get_running_loop().run_in_executor(
+            self.db_pool, functools.partial(self.store.add_chat, live.id, k, line))
+        said = line_json(k, line, live.seat_names)
+        for conn in list(live.conns):
+            if not await self.send(conn, {"type": "chat", "line": said}):
+                self.detach(live, conn)
+        return said
 
     # -------------------------------------------------------------- payloads
     def meta(self, live: LiveGame, seat: int | None = None) -> dict:
@@ -505,6 +586,7 @@ class Hub:
     def payload(self, live: LiveGame, seat: int | None, table: bool = False, log_tail: int = LOG_TAIL) -> dict:
         """What `seat` (None: a spectator) may see: its view, its own pending decision with its
         number and options, which seats are deciding, the log as it may read it."""
+        self._follow_clock(live)  # cheap when nothing changed; a game just opened or reloaded starts here
         state = live.state
         decision = None
         pending = live.pending()
@@ -523,7 +605,10 @@ class Hub:
         return {"type": "state", "meta": self.meta(live, seat), "you": seat, "table": table, "view": state.view(seat),
                 "decision": decision, "pending": list(pending), "simultaneous": state.in_lanes(),
                 "thinking": sorted(live.thinking), "log": entries, "error": live.error,
-                "result": state.result().to_json() if state.is_over() else None}
+                "result": state.result().to_json() if state.is_over() else None,
+                "chat": [line_json(k, line, live.seat_names)
+                         for k, line in enumerate(live.chat[-CHAT_TAIL:], max(0, len(live.chat) - CHAT_TAIL))],
+                "clock": live.clock.to_json()}
 
     async def send(self, conn: Conn, message: dict) -> bool:
         try:
@@ -533,6 +618,7 @@ class Hub:
             return False
 
     async def broadcast(self, live: LiveGame) -> None:
+        self._follow_clock(live)
         cache: dict[tuple, dict] = {}
         dead = []
         for conn in list(live.conns):

@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from volstead.engine.contract import describe_validation_error
 
+from .clock import MAX_LIMIT, MIN_LIMIT
+
 OptionId = Annotated[StrictStr, Field(max_length=200)]
 Token = Annotated[StrictStr, Field(max_length=100)]
 DecisionNumber = Annotated[StrictInt, Field(ge=0, description="The number of the decision this answers "
@@ -29,12 +31,23 @@ class CreateGame(Body):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[StrictInt, Field(ge=0, lt=2**31)] | None = None  # given: a practice game
     hotseat: StrictBool = False
+    time_limit: Annotated[StrictInt, Field(ge=MIN_LIMIT, le=MAX_LIMIT, description=(
+        "Seconds a turn or a simultaneous phase may take; when they run out the server decides for the "
+        "people still deciding (none: no limit)."))] | None = None
 
 
 class Decide(Body):
     token: Token | None = None
     option: OptionId
     decision: DecisionNumber
+
+
+ChatText = Annotated[StrictStr, Field(max_length=2000)]  # cleaned and checked to MAX_CHARS by chat.py
+
+
+class Say(Body):
+    token: Token | None = None
+    text: ChatText
 
 
 class WsDecide(Body):
@@ -51,17 +64,22 @@ class WsRefresh(Body):
     type: Literal["refresh"]
 
 
-WsMessage = Annotated[WsDecide | WsPing | WsRefresh, Field(discriminator="type")]
+class WsSay(Body):
+    type: Literal["chat"]
+    text: ChatText
+
+
+WsMessage = Annotated[WsDecide | WsPing | WsRefresh | WsSay, Field(discriminator="type")]
 WS_MESSAGE = TypeAdapter(WsMessage)
 WS_HELP = ('a message is {"type": "decide", "option": "<option id>", "decision": <its number>}, '
-           '{"type": "ping"} or {"type": "refresh"}')
+           '{"type": "chat", "text": "<what you say>"}, {"type": "ping"} or {"type": "refresh"}')
 
 
 class BadMessage(ValueError):
     """A body or message that does not fit its model (the message names the field)."""
 
 
-def parse_ws(text: str) -> WsDecide | WsPing | WsRefresh:
+def parse_ws(text: str) -> WsDecide | WsPing | WsRefresh | WsSay:
     try:
         return WS_MESSAGE.validate_json(text)
     except ValidationError as e:

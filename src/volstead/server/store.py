@@ -1,9 +1,12 @@
 """Storage of games through SQLAlchemy: SQLite by default, any database URL (PostgreSQL).
 
-Three tables: `games` (what is needed to set a game up again), `seats` (who
-plays each seat, and the hash of its secret token) and `decisions` (every
-option id taken, in order). A game is rebuilt by replaying its decisions.
-Tokens are never stored, only their SHA-256.
+Tables: `games` (what is needed to set a game up again), `seats` (who plays
+each seat, and the hash of its secret token), `decisions` (every option id
+taken, in order), `fairness` (the seed's commitment), `time_limits` (a game's
+time limit per turn or phase, if it has one) and `chat` (the table's talk: stored
+with the game, never in its record). A game is rebuilt by replaying its
+decisions. Tokens are never stored, only their SHA-256. New tables only, never
+new columns: `create_all` adds them to an older database file.
 """
 
 from __future__ import annotations
@@ -77,6 +80,29 @@ class DecisionRow(Base):
     option_id: Mapped[str] = mapped_column(String(200))
 
 
+class TimeLimitRow(Base):
+    __tablename__ = "time_limits"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seconds: Mapped[int] = mapped_column(Integer)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(400))
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatLine(NamedTuple):
+    """One line of the table's talk: who said it (a seat), what, and when (UTC)."""
+
+    seat: int
+    text: str
+    at: dt.datetime
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -102,6 +128,8 @@ class StoredGame:
     practice: bool = False
     token_hashes: dict[int, str] = field(default_factory=dict)  # human seat -> its token's SHA-256
     table_token_hash: str | None = None
+    time_limit: int | None = None  # seconds a turn or a simultaneous phase may take (None: no limit)
+    chat: list[ChatLine] = field(default_factory=list)
 
     def seat_of_token(self, token: str) -> int | str | None:
         """The seat a token opens, "table" for the hot-seat token, None when it opens nothing
@@ -150,14 +178,16 @@ class Store:
         return stored.id, tokens
 
     def new_game(self, game: str, options: dict, seed: int, kinds: list[str],
-                 hotseat: bool = False, practice: bool = False) -> tuple[StoredGame, NewGameTokens]:
+                 hotseat: bool = False, practice: bool = False,
+                 time_limit: int | None = None) -> tuple[StoredGame, NewGameTokens]:
         """Store a new game; returns it as `load` would, and its seats' secret tokens."""
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
         table = new_token() if hotseat else None
         salt = new_salt()
         stored = StoredGame(secrets.token_hex(6), game, options, seed, len(kinds), list(kinds), hotseat, "playing",
                             dt.datetime.now(dt.UTC), [], salt, commitment(seed, salt), practice,
-                            {i: hash_token(t) for i, t in tokens.items()}, hash_token(table) if table else None)
+                            {i: hash_token(t) for i, t in tokens.items()}, hash_token(table) if table else None,
+                            time_limit)
         with Session(self.engine) as s, s.begin():
             s.add(GameRow(id=stored.id, game=game, options=options, seed=seed, seats=len(kinds), hotseat=hotseat,
                           table_token_hash=stored.table_token_hash, status="playing", created=stored.created))
@@ -165,7 +195,13 @@ class Store:
             for i, kind in enumerate(kinds):
                 s.add(SeatRow(game_id=stored.id, seat=i, kind=kind, token_hash=stored.token_hashes.get(i)))
             s.add(FairnessRow(game_id=stored.id, salt=salt, commitment=stored.commitment, practice=practice))
+            if time_limit is not None:
+                s.add(TimeLimitRow(game_id=stored.id, seconds=time_limit))
         return stored, NewGameTokens(tokens, table)
+
+    def add_chat(self, game_id: str, idx: int, line: ChatLine) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(ChatRow(game_id=game_id, idx=idx, seat=line.seat, text=line.text, at=line.at))
 
     def add_decision(self, game_id: str, idx: int, seat: int, option_id: str) -> None:
         with Session(self.engine) as s, s.begin():
@@ -220,9 +256,13 @@ class Store:
         fair = s.get(FairnessRow, row.id)  # None for a game stored before seeds were committed to
         hashes = dict(s.execute(select(SeatRow.seat, SeatRow.token_hash).where(
             SeatRow.game_id == row.id, SeatRow.token_hash.is_not(None))).all())
+        limit = s.get(TimeLimitRow, row.id)
+        chat = [ChatLine(seat, text, at if at.tzinfo else at.replace(tzinfo=dt.UTC)) for seat, text, at in s.execute(
+            select(ChatRow.seat, ChatRow.text, ChatRow.at).where(ChatRow.game_id == row.id).order_by(ChatRow.idx))]
         return StoredGame(row.id, row.game, dict(row.options), row.seed, row.seats, kinds, row.hotseat, row.status,
                           created, decisions, fair.salt if fair else "", fair.commitment if fair else "",
-                          fair.practice if fair else True, hashes, row.table_token_hash)
+                          fair.practice if fair else True, hashes, row.table_token_hash,
+                          limit.seconds if limit else None, chat)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

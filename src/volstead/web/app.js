@@ -1,7 +1,7 @@
 // Volstead's browser shell: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
 // It knows no game: each game's board is the ES module its describe() names (else generic.js).
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
-import { decisionPanel, logPanel, rulesPanel, scoresPanel, thinkingText } from "./panels.js";
+import { chatLine, chatPanel, clockText, decisionPanel, logPanel, rulesPanel, scoresPanel, thinkingText } from "./panels.js";
 import { esc, getJSON } from "./util.js";
 
 const app = document.getElementById("app");
@@ -27,6 +27,7 @@ async function lobby() {
     <div id="options"></div>
     <label><input type="checkbox" name="hotseat"> Hot-seat (human seats share this screen)</label>
     <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
+    <label title="When it runs out, the server decides for whoever is still deciding.">Time limit per turn or phase (seconds) <input name="time_limit" type="number" min="10" max="86400" placeholder="none"></label>
     <button class="primary" id="create-btn">Create game</button></form><div id="created"></div></div>
     <div class="panel"><h2>Games</h2><div id="games">…</div><h3>Your seats</h3><div id="mine"></div></div></div>`;
   const form = document.getElementById("create");
@@ -86,6 +87,7 @@ async function lobby() {
       hotseat: form.hotseat.checked,
     };
     if (form.seed.value !== "") body.seed = Number(form.seed.value);
+    if (form.time_limit.value !== "") body.time_limit = Number(form.time_limit.value);
     const out = document.getElementById("created");
     try {
       const r = await getJSON("/api/games", {
@@ -189,10 +191,19 @@ async function render(state, extraTop = "") {
   const logEl = document.getElementById("log");
   const atBottom = !logEl || logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 10;
   const rulesOpen = document.getElementById("rules")?.open; // a state update keeps "How to play" as it was
+  // what someone is typing to the table survives the update
+  const typing = document.getElementById("chat-text");
+  const draft = typing ? [typing.value, document.activeElement === typing] : ["", false];
+  const clock = state.clock ? `<div class="small muted" id="clock">${esc(clockText(state.clock, meta))}</div>` : "";
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
     <div>${parts.main}</div>
-    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}<div id="flash"></div>
-      ${parts.side || ""}${logPanel(state.log, meta)}${rulesPanel(g.rules_help)}</div></div>`;
+    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}${clock}<div id="flash"></div>
+      ${parts.side || ""}${logPanel(state.log, meta)}${chatPanel(state.chat, state.you !== null || state.table)}${rulesPanel(g.rules_help)}</div></div>`;
+  const input = document.getElementById("chat-text");
+  if (input) {
+    input.value = draft[0];
+    if (draft[1]) input.focus();
+  }
   addJumpBar(app);
   const newLog = document.getElementById("log");
   if (atBottom) newLog.scrollTop = newLog.scrollHeight;
@@ -286,6 +297,15 @@ function gamePage(id) {
       return;
     }
     await render(state);
+    const form = document.getElementById("chat-form");
+    if (form)
+      form.onsubmit = (ev) => {
+        ev.preventDefault();
+        const input = document.getElementById("chat-text");
+        if (!input.value.trim()) return;
+        ws.send(JSON.stringify({ type: "chat", text: input.value }));
+        input.value = "";
+      };
     app.querySelectorAll("button.option").forEach((b) => {
       b.onclick = () => {
         setDisabled(true);
@@ -304,7 +324,16 @@ function gamePage(id) {
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") show(m);
-      else if (m.type === "thinking" && last) {
+      else if (m.type === "chat" && last) {
+        // a line said: added in place (a re-render would disturb what someone is typing)
+        last.chat = [...(last.chat || []), m.line].slice(-100);
+        document.getElementById("chat-empty")?.remove();
+        const lines = document.getElementById("chat-lines");
+        if (lines && !lines.querySelector(`[data-k="${m.line.k}"]`)) {
+          lines.insertAdjacentHTML("beforeend", chatLine(m.line));
+          lines.scrollTop = lines.scrollHeight;
+        }
+      } else if (m.type === "thinking" && last) {
         last.thinking = m.seats;
         const w = document.getElementById("waiting");
         if (w && m.seats.length) w.textContent = thinkingText(m.seats, last.meta);
@@ -324,6 +353,10 @@ function gamePage(id) {
     };
   }
   connect();
+  setInterval(() => {
+    const el = document.getElementById("clock");
+    if (el && last?.clock) el.textContent = clockText(last.clock, last.meta);
+  }, 1000);
 }
 
 // ----------------------------------------------------------------- replay

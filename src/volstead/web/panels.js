@@ -90,3 +90,28 @@ export function rulesPanel(help) {
     : "";
   return `<details class="panel" id="rules" data-nav="Help"><summary>How to play</summary>${help.summary ? `<p>${esc(help.summary)}</p>` : ""}${turn}${glossary}</details>`;
 }
+
+// The table's talk (server/chat.py): every line as text, never markup; a box to talk for seats
+// (spectators read only). The list is refreshed in place when a line arrives (chatLine).
+export function chatPanel(chat, canTalk) {
+  if (!chat) return ""; // a replay: the talk is the table's, not the game's record
+  return `<div class="panel" id="chat" data-nav="Talk"><h3>Table talk</h3><div id="chat-lines">${chat.map(chatLine).join("") || `<div class="muted small" id="chat-empty">Nobody has said anything yet.</div>`}</div>
+    ${canTalk ? `<form id="chat-form"><input id="chat-text" maxlength="300" autocomplete="off" placeholder="Say something to the table"><button>Say</button></form>` : `<div class="muted small">Spectators read the table's talk.</div>`}</div>`;
+}
+
+export function chatLine(line) {
+  const at = new Date(line.at);
+  const hhmm = Number.isNaN(at.getTime()) ? "" : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return `<div class="chat-line" data-k="${line.k}"><span class="muted small">${esc(hhmm)}</span> <b>${esc(line.name)}</b>: ${esc(line.text)}</div>`;
+}
+
+// The round timer (server/clock.py): how long the people deciding have been at it and, with a
+// time limit, how long they have left. Updated every second by the page (app.js).
+export function clockText(clock, meta, now = Date.now() / 1000) {
+  if (!clock?.seats?.length) return "";
+  const elapsed = Math.max(0, now - clock.since);
+  const mmss = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+  const who = clock.seats.map((s) => seatName(meta, s)).join(", ");
+  const left = clock.limit === null || clock.limit === undefined ? "" : ` · ${mmss(Math.max(0, clock.limit - elapsed))} left`;
+  return `${who}: ${mmss(elapsed)}${left}`;
+}

@@ -53,7 +53,8 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
     try:
-        live, tokens = await hub.open_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat)
+        live, tokens = await hub.open_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat,
+                                           body.time_limit)
     except BotSpecError as e:
         raise HTTPException(422, str(e)) from None
     except LobbyError as e:

@@ -12,8 +12,9 @@ from fastapi.responses import JSONResponse
 
 from volstead.engine import VolsteadError
 
+from ..chat import ChatTooFast
 from ..hub import Conn, Hub, LiveGame
-from ..messages import BadMessage, Decide, WsPing, WsRefresh, parse_ws
+from ..messages import BadMessage, Decide, Say, WsPing, WsRefresh, WsSay, parse_ws
 from .deps import MAX_MESSAGE, error_body, hub_of, live_or_404, table_seat, who
 
 router = APIRouter()
@@ -52,6 +53,23 @@ async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str,
     except VolsteadError as e:
         return JSONResponse(error_body(e), status_code=409)
     return hub.payload(live, seat)
+
+
+@router.post("/api/games/{game_id}/chat", response_model=None)
+async def say_rest(request: Request, game_id: str, body: Say) -> dict[str, Any] | JSONResponse:
+    """A seat says a line to the table (spectators read only)."""
+    hub = hub_of(request)
+    live = live_or_404(hub, game_id)
+    seat, table = who(live, body.token)
+    if seat is None and not table:
+        raise HTTPException(403, "a seat token is needed to talk (spectators read only)")
+    if table:
+        seat = hub.shown_seat(live, Conn(None, None, True))
+    assert seat is not None
+    try:
+        return await hub.say(live, seat, body.text)
+    except VolsteadError as e:
+        return JSONResponse(error_body(e), status_code=429 if isinstance(e, ChatTooFast) else 400)
 
 
 @router.websocket("/ws/games/{game_id}")
@@ -109,8 +127,15 @@ async def handle_message(hub: Hub, live: LiveGame, conn: Conn, text: str) -> Non
         await ws.send_json(hub.payload(live, hub.shown_seat(live, conn), conn.table))
         return
     if conn.seat is None and not conn.table:
+        what = "talk (they read the table's talk)" if isinstance(msg, WsSay) else "decide"
         await ws.send_json({"type": "error", "error": "NoSeat",
-                            "message": "spectators cannot decide: open your seat link to play"})
+                            "message": f"spectators cannot {what}: open your seat link to play"})
+        return
+    if isinstance(msg, WsSay):
+        try:
+            await hub.say(live, hub.shown_seat(live, conn) if conn.table else conn.seat, msg.text)
+        except VolsteadError as e:
+            await ws.send_json(error_body(e))
         return
     seat = table_seat(hub, live) if conn.table else conn.seat
     try:

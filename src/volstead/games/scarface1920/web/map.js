@@ -153,8 +153,10 @@ function tracksSvg(view, cat, seatNames) {
     svg += `<g class="box" data-id="${key}"><rect x="820" y="${y}" width="360" height="92" rx="8"></rect><text class="svgtitle" x="835" y="${y + 22}">${title}</text>`;
     view.players.forEach((p, j) => {
       const n = p.thugs[key] || 0;
+      if (!n) return; // nothing drawn for zero
       svg += `<g data-seat="${p.seat}"><title>${esc(who(p.seat))}: ${plural(n, "thug")}</title><use href="#pc-thug" x="${836 + j * 85}" y="${y + 40}" width="19" height="25" fill="${cat.ownerColor(p.seat)}"></use><text class="svgsmall" x="${858 + j * 85}" y="${y + 60}">×${n}</text></g>`;
     });
+    if (view.players.every((p) => !p.thugs[key])) svg += `<text class="svgsmall muted-svg" x="835" y="${y + 60}">nobody</text>`;
     svg += `</g>`;
   });
   // Crime track with Ness

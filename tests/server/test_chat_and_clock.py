@@ -1,0 +1,142 @@
+"""The table's talk (server/chat.py) and the round timer with its optional time limit
+(server/clock.py): issue 14 asks for both on the platform, for every game."""
+
+from __future__ import annotations
+
+import json
+
+from server_helpers import human_turn, pick, wait_for
+
+
+def create(client, seats=("human", "human"), **extra):
+    r = client.post("/api/games", json={"game": "scarface1920", "seats": list(seats), "seed": 3, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def say(client, gid, token, text):
+    return client.post(f"/api/games/{gid}/chat", json={"token": token, "text": text})
+
+
+# ------------------------------------------------------------------ talk
+def test_a_line_said_reaches_every_connection_and_the_state_but_not_the_record(client):
+    g = create(client)
+    gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={t1}") as ws1, \
+            client.websocket_connect(f"/ws/games/{gid}") as spec:
+        ws1.receive_json(), spec.receive_json()  # the first states
+        r = say(client, gid, t0, "  Nice  town\tyou have\n here.  ")
+        assert r.status_code == 200, r.text
+        line = r.json()
+        names = client.get(f"/api/games/{gid}").json()["seat_names"]
+        assert (line["k"], line["seat"], line["name"], line["text"]) == (0, 0, names[0], "Nice town you have here.")
+        for ws in (ws1, spec):
+            assert ws.receive_json() == {"type": "chat", "line": line}
+    for token in (t0, t1, None):
+        state = client.get(f"/api/games/{gid}/state", params={"token": token} if token else {}).json()
+        assert [x["text"] for x in state["chat"]] == ["Nice town you have here."]
+    live = client.app.state.hub.games[gid]
+    assert "Nice town" not in json.dumps(live.state.record())
+
+
+def test_spectators_read_only(client):
+    g = create(client)
+    gid = g["id"]
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "hello"})
+    assert r.status_code == 403 and "spectators read only" in r.json()["message"]
+    with client.websocket_connect(f"/ws/games/{gid}") as spec:
+        spec.receive_json()
+        spec.send_text(json.dumps({"type": "chat", "text": "hello"}))
+        err = spec.receive_json()
+        assert err["error"] == "NoSeat" and "cannot talk" in err["message"]
+    assert client.get(f"/api/games/{gid}/state").json()["chat"] == []
+
+
+def test_bad_lines_are_refused_with_a_short_reason_and_change_nothing(client):
+    g = create(client)
+    gid, t0 = g["id"], g["seats"][0]["token"]
+    r = say(client, gid, t0, " \n\t ")
+    assert r.status_code == 400 and r.json()["message"] == "say something: the line is empty"
+    r = say(client, gid, t0, "x" * 301)
+    assert r.status_code == 400 and r.json()["message"] == "the line is too long (301 characters; at most 300)"
+    r = say(client, gid, t0, "x" * 2001)
+    assert r.status_code == 400  # over the body limit of the field: refused before it is read
+    r = say(client, gid, "not-a-token", "hi")
+    assert r.status_code == 403
+    assert client.get(f"/api/games/{gid}/state").json()["chat"] == []
+    with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws:
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "chat", "text": 5}))
+        assert ws.receive_json()["error"] == "MalformedMessage"
+
+
+def test_at_most_five_lines_in_ten_seconds_a_seat(client):
+    g = create(client)
+    gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+    for i in range(5):
+        assert say(client, gid, t0, f"line {i}").status_code == 200
+    r = say(client, gid, t0, "one more")
+    assert r.status_code == 429 and r.json()["message"] == "too fast: at most 5 lines in 10 seconds"
+    assert say(client, gid, t1, "my turn to talk").status_code == 200  # another seat is not slowed
+    assert len(client.get(f"/api/games/{gid}/state").json()["chat"]) == 6
+
+
+def test_markup_is_kept_as_text_for_pages_to_escape(client):
+    g = create(client)
+    r = say(client, g["id"], g["seats"][0]["token"], "<img src=x onerror=alert(1)>")
+    assert r.json()["text"] == "<img src=x onerror=alert(1)>"
+
+
+def test_the_talk_is_stored_with_the_game(make_client, db_url):
+    c1 = make_client(db_url)
+    g = create(c1)
+    say(c1, g["id"], g["seats"][1]["token"], "see you after the restart")
+    c1.__exit__(None, None, None)
+    c2 = make_client(db_url)
+    chat = c2.get(f"/api/games/{g['id']}/state").json()["chat"]
+    assert [(x["seat"], x["text"]) for x in chat] == [(1, "see you after the restart")]
+
+
+# ------------------------------------------------------------------ timer
+def test_the_timer_follows_whoever_is_deciding(client):
+    g = create(client, hotseat=True)
+    gid, table = g["id"], g["hotseat_token"]
+    s = human_turn(client, gid, table)
+    clock = s["clock"]
+    assert clock["limit"] is None and clock["seats"] == [s["decision"]["seat"]]
+    first, since = s["decision"]["seat"], clock["since"]
+    while s["decision"]["seat"] == first:  # the same seat deciding: the same clock
+        assert s["clock"]["since"] == since
+        client.post(f"/api/games/{gid}/decide", json={"token": table, **pick(s, 0)})
+        s = human_turn(client, gid, table)
+    assert s["clock"]["seats"] == [s["decision"]["seat"]] and s["clock"]["since"] > since  # a new turn
+
+
+def test_time_limit_bounds(client):
+    for bad in (5, 86_401, "60", 1.5):
+        r = client.post("/api/games", json={"game": "scarface1920", "seats": ["human", "random"], "time_limit": bad})
+        assert r.status_code == 400 and "time_limit" in r.text, (bad, r.text)
+    g = create(client, seats=("human", "random"), time_limit=60)
+    assert client.get(f"/api/games/{g['id']}/state").json()["clock"]["limit"] == 60
+
+
+def test_when_the_time_runs_out_the_server_decides_for_the_late_seat(client):
+    """Created with a time limit; the limit is then shortened to 0.3 s on the live game (a real one is
+    at least 10 s). The late seat's turn is played for it, the log says so, and its own decide of
+    the decision it had in front of it is now stale."""
+    g = create(client, seats=("human", "random"), time_limit=10)
+    gid, t0 = g["id"], g["seats"][0]["token"]
+    before = human_turn(client, gid, t0)
+    hub = client.app.state.hub
+    live = hub.games[gid]
+    live.clock.limit = 0.3
+    live.clock.handle.cancel()
+    live.clock.handle = None
+    client.portal.call(hub.broadcast, live)  # schedules the shortened limit
+    note = wait_for(lambda: [e for e in client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"]
+                             if "ran out of time" in e["text"]])
+    names = client.get(f"/api/games/{gid}").json()["seat_names"]
+    assert note[0]["text"] == f"{names[0]} ran out of time (0.3 s): the server decides for them."
+    assert live.taken[0] > before["decision"]["number"]
+    r = client.post(f"/api/games/{gid}/decide", json={"token": t0, **pick(before, 0)})
+    assert r.status_code == 409 and r.json()["error"] == "StaleDecision"
