@@ -1,0 +1,109 @@
+"""The Mafia Chronicles: four syndicates shop in secret, strike one move at a time, and count their
+victory points after four rounds (rulebook: ../shared/seeds/004_…; readings: docs/mafia-chronicles-rules.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from volstead.engine.contract import CardTable, Faction, Game, GameOptions
+
+from .options import Options as MafiaOptions
+
+if TYPE_CHECKING:
+    from volstead.engine.decision import Decision
+    from volstead.engine.state import GameState
+
+    from .state import MafiaState
+
+NAME = "mafia_chronicles"
+# The Moves phase is played in the open: a log may show these choices' labels to every seat. The
+# secret phases (Boss pick, Market, Event choices, Income) and the negotiations stay private.
+PUBLIC_DECISION_KINDS = frozenset({"move", "target", "link", "place_flipped", "place_stolen"})
+
+
+def mafia_options(options: GameOptions | None) -> MafiaOptions:
+    """The options given (the defaults for None); another game's options are a TypeError."""
+    if options is None:
+        return MafiaOptions()
+    if not isinstance(options, MafiaOptions):
+        raise TypeError(f"The Mafia Chronicles needs its own Options, got {type(options).__name__}")
+    return options
+
+
+class MafiaChronicles(Game):
+    name = NAME
+    title = "The Mafia Chronicles"
+    min_seats = 4
+    max_seats = 4
+    Options = MafiaOptions
+    public_decision_kinds = PUBLIC_DECISION_KINDS
+    evaluation_scale: ClassVar[float] = 3.0  # victory points: a 3-point lead is one unit to search bots
+    faction_option = "syndicates"
+    first_seat_option = "first_seat"
+
+    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> MafiaState:
+        from .rules.setup import new_game
+
+        return new_game(seed, seats, mafia_options(options))
+
+    def evaluate(self, state: GameState, seat: int | None = None) -> Any:
+        """Victory points as if the game ended now (the result's scores once it is over)."""
+        from .rules.scoring import points
+
+        s = cast("MafiaState", state)
+        values = [float(points(s, k)["total"]) for k in range(s.seats)]
+        return values if seat is None else values[seat]
+
+    def factions(self, options: GameOptions | None = None) -> list[Faction]:
+        from .content.loader import default_content
+
+        return [Faction(x.id, x.name, x.color) for x in default_content().setting.syndicates]
+
+    def seat_names(self, state: GameState) -> list[str]:
+        s = cast("MafiaState", state)
+        return [s.syndicate_name(k) for k in range(s.seats)]
+
+    def rules_help(self) -> dict[str, Any]:
+        from .help import rules_help
+
+        return rules_help()
+
+    def card_ids(self, options: GameOptions | None = None) -> list[str]:
+        """Every Gangster, Business and Asset a syndicate can buy."""
+        from .content.loader import default_content
+
+        c = default_content()
+        return [x.id for x in c.gangsters] + [x.id for x in c.businesses] + [x.id for x in c.assets]
+
+    def card_played(self, decision: Decision, index: int) -> str | None:
+        """The card a Market purchase buys (for simulation reports)."""
+        if decision.kind != "market":
+            return None
+        code = decision.codes[index]
+        if code[0] != "buy":
+            return None
+        from .content.loader import default_content
+
+        return default_content().card_id(code[1])
+
+    def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
+        from .card_tables import card_tables
+
+        return card_tables()
+
+    def catalog(self) -> dict[str, Any]:
+        from .catalog import catalog
+
+        return catalog()
+
+    def stats(self, state: GameState) -> dict[str, float]:
+        """Successful moves of each kind, summed over the syndicates, and how many went negative."""
+        s = cast("MafiaState", state)
+        from .state import MOVE_NAMES
+
+        out = {f"{MOVE_NAMES[m]}s": float(sum(y.wins[m] for y in s.syn)) for m in range(7)}
+        out["went_negative"] = float(sum(y.went_negative for y in s.syn))
+        return out
+
+
+GAME = MafiaChronicles()

@@ -1,0 +1,1 @@
+"""The Mafia Chronicles' authored content: typed models and the validating loader."""

@@ -1,0 +1,1 @@
+"""The rules of The Mafia Chronicles, one module per part of the rulebook."""

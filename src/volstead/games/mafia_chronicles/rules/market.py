@@ -1,0 +1,327 @@
+"""The Market phase (§4, §6.8 release, §6.10 Boss swap): each syndicate in private, in its lane."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volstead.engine.step import SeatStep
+
+from ..content.loader import A0, B0
+from ..state import (
+    ASSET,
+    ASSET_SLOTS,
+    BOSS_COL,
+    BUSINESS,
+    COLUMNS,
+    DEBT_LIMIT,
+    GANGSTER,
+    GANGSTER_COLS,
+    PER_TYPE,
+    PURCHASES,
+    MafiaState,
+    Mob,
+    Syndicate,
+    partner_slot,
+    type_of_inst,
+)
+from .labels import COLUMN_NAMES, card_text, markers, money
+from .ratings import CONNECTED, perk_total
+
+RELEASE_PER_HEAT, CONNECTED_PER_HEAT = 50, 25  # §6.8; the Connected ability
+DONE = ("done",)
+ROWS = ("bg", "biz", "asset")  # the area's rows as option ids name them
+
+
+# ------------------------------------------------------------------ legality
+def asset_fits(s: MafiaState, y: Syndicate, slot: int, inst: int, leaving: int = -1) -> bool:
+    """May Asset `inst` lie in `slot`? Never beside a copy of itself (§3.2). `leaving`: a slot
+    emptied by the same move (a swap)."""
+    other = partner_slot(slot)
+    there = y.assets[other]
+    if other == leaving or there < 0:
+        return True
+    c = s.content
+    return c.type_of(there) != c.type_of(inst)
+
+
+def empty_slots(s: MafiaState, y: Syndicate, inst: int) -> list[int]:
+    """The slots a new card `inst` may go to: empty ones of its row (a Gangster never to the Boss
+    slot, §6.10; an Asset never beside its copy)."""
+    t = type_of_inst(inst)
+    if t == GANGSTER:
+        return [c for c in GANGSTER_COLS if y.mobs[c] is None]
+    if t == BUSINESS:
+        return [c for c in range(COLUMNS) if y.biz[c] < 0]
+    return [k for k in range(ASSET_SLOTS) if y.assets[k] < 0 and asset_fits(s, y, k, inst)]
+
+
+def release_cost(s: MafiaState, y: Syndicate, col: int) -> int:
+    mob = y.mobs[col]
+    assert mob is not None
+    per = CONNECTED_PER_HEAT if perk_total(s, y, col, CONNECTED) else RELEASE_PER_HEAT
+    return per * mob.heat
+
+
+def can_buy(y: Syndicate) -> bool:
+    """Purchases left and a debt under $500K (§3.3, §4)."""
+    return sum(y.buys) < PURCHASES and y.stash > -DEBT_LIMIT
+
+
+def swap_allowed(y: Syndicate) -> bool:
+    """§6.10: once a game, before buying any cards, with an active Boss."""
+    return not y.swapped and sum(y.buys) == 0 and y.active(BOSS_COL)
+
+
+def move_destinations(s: MafiaState, y: Syndicate, row: int, src: int) -> list[int]:
+    """Where a card may be rearranged to (swapping with what is there)."""
+    if row == 0:
+        return [c for c in GANGSTER_COLS if c != src and (y.mobs[c] is None or not y.mobs[c].jailed)]  # type: ignore[union-attr]
+    if row == 1:
+        return [c for c in range(COLUMNS) if c != src]
+    inst = y.assets[src]
+    out = []
+    for k in range(ASSET_SLOTS):
+        if k == src:
+            continue
+        there = y.assets[k]
+        if not asset_fits(s, y, k, inst, leaving=src):
+            continue
+        if there >= 0 and not asset_fits(s, y, src, there, leaving=k):
+            continue
+        out.append(k)
+    return out
+
+
+def movable(s: MafiaState, y: Syndicate) -> list[tuple[int, int]]:
+    out = []
+    for c in GANGSTER_COLS:
+        m = y.mobs[c]
+        if m is not None and not m.jailed and move_destinations(s, y, 0, c):
+            out.append((0, c))
+    for c in range(COLUMNS):
+        if y.biz[c] >= 0:
+            out.append((1, c))
+    for k in range(ASSET_SLOTS):
+        if y.assets[k] >= 0 and move_destinations(s, y, 2, k):
+            out.append((2, k))
+    return out
+
+
+# ------------------------------------------------------------------ steps
+class MarketMenu(SeatStep[MafiaState]):
+    """Buy, release, swap, discard, rearrange, or press done (§4). Comes back after each action."""
+
+    __slots__ = ()
+    kind = "market"
+
+    def prompt(self, s: MafiaState) -> str:
+        y = s.syn[self.seat_]
+        return (f"Market, round {s.round}: stash {money(y.stash)}, {PURCHASES - sum(y.buys)} purchases left "
+                f"(Gangsters {PER_TYPE - y.buys[0]}, Businesses {PER_TYPE - y.buys[1]}, Assets {PER_TYPE - y.buys[2]})")
+
+    def options(self, s: MafiaState) -> tuple[Any, ...]:
+        y = s.syn[self.seat_]
+        out: list[tuple[Any, ...]] = []
+        if swap_allowed(y):
+            out += [("swap", c) for c in GANGSTER_COLS if y.active(c)]
+        if can_buy(y):
+            for t in (GANGSTER, BUSINESS, ASSET):
+                if y.buys[t] < PER_TYPE:
+                    out += [("buy", inst) for inst in y.market_row(t) if empty_slots(s, y, inst)]
+        out += [("release", c) for c in range(COLUMNS) if y.mobs[c] is not None and y.mobs[c].jailed]  # type: ignore[union-attr]
+        out += [("discard", 0, c) for c in range(COLUMNS) if y.mobs[c] is not None]
+        out += [("discard", 1, c) for c in range(COLUMNS) if y.biz[c] >= 0]
+        out += [("discard", 2, k) for k in range(ASSET_SLOTS) if y.assets[k] >= 0]
+        out += [("move", row, src) for row, src in movable(s, y)]
+        out.append(DONE)
+        return tuple(out)
+
+    def choose(self, s: MafiaState, code: tuple[Any, ...]) -> None:
+        seat = self.seat_
+        y = s.syn[seat]
+        what = code[0]
+        if what == "done":
+            return
+        s.stack.append(MarketMenu(seat))
+        if what == "swap":
+            boss_swap(y, code[1])
+        elif what == "buy":
+            inst = code[1]
+            buy(s, y, inst)
+            slots = empty_slots(s, y, inst)
+            if len(slots) == 1:
+                place(y, inst, slots[0], s.round)
+            else:
+                s.stack.append(PlaceCard(seat, inst))
+        elif what == "release":
+            release(s, y, code[1])
+        elif what == "discard":
+            discard(y, code[1], code[2])
+        else:
+            s.stack.append(Rearrange(seat, code[1], code[2]))
+
+    def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        what = code[0]
+        if what in ("discard", "move"):
+            return f"{what}:{ROWS[code[1]]}:{code[2]}"
+        return what if what == "done" else f"{what}:{code[1]}"
+
+    def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        y = s.syn[self.seat_]
+        what = code[0]
+        if what == "done":
+            return "Market phase complete"
+        if what == "buy":
+            return f"Buy {card_text(s, code[1])}"
+        if what == "swap":
+            mob = y.mobs[code[1]]
+            boss = y.mobs[BOSS_COL]
+            assert mob is not None and boss is not None
+            return f"Boss swap (once a game): discard {s.card_name(boss.card)}, {s.card_name(mob.card)} becomes Boss"
+        if what == "release":
+            mob = y.mobs[code[1]]
+            assert mob is not None
+            return f"Release {s.card_name(mob.card)} from Jail for {money(release_cost(s, y, code[1]))}"
+        verb = "Discard" if what == "discard" else "Move"
+        return f"{verb} {slot_text(s, y, code[1], code[2])}"
+
+    def option_group(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        return {"buy": "Buy", "swap": "Boss", "release": "Jail", "discard": "Discard", "move": "Rearrange"}.get(
+            code[0], "")
+
+
+def slot_text(s: MafiaState, y: Syndicate, row: int, slot: int) -> str:
+    if row == 0:
+        mob = y.mobs[slot]
+        assert mob is not None
+        return f"{s.card_name(mob.card)}{markers(mob)} ({COLUMN_NAMES[slot]})"
+    inst = y.biz[slot] if row == 1 else y.assets[slot]
+    col = slot if row == 1 else slot % COLUMNS
+    return f"{s.card_name(inst)} ({COLUMN_NAMES[col]})"
+
+
+class PlaceCard(SeatStep[MafiaState]):
+    """Where the card just bought goes (an empty slot of its row)."""
+
+    __slots__ = ("inst",)
+    kind = "place_card"
+
+    def __init__(self, seat: int, inst: int):
+        super().__init__(seat)
+        self.inst = inst
+
+    def prompt(self, s: MafiaState) -> str:
+        return f"Where does {s.card_name(self.inst)} go?"
+
+    def options(self, s: MafiaState) -> tuple[int, ...]:
+        return tuple(empty_slots(s, s.syn[self.seat_], self.inst))
+
+    def choose(self, s: MafiaState, code: int) -> None:
+        place(s.syn[self.seat_], self.inst, code, s.round)
+
+    def option_id(self, s: MafiaState, code: int) -> str:
+        return f"slot:{code}"
+
+    def option_label(self, s: MafiaState, code: int) -> str:
+        if type_of_inst(self.inst) == ASSET:
+            return f"{COLUMN_NAMES[code % COLUMNS].capitalize()}, {'upper' if code < COLUMNS else 'lower'} Asset slot"
+        return COLUMN_NAMES[code].capitalize()
+
+
+class Rearrange(SeatStep[MafiaState]):
+    """Move a card to another slot of its row (swapping with the card there), or leave it."""
+
+    __slots__ = ("row", "src")
+    kind = "rearrange"
+
+    def __init__(self, seat: int, row: int, src: int):
+        super().__init__(seat)
+        self.row = row
+        self.src = src
+
+    def options(self, s: MafiaState) -> tuple[int, ...]:
+        return (*move_destinations(s, s.syn[self.seat_], self.row, self.src), -1)
+
+    def choose(self, s: MafiaState, code: int) -> None:
+        if code >= 0:
+            swap_slots(s.syn[self.seat_], self.row, self.src, code)
+
+    def option_id(self, s: MafiaState, code: int) -> str:
+        return "stay" if code < 0 else f"to:{code}"
+
+    def option_label(self, s: MafiaState, code: int) -> str:
+        if code < 0:
+            return "Leave it where it is"
+        col = code % COLUMNS
+        where = COLUMN_NAMES[col] + (("", " (upper)", " (lower)")[self.row if self.row < 2 else 1 + code // COLUMNS])
+        return f"To the {where}"
+
+
+# ------------------------------------------------------------------ actions
+def buy(s: MafiaState, y: Syndicate, inst: int) -> None:
+    t = type_of_inst(inst)
+    y.pay(s.content.price(inst))
+    if t == GANGSTER:
+        y.g_row = tuple(x for x in y.g_row if x != inst)
+    elif t == BUSINESS:
+        y.b_row = tuple(x for x in y.b_row if x != inst)
+    else:
+        y.a_row = tuple(x for x in y.a_row if x != inst)
+    y.buys = y.buys[:t] + (y.buys[t] + 1,) + y.buys[t + 1:]  # type: ignore[assignment]
+
+
+def place(y: Syndicate, inst: int, slot: int, round_: int) -> None:
+    if inst < B0:
+        y.set_mob(slot, Mob(inst, joined=round_))
+    elif inst < A0:
+        y.set_biz(slot, inst)
+    else:
+        y.set_asset(slot, inst)
+
+
+def boss_swap(y: Syndicate, col: int) -> None:
+    boss, mob = y.mobs[BOSS_COL], y.mobs[col]
+    assert boss is not None and mob is not None
+    y.gone = y.gone + (boss.card,)
+    y.set_mob(BOSS_COL, mob)
+    y.set_mob(col, None)
+    y.swapped = True
+
+
+def release(s: MafiaState, y: Syndicate, col: int) -> None:
+    mob = y.mobs[col]
+    assert mob is not None
+    y.pay(release_cost(s, y, col))
+    y.set_mob(col, mob._replace(heat=0, jailed=False, exhausted=False))
+
+
+def discard(y: Syndicate, row: int, slot: int) -> None:
+    if row == 0:
+        mob = y.mobs[slot]
+        assert mob is not None
+        y.gone = y.gone + (mob.card,)
+        y.set_mob(slot, None)
+    elif row == 1:
+        y.gone = y.gone + (y.biz[slot],)
+        y.set_biz(slot, -1)
+    else:
+        y.gone = y.gone + (y.assets[slot],)
+        y.set_asset(slot, -1)
+
+
+def swap_slots(y: Syndicate, row: int, a: int, b: int) -> None:
+    if row == 0:
+        ma, mb = y.mobs[a], y.mobs[b]
+        y.set_mob(a, mb)
+        y.set_mob(b, ma)
+    elif row == 1:
+        ba, bb = y.biz[a], y.biz[b]
+        y.set_biz(a, bb)
+        y.set_biz(b, ba)
+    else:
+        xa, xb = y.assets[a], y.assets[b]
+        y.set_asset(a, xb)
+        y.set_asset(b, xa)
+
+
+__all__ = ["DONE", "MarketMenu", "PlaceCard", "Rearrange", "asset_fits", "empty_slots", "release_cost"]

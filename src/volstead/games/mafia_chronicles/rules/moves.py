@@ -1,0 +1,593 @@
+"""The Moves phase (§6): turns, legal moves and targets, and what each move does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volstead.engine.step import SeatStep, Step
+
+from ..state import (
+    ASSET_SLOTS,
+    BOSS_COL,
+    COLUMNS,
+    FIX,
+    FLIP,
+    FRAME,
+    GANGSTER_COLS,
+    HEIST,
+    MAX_HEAT,
+    MOVE_NAMES,
+    MURDER,
+    SHIPMENT,
+    SMUGGLE,
+    STEAL,
+    TORCH,
+    UNDERBOSS_COL,
+    MafiaState,
+    Mob,
+    Syndicate,
+)
+from .dice import DAMAGE_TEXT, DAMAGED, DISCARDED, NO_EFFECT, Contest, contest, damage_for, heat_for, odds, unopposed
+from .labels import COLUMN_NAMES, markers, mob_text, money, move_title
+from .market import empty_slots
+from .ratings import (
+    COOL_HEAD,
+    DEFENSE_ROLL,
+    LOYAL,
+    MENACE,
+    PAYOUT,
+    ROLL,
+    THICK_SKIN,
+    grit,
+    move_rating,
+    move_slot,
+    perk_total,
+    printed,
+    smarts,
+)
+
+BANK_PAYOUT = 100  # Murder (a Gangster), Torch, Frame (§6.5)
+STEAL_PER_EDGE, SMUGGLE_PER_EDGE = 20, 25
+FRAME_HEAT = 3
+FIX_FEE_STEP, FIX_FEE_STEPS = 10, 10  # $0–$100K in $10K steps
+BACK = ("back",)
+ATTACKS = {MURDER: "Grit", TORCH: "Grit", STEAL: "Grit", FLIP: "Smarts", FRAME: "Smarts"}
+HEAT_MOVES = (MURDER, TORCH, STEAL, SMUGGLE)  # §6.7
+
+
+# ------------------------------------------------------------------ markers
+def add_heat(y: Syndicate, col: int, n: int) -> None:
+    """+n Heat, never above 5; 5 Heat = Jail at once (§6.8)."""
+    mob = y.mobs[col]
+    if mob is None or n <= 0 or mob.jailed:
+        return
+    heat = min(MAX_HEAT, mob.heat + n)
+    y.set_mob(col, mob._replace(heat=heat, jailed=heat >= MAX_HEAT))
+
+
+def damage(s: MafiaState, y: Syndicate, col: int, index: int) -> None:
+    """−1 to a rating (0 Smarts, 1 Grit, 2 move 1, 3 move 2), stacking down to 0 (§6.9)."""
+    mob = y.mobs[col]
+    if mob is None or printed(s, mob)[index] <= 0:
+        return
+    name = ("d_smarts", "d_grit", "d_move1", "d_move2")[index]
+    y.set_mob(col, mob._replace(**{name: getattr(mob, name) + 1}))
+
+
+def exhaust(y: Syndicate, col: int) -> None:
+    mob = y.mobs[col]
+    if mob is not None and not mob.exhausted:
+        y.set_mob(col, mob._replace(exhausted=True))
+
+
+def ready(y: Syndicate, col: int) -> bool:
+    """Active and energized: it can make a move."""
+    mob = y.mobs[col]
+    return mob is not None and not mob.jailed and not mob.exhausted
+
+
+# ------------------------------------------------------------------ turns
+class OpenMoves(Step[MafiaState]):
+    __slots__ = ()
+    auto = True
+    kind = "open_moves"
+
+    def run(self, s: MafiaState) -> None:
+        s.phase = "moves"
+        s.stack.append(NextMover(s.first))
+
+
+class NextMover(Step[MafiaState]):
+    """The next syndicate clockwise with an energized active card makes one move; none: the phase ends."""
+
+    __slots__ = ("start",)
+    auto = True
+    kind = "next_mover"
+
+    def __init__(self, start: int):
+        self.start = start
+
+    def run(self, s: MafiaState) -> None:
+        for k in range(s.seats):
+            seat = (self.start + k) % s.seats
+            y = s.syn[seat]
+            if any(ready(y, c) for c in range(COLUMNS)):
+                s.turn = seat
+                s.stack += [NextMover((seat + 1) % s.seats), MoveMenu(seat)]
+                return
+        s.turn = -1
+
+
+class MoveMenu(SeatStep[MafiaState]):
+    """Choose a Boss/Gangster and one of its moves, or pass with it, or declare out of moves."""
+
+    __slots__ = ()
+    kind = "move"
+
+    def prompt(self, s: MafiaState) -> str:
+        return f"Round {s.round}, Moves: choose a Boss/Gangster and its move"
+
+    def options(self, s: MafiaState) -> tuple[Any, ...]:
+        seat = self.seat_
+        y = s.syn[seat]
+        out: list[tuple[Any, ...]] = []
+        for col in range(COLUMNS):
+            if not ready(y, col):
+                continue
+            mob = y.mobs[col]
+            assert mob is not None
+            for move in s.content.g_moves[mob.card]:
+                if move == s.mods.banned_move or move_rating(s, y, col, move) < 1:
+                    continue
+                if move == SMUGGLE or targets(s, seat, col, move):
+                    out.append((col, move))
+                if move in (SMUGGLE, STEAL) and not mob.talked:
+                    from .chains import chain_ready
+
+                    chain = SHIPMENT if move == SMUGGLE else HEIST
+                    if chain_ready(s, seat, col, chain):
+                        out.append((col, chain))
+        out += [("pass", c) for c in range(COLUMNS) if ready(y, c)]
+        out.append(("out",))
+        return tuple(out)
+
+    def choose(self, s: MafiaState, code: tuple[Any, ...]) -> None:
+        seat = self.seat_
+        y = s.syn[seat]
+        if code[0] == "pass":
+            exhaust(y, code[1])
+            s.last_roll = {"round": s.round, "seat": seat, "col": code[1], "pass": True}
+            return
+        if code[0] == "out":
+            for c in range(COLUMNS):
+                if ready(y, c):
+                    exhaust(y, c)
+            s.last_roll = {"round": s.round, "seat": seat, "out": True}
+            return
+        col, move = code
+        if move == SMUGGLE:
+            s.stack.append(Resolve(seat, col, SMUGGLE, ()))
+        elif move in (SHIPMENT, HEIST):
+            from .chains import ChooseLink
+
+            s.stack.append(ChooseLink(seat, col, move, ()))
+        else:
+            s.stack.append(ChooseTarget(seat, col, move))
+
+    def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code[0] == "out":
+            return "out"
+        if code[0] == "pass":
+            return f"pass:{code[1]}"
+        return f"{MOVE_NAMES[code[1]]}:{code[0]}"
+
+    def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        y = s.syn[self.seat_]
+        if code[0] == "out":
+            return "Out of moves (exhaust every card left)"
+        if code[0] == "pass":
+            return f"Pass with {mob_text(s, self.seat_, code[1])}"
+        col, move = code
+        mob = y.mobs[col]
+        assert mob is not None
+        base = SMUGGLE if move == SHIPMENT else STEAL if move == HEIST else move
+        r = move_rating(s, y, col, base)
+        if move == SMUGGLE:
+            low, high = SMUGGLE_PER_EDGE * max(2, r + 1), SMUGGLE_PER_EDGE * min(10, r + 5)
+            return f"{s.card_name(mob.card)}: Smuggle (rating {r}; always succeeds: {money(low)}–{money(high)})"
+        return f"{s.card_name(mob.card)}: {move_title(move)} (rating {r})"
+
+    def option_group(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code[0] == "out":
+            return ""
+        col = code[1] if code[0] == "pass" else code[0]
+        mob = s.syn[self.seat_].mobs[col]
+        return s.card_name(mob.card) if mob is not None else ""
+
+
+# ------------------------------------------------------------------ targets
+def _may_target(s: MafiaState, mob: Mob, seat: int, t: int, move: int) -> bool:
+    """Only Fix targets one's own syndicate (§6.3); a flipped card spares its old one this round (§6.5)."""
+    if t == seat and move != FIX:
+        return False
+    return mob.flipped_from != t
+
+
+def targets(s: MafiaState, seat: int, col: int, move: int) -> list[tuple[Any, ...]]:
+    """Every legal target of `move` by the card in (seat, col)."""
+    y = s.syn[seat]
+    mob = y.mobs[col]
+    assert mob is not None
+    boss = col == BOSS_COL
+    out: list[tuple[Any, ...]] = []
+    for t in range(s.seats):
+        if not _may_target(s, mob, seat, t, move):
+            continue
+        v = s.syn[t]
+        if move in (MURDER, FLIP, FRAME):
+            if move == FLIP and not any(y.mobs[c] is None for c in GANGSTER_COLS):
+                continue  # a flipped card needs an empty Gangster slot (§6.5)
+            for c in range(COLUMNS):
+                target = v.mobs[c]
+                if target is None:
+                    continue
+                if c == BOSS_COL and (not boss or (move != FRAME and s.round == 1)):
+                    continue  # §6.10: Gangsters can't Murder/Frame/Flip a Boss; no Boss flipped or murdered in round 1
+                if move == FRAME and target.jailed:
+                    continue  # Heat cannot rise past 5 (docs: a Frame that changes nothing pays nothing)
+                if move == FLIP and perk_total(s, v, c, LOYAL):
+                    continue
+                out.append(("mob", t, c))
+        elif move == FIX:
+            for c in range(COLUMNS):
+                target = v.mobs[c]
+                if target is not None and (target.heat or target.damage or target.jailed):
+                    out.append(("mob", t, c))
+        elif move == TORCH:
+            out += [("biz", t, c) for c in range(COLUMNS) if v.biz[c] >= 0]
+        elif move == STEAL:
+            out += stash_targets(v, t)
+            for k in range(ASSET_SLOTS):
+                a = v.assets[k]
+                if a >= 0 and empty_slots(s, y, a):
+                    out.append(("asset", t, k))
+    return out
+
+
+def stash_targets(v: Syndicate, t: int) -> list[tuple[Any, ...]]:
+    """§6.5 Steal: against the Underboss; without an active one, any active Gangster of the
+    thief's choice; with Gangsters but none active, unopposed; with none, no stash steal."""
+    if not any(v.mobs[c] is not None for c in GANGSTER_COLS):
+        return []
+    if v.active(UNDERBOSS_COL):
+        return [("stash", t, UNDERBOSS_COL)]
+    actives = [c for c in GANGSTER_COLS if v.active(c)]
+    return [("stash", t, c) for c in actives] if actives else [("stash", t, -1)]
+
+
+def defender(s: MafiaState, target: tuple[Any, ...], move: int) -> int:
+    """The column of the card that rolls against the move, −1 for none (automatic success)."""
+    kind, t, c = target
+    v = s.syn[t]
+    if kind == "mob":
+        return c
+    if kind == "asset":
+        c = c % COLUMNS
+    if kind == "stash" and c < 0:
+        return -1
+    return c if v.active(c) else -1
+
+
+def success_odds(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> float:
+    """The exact chance the move succeeds (what the table's calculator tells after the roll)."""
+    y = s.syn[seat]
+    rating = move_rating(s, y, col, move)
+    bonus = perk_total(s, y, col, ROLL, move)
+    if move == SMUGGLE:
+        return 1.0
+    d = defender(s, target, move)
+    if d < 0:
+        return 1.0
+    v = s.syn[target[1]]
+    dm = v.mobs[d]
+    assert dm is not None
+    if move == FIX:
+        fixed = dm.heat if dm.jailed else -1
+        return odds(rating, bonus, min(5, max(dm.heat, dm.damage)), 0, 0, fixed)
+    d_rating = smarts(s, v, d) if move in (FLIP, FRAME) else grit(s, v, d)
+    return odds(rating, bonus, d_rating, perk_total(s, v, d, DEFENSE_ROLL), perk_total(s, y, col, MENACE))
+
+
+def target_text(s: MafiaState, target: tuple[Any, ...]) -> str:
+    kind, t, c = target
+    v = s.syn[t]
+    if kind == "mob":
+        mob = v.mobs[c]
+        return mob_text(s, t, c) + (markers(mob) if mob is not None else "")
+    if kind == "biz":
+        return f"{s.card_name(v.biz[c])} of {s.syndicate_name(t)} ({COLUMN_NAMES[c]})"
+    if kind == "asset":
+        return f"{s.card_name(v.assets[c])} of {s.syndicate_name(t)} ({COLUMN_NAMES[c % COLUMNS]})"
+    who = "unguarded" if c < 0 else f"against {mob_text(s, t, c)}"
+    return f"the stash of {s.syndicate_name(t)} ({who})"
+
+
+def target_id(target: tuple[Any, ...]) -> str:
+    if target[0] == "back":
+        return "back"
+    kind, t, c = target
+    return f"stash:{t}" if kind == "stash" and c < 0 else f"{kind}:{t}.{c}"
+
+
+class ChooseTarget(SeatStep[MafiaState]):
+    """The target of the chosen move, with the exact chance of success; or back to the moves."""
+
+    __slots__ = ("col", "move")
+    kind = "target"
+
+    def __init__(self, seat: int, col: int, move: int):
+        super().__init__(seat)
+        self.col = col
+        self.move = move
+
+    def prompt(self, s: MafiaState) -> str:
+        mob = s.syn[self.seat_].mobs[self.col]
+        name = s.card_name(mob.card) if mob is not None else "?"
+        return f"{name}: choose the target of the {move_title(self.move)}"
+
+    def options(self, s: MafiaState) -> tuple[Any, ...]:
+        return (*targets(s, self.seat_, self.col, self.move), BACK)
+
+    def choose(self, s: MafiaState, code: tuple[Any, ...]) -> None:
+        seat = self.seat_
+        if code == BACK:
+            s.stack.append(MoveMenu(seat))
+            return
+        mob = s.syn[seat].mobs[self.col]
+        assert mob is not None
+        if self.move == FIX and code[1] != seat and not mob.talked:
+            from .negotiation import FixFee
+
+            s.stack.append(FixFee(seat, self.col, code[1], code[2]))
+        else:
+            s.stack.append(Resolve(seat, self.col, self.move, code))
+
+    def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        return target_id(code)
+
+    def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code == BACK:
+            return "Back to the moves"
+        p = success_odds(s, self.seat_, self.col, self.move, code)
+        return f"{move_title(self.move)} {target_text(s, code)}: {round(100 * p)}% to succeed"
+
+    def option_help(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code == BACK:
+            return ""
+        return outcome_help(s, self.seat_, self.col, self.move, code)
+
+
+def outcome_help(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> str:
+    """What success and failure bring (Heat and damage by the Edges, as the reference cards say)."""
+    win = {MURDER: "the target is discarded", TORCH: "the Business is discarded, $100K, −1 Grit to its column",
+           STEAL: "Steal Edge × $20K" if target[0] == "stash" else "the Asset is yours, −1 Grit to its column",
+           FLIP: "the card joins you, energized", FRAME: "+3 Heat to the target, $100K",
+           FIX: "Jail, Heat and damage removed"}.get(move, "")
+    heat = " Heat after success: Edge 2–4 +3, 5–7 +2, 8–10 +1." if move in HEAT_MOVES else ""
+    hurt = ""
+    if move not in (FIX, SMUGGLE):
+        bands = "6–8" if s.options.damage_bands == "rules-text" else "5–8"
+        mid = "3–5" if s.options.damage_bands == "rules-text" else "3–4"
+        hurt = f" Failure by {bands}: discarded; by {mid}: −1 to this move."
+    return f"Success: {win}.{heat}{hurt}"
+
+
+# ------------------------------------------------------------------ resolution
+class Resolve(Step[MafiaState]):
+    """Roll and apply a move (§6.3–6.9)."""
+
+    __slots__ = ("seat_", "col", "move", "target", "fee")
+    auto = True
+    kind = "resolve"
+
+    def __init__(self, seat: int, col: int, move: int, target: tuple[Any, ...], fee: int = 0):
+        self.seat_ = seat
+        self.col = col
+        self.move = move
+        self.target = target
+        self.fee = fee
+
+    def run(self, s: MafiaState) -> None:
+        resolve(s, self.seat_, self.col, self.move, self.target, self.fee)
+
+
+def payout(s: MafiaState, y: Syndicate, col: int, move: int) -> int:
+    """Extra money of a successful move: the card's Payout perks and this round's Event."""
+    extra = perk_total(s, y, col, PAYOUT, move)
+    if s.mods.payout_move == move:
+        extra += s.mods.payout
+    return extra
+
+
+def success_heat(s: MafiaState, y: Syndicate, col: int, e: int) -> int:
+    """Heat after a successful Murder/Torch/Steal/Smuggle (§6.7), less Cool Head, plus the Event's."""
+    return max(0, heat_for(e) + s.mods.heat - perk_total(s, y, col, COOL_HEAD))
+
+
+def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...], fee: int = 0) -> None:
+    y = s.syn[seat]
+    mob = y.mobs[col]
+    assert mob is not None
+    rating = move_rating(s, y, col, move)
+    bonus = perk_total(s, y, col, ROLL, move)
+    rec: dict[str, Any] = {"round": s.round, "seat": seat, "col": col, "card": s.content.gangsters[mob.card].id,
+                           "move": MOVE_NAMES[move], "rating": rating}
+    if move == SMUGGLE:
+        ct = unopposed(s, rating, bonus)
+    else:
+        rec["target"] = {"kind": target[0], "seat": target[1], "slot": target[2]}
+        v = s.syn[target[1]]
+        d = defender(s, target, move)
+        if d < 0:
+            ct = unopposed(s, rating, bonus)
+        else:
+            dm = v.mobs[d]
+            assert dm is not None
+            if move == FIX:  # §6.5: vs max(Heat, damage) + roll, or a jailed target's Heat alone
+                ct = contest(s, rating, bonus, min(5, max(dm.heat, dm.damage)), 0, 0,
+                             dm.heat if dm.jailed else -1)
+            else:
+                d_rating = smarts(s, v, d) if move in (FLIP, FRAME) else grit(s, v, d)
+                ct = contest(s, rating, bonus, d_rating, perk_total(s, v, d, DEFENSE_ROLL),
+                             perk_total(s, y, col, MENACE))
+    rec.update(rolls=[list(r) for r in ct.rolls], edge=ct.attack, defence=None if ct.defend < 0 else ct.defend,
+               success=ct.success)
+    if ct.success:
+        _succeed(s, seat, col, move, target, ct, fee, rec)
+    else:
+        _fail(s, seat, col, move, ct, rec)
+    s.last_roll = rec
+
+
+def _succeed(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...], ct: Contest, fee: int,
+             rec: dict[str, Any]) -> None:
+    y = s.syn[seat]
+    amount = 0
+    place_step: Step[MafiaState] | None = None
+    if move == SMUGGLE:
+        amount = SMUGGLE_PER_EDGE * ct.attack
+    else:
+        kind, t, c = target
+        v = s.syn[t]
+        if move == MURDER:
+            victim = v.mobs[c]
+            assert victim is not None
+            v.gone = v.gone + (victim.card,)
+            v.set_mob(c, None)
+            v.lost_murder = True
+            if c == BOSS_COL:
+                y.murdered_boss = True  # a Boss pays victory points, not money (§6.5)
+            else:
+                amount = BANK_PAYOUT
+        elif move == TORCH:
+            v.gone = v.gone + (v.biz[c],)
+            v.set_biz(c, -1)
+            damage(s, v, c, 1)
+            amount = BANK_PAYOUT
+        elif move == STEAL and kind == "stash":
+            amount = STEAL_PER_EDGE * ct.attack
+            v.pay(amount)  # into debt if need be (§6.5)
+            y.known = y.known + ((t, v.stash, s.round),)
+        elif move == STEAL:
+            inst = v.assets[c]
+            v.set_asset(c, -1)
+            damage(s, v, c % COLUMNS, 1)
+            slots = empty_slots(s, y, inst)
+            if len(slots) == 1:
+                y.set_asset(slots[0], inst)
+            else:
+                place_step = PlaceStolen(seat, inst)
+        elif move == FLIP:
+            victim = v.mobs[c]
+            assert victim is not None
+            v.set_mob(c, None)
+            joined = victim._replace(exhausted=False, flipped_from=t, joined=s.round, talked=False)
+            free = [k for k in GANGSTER_COLS if y.mobs[k] is None]
+            if len(free) == 1:
+                y.set_mob(free[0], joined)
+            else:
+                place_step = PlaceFlipped(seat, joined)
+        elif move == FRAME:
+            victim = v.mobs[c]
+            assert victim is not None
+            add_heat(v, c, FRAME_HEAT)
+            amount = BANK_PAYOUT
+        elif move == FIX:
+            victim = v.mobs[c]
+            assert victim is not None
+            v.set_mob(c, victim._replace(heat=0, jailed=False, d_smarts=0, d_grit=0, d_move1=0, d_move2=0))
+            if fee and t != seat:
+                v.pay(fee)
+                y.stash += fee
+                rec["fee"] = fee
+    amount += payout(s, y, col, move)
+    if amount > 0:
+        y.stash += amount
+    elif amount < 0:
+        y.pay(-amount)
+    heat = success_heat(s, y, col, ct.attack) if move in HEAT_MOVES else 0
+    add_heat(y, col, heat)
+    exhaust(y, col)
+    y.win(move)
+    rec.update(amount=amount, heat=heat)
+    if place_step is not None:
+        s.stack.append(place_step)
+
+
+def _fail(s: MafiaState, seat: int, col: int, move: int, ct: Contest, rec: dict[str, Any]) -> None:
+    y = s.syn[seat]
+    result = NO_EFFECT
+    if move not in (FIX, SMUGGLE):  # §6.6: failed Fix and Smuggle never damage
+        result = damage_for(ct.defend - ct.attack, s.options.damage_bands)
+        if result == DISCARDED and perk_total(s, y, col, THICK_SKIN):
+            result = DAMAGED
+    mob = y.mobs[col]
+    assert mob is not None
+    if result == DISCARDED:
+        y.gone = y.gone + (mob.card,)
+        y.set_mob(col, None)
+    else:
+        if result == DAMAGED:
+            damage(s, y, col, 2 + move_slot(s, mob, move))
+        exhaust(y, col)
+    rec.update(damage=DAMAGE_TEXT[result], heat=0, amount=0)
+
+
+class PlaceFlipped(SeatStep[MafiaState]):
+    """§6.5 Flip: the flipped card goes to an empty Gangster slot, energized."""
+
+    __slots__ = ("mob",)
+    kind = "place_flipped"
+
+    def __init__(self, seat: int, mob: Mob):
+        super().__init__(seat)
+        self.mob = mob
+
+    def options(self, s: MafiaState) -> tuple[int, ...]:
+        y = s.syn[self.seat_]
+        return tuple(k for k in GANGSTER_COLS if y.mobs[k] is None)
+
+    def choose(self, s: MafiaState, code: int) -> None:
+        s.syn[self.seat_].set_mob(code, self.mob)
+
+    def option_id(self, s: MafiaState, code: int) -> str:
+        return f"slot:{code}"
+
+    def option_label(self, s: MafiaState, code: int) -> str:
+        return f"{s.card_name(self.mob.card)} to {COLUMN_NAMES[code]}"
+
+
+class PlaceStolen(SeatStep[MafiaState]):
+    """§6.5 Steal: the stolen Asset goes to an empty Asset slot of the thief's."""
+
+    __slots__ = ("inst",)
+    kind = "place_stolen"
+
+    def __init__(self, seat: int, inst: int):
+        super().__init__(seat)
+        self.inst = inst
+
+    def options(self, s: MafiaState) -> tuple[int, ...]:
+        return tuple(empty_slots(s, s.syn[self.seat_], self.inst))
+
+    def choose(self, s: MafiaState, code: int) -> None:
+        s.syn[self.seat_].set_asset(code, self.inst)
+
+    def option_id(self, s: MafiaState, code: int) -> str:
+        return f"slot:{code}"
+
+    def option_label(self, s: MafiaState, code: int) -> str:
+        return f"{s.card_name(self.inst)} to {COLUMN_NAMES[code % COLUMNS]} ({'upper' if code < COLUMNS else 'lower'})"
+
+
+__all__ = ["MoveMenu", "NextMover", "OpenMoves", "Resolve", "add_heat", "damage", "exhaust", "resolve", "targets"]

@@ -1,0 +1,119 @@
+"""Ratings with bonuses and damage (§3.2, §6.1, §6.5, §6.9) and the perks of cards.
+
+A Boss/Gangster's effective rating = printed − damage + the bonuses of the Business and
+Assets of its column, the bonuses only while it is active (§6.2 "asset and business bonuses
+can only be applied when there is an active Boss/Gangster in the same column"), counted
+within 0–5 (§6.1 "a rating from 0 to 5").
+"""
+
+from __future__ import annotations
+
+from ..content.loader import A0
+from ..state import BOSS_COL, BOTH_I, COLUMNS, GRIT_I, SMARTS_I, MafiaState, Mob, Syndicate
+
+ROLL, DEFENSE_ROLL, COOL_HEAD, THICK_SKIN, LOYAL, CONNECTED, PAYOUT, MASTERMIND, MENACE = range(9)
+ALWAYS = (LOYAL, CONNECTED)  # a card's own abilities that work even in Jail
+
+
+def clamp(v: int) -> int:
+    return 0 if v < 0 else 5 if v > 5 else v
+
+
+def column_bonus(s: MafiaState, y: Syndicate, col: int) -> tuple[int, ...] | None:
+    """The summed bonus vector (7 moves, Smarts, Grit, both moves) of the column's Business and
+    Assets; None when it has none."""
+    c = s.content
+    vecs = []
+    b = y.biz[col]
+    if b >= 0:
+        vecs.append(c.b_bonus[c.type_of(b)])
+    for slot in (col, col + COLUMNS):
+        a = y.assets[slot]
+        if a >= 0:
+            vecs.append(c.a_bonus[c.type_of(a)])
+    if not vecs:
+        return None
+    if len(vecs) == 1:
+        return vecs[0]
+    return tuple(sum(v) for v in zip(*vecs))
+
+
+def printed(s: MafiaState, mob: Mob) -> tuple[int, int, int, int]:
+    """(Smarts, Grit, move 1, move 2) as printed less damage."""
+    sm, gr, m1, m2 = s.content.g_base[mob.card]
+    return sm - mob.d_smarts, gr - mob.d_grit, m1 - mob.d_move1, m2 - mob.d_move2
+
+
+def smarts(s: MafiaState, y: Syndicate, col: int) -> int:
+    mob = y.mobs[col]
+    assert mob is not None
+    v = printed(s, mob)[0]
+    if not mob.jailed:
+        bonus = column_bonus(s, y, col)
+        if bonus is not None:
+            v += bonus[SMARTS_I]
+    return clamp(v)
+
+
+def grit(s: MafiaState, y: Syndicate, col: int) -> int:
+    mob = y.mobs[col]
+    assert mob is not None
+    v = printed(s, mob)[1]
+    if not mob.jailed:
+        bonus = column_bonus(s, y, col)
+        if bonus is not None:
+            v += bonus[GRIT_I]
+    return clamp(v)
+
+
+def move_slot(s: MafiaState, mob: Mob, move: int) -> int:
+    """0 or 1: which of its two moves `move` is; −1 if the card lacks its icon."""
+    moves = s.content.g_moves[mob.card]
+    return 0 if moves[0] == move else 1 if moves[1] == move else -1
+
+
+def move_rating(s: MafiaState, y: Syndicate, col: int, move: int) -> int:
+    """The effective rating of `move` (0–5), −1 if the card has no such icon."""
+    mob = y.mobs[col]
+    assert mob is not None
+    slot = move_slot(s, mob, move)
+    if slot < 0:
+        return -1
+    v = printed(s, mob)[2 + slot]
+    if not mob.jailed:
+        bonus = column_bonus(s, y, col)
+        if bonus is not None:
+            v += bonus[move] + bonus[BOTH_I]
+    return clamp(v)
+
+
+def perk_total(s: MafiaState, y: Syndicate, col: int, perk: int, move: int = -1) -> int:
+    """The summed amount of `perk` (for `move`, when the perk names one) on the card in `col`:
+    its own ability and the perks of its column's Assets, the latter (and its own, but for
+    Loyal and Connected) only while it is active. A perk without an amount counts 1."""
+    mob = y.mobs[col]
+    if mob is None:
+        return 0
+    c = s.content
+    total = 0
+    own = c.g_perk[mob.card]
+    perks = [own] if own is not None and (not mob.jailed or own[0] in ALWAYS) else []
+    if not mob.jailed:
+        for slot in (col, col + COLUMNS):
+            a = y.assets[slot]
+            if a >= A0:
+                p = c.a_perk[c.type_of(a)]
+                if p is not None:
+                    perks.append(p)
+    for p in perks:
+        if p[0] == perk and (p[1] < 0 or p[1] == move):
+            total += p[2] or 1
+    return total
+
+
+def is_boss(col: int) -> bool:
+    return col == BOSS_COL
+
+
+def active_cols(y: Syndicate) -> list[int]:
+    return [c for c in range(COLUMNS) if y.active(c)]

@@ -1,0 +1,259 @@
+"""The Mafia Chronicles game state: plain data and the primitives the rules share.
+
+Conventions (they keep `clone()` a few dozen field copies, no deep copy):
+- every field is declared (typed, in `__slots__`) and holds an int, bool, str or
+  tuple, replaced and never changed in place; the only mutable objects are the
+  four `Syndicate`s, copied on clone (`_copy_into`);
+- cards are instance ints (content/loader.py): Gangsters 0–99, each syndicate's
+  Businesses and Assets after them;
+- a Boss/Gangster in a slot is a `Mob` (a NamedTuple: the card and its markers);
+- money is in thousands of dollars; seats are 0–3 clockwise.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
+
+from volstead.engine.contract import Result
+from volstead.engine.rng import below
+from volstead.engine.rng import shuffled as rng_shuffled
+from volstead.engine.state import GameState
+
+from .content.loader import A0, B0, Content
+
+if TYPE_CHECKING:
+    from volstead.engine.step import Step
+
+    from .options import Options
+
+SEATS = 4
+ROUNDS = 4
+COLUMNS = 4
+ASSET_SLOTS = 8  # slot k lies in column k % 4 (upper row 0–3, lower row 4–7)
+BOSS_COL, UNDERBOSS_COL = 0, 1  # the Boss slot and the Underboss slot (§3.2 layout)
+GANGSTER_COLS = (1, 2, 3)
+START_STASH = 500
+DEBT_LIMIT = 500  # no purchase while the stash is at −$500K or below (§3.3)
+MAX_HEAT = 5  # 5 Heat = Jail (§6.8)
+PURCHASES, PER_TYPE = 4, 2  # per Market (§4)
+ROW = 5  # face-up cards per market row
+GANGSTER, BUSINESS, ASSET = 0, 1, 2  # card types (market rows, purchase counts)
+TYPE_NAMES = ("gangster", "business", "asset")
+MURDER, TORCH, STEAL, FLIP, FRAME, FIX, SMUGGLE = range(7)
+SHIPMENT, HEIST = 7, 8  # the chain moves (a Smuggle / a Steal)
+MOVE_NAMES = ("murder", "torch", "steal", "flip", "frame", "fix", "smuggle", "shipment", "heist")
+MOVE_TITLES = ("Murder", "Torch", "Steal", "Flip", "Frame", "Fix", "Smuggle", "Shipment", "Heist")
+SMARTS_I, GRIT_I, BOTH_I = 7, 8, 9  # bonus vector indices after the 7 moves
+
+
+class Mob(NamedTuple):
+    """A Boss/Gangster card in a syndicate slot, with its markers."""
+
+    card: int
+    heat: int = 0
+    jailed: bool = False
+    exhausted: bool = False
+    d_smarts: int = 0  # damage: rating points lost (never more than the printed rating)
+    d_grit: int = 0
+    d_move1: int = 0
+    d_move2: int = 0
+    joined: int = 0  # the round it joined this syndicate (bought or flipped; 0: at setup)
+    flipped_from: int = -1  # the syndicate it was flipped from this round (−1: none)
+    talked: bool = False  # a deal it proposed fell through this round: no more talks this round
+
+    @property
+    def damage(self) -> int:
+        return self.d_smarts + self.d_grit + self.d_move1 + self.d_move2
+
+
+class RoundMods(NamedTuple):
+    """Rule changes of this round's Event card (events.toml `*_mod` effects)."""
+
+    income_business: int = -2  # Business type whose income changes; −1: every Business; −2: none
+    income_percent: int = 100
+    payout_move: int = -1
+    payout: int = 0
+    banned_move: int = -1
+    heat: int = 0
+
+
+class Syndicate:
+    """One syndicate: its stash, area, market and records. Attributes are immutable values."""
+
+    __slots__ = ("seat", "stash", "went_negative", "mobs", "biz", "assets", "g_deck", "g_row", "b_deck", "b_row",
+                 "a_deck", "a_row", "dropped", "gone", "buys", "swapped", "wins", "murdered_boss", "lost_murder",
+                 "known")
+    seat: int
+    stash: int  # private
+    went_negative: bool  # private: the stash went below 0 at some time (−5 VP)
+    mobs: tuple[Mob | None, ...]  # the Boss/Gangster slot of each column; column 0 is the Boss slot
+    biz: tuple[int, ...]  # Business instance of each column, −1 empty
+    assets: tuple[int, ...]  # Asset instance of each of the 8 slots, −1 empty
+    g_deck: tuple[int, ...]  # the market: decks (order secret to all, top first) and face-up rows (private)
+    g_row: tuple[int, ...]
+    b_deck: tuple[int, ...]
+    b_row: tuple[int, ...]
+    a_deck: tuple[int, ...]
+    a_row: tuple[int, ...]
+    dropped: tuple[int, ...]  # face-up cards discarded by market refreshes (private)
+    gone: tuple[int, ...]  # cards discarded from the area: murdered, torched, discarded (public)
+    buys: tuple[int, int, int]  # purchases of each type in this Market
+    swapped: bool  # the once-per-game Boss swap is used
+    wins: tuple[int, ...]  # successful moves of each of the 7 kinds (chains count as Smuggle / Steal)
+    murdered_boss: bool
+    lost_murder: bool  # a Boss or Gangster of this syndicate was murdered
+    known: tuple[tuple[int, int, int], ...]  # (victim, its stash, round) learnt by stash steals (private)
+
+    def __init__(self, seat: int, stash: int):
+        self.seat = seat
+        self.stash = stash
+        self.went_negative = False
+        self.mobs = (None,) * COLUMNS
+        self.biz = (-1,) * COLUMNS
+        self.assets = (-1,) * ASSET_SLOTS
+        self.g_deck = self.g_row = self.b_deck = self.b_row = self.a_deck = self.a_row = ()
+        self.dropped = self.gone = ()
+        self.buys = (0, 0, 0)
+        self.swapped = False
+        self.wins = (0,) * 7
+        self.murdered_boss = self.lost_murder = False
+        self.known = ()
+
+    def copy(self) -> Syndicate:
+        y = object.__new__(Syndicate)
+        for k in Syndicate.__slots__:
+            setattr(y, k, getattr(self, k))
+        return y
+
+    def fields(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in Syndicate.__slots__}
+
+    # ------------------------------------------------------------ changes
+    def set_mob(self, col: int, mob: Mob | None) -> None:
+        self.mobs = self.mobs[:col] + (mob,) + self.mobs[col + 1:]
+
+    def set_biz(self, col: int, inst: int) -> None:
+        self.biz = self.biz[:col] + (inst,) + self.biz[col + 1:]
+
+    def set_asset(self, slot: int, inst: int) -> None:
+        self.assets = self.assets[:slot] + (inst,) + self.assets[slot + 1:]
+
+    def pay(self, amount: int) -> None:
+        """Pay to the bank (or to a rival); a stash may go negative (§3.3)."""
+        self.stash -= amount
+        if self.stash < 0:
+            self.went_negative = True
+
+    def win(self, move: int) -> None:
+        self.wins = self.wins[:move] + (self.wins[move] + 1,) + self.wins[move + 1:]
+
+    # -------------------------------------------------------------- facts
+    @property
+    def boss(self) -> Mob | None:
+        return self.mobs[BOSS_COL]
+
+    def active(self, col: int) -> bool:
+        m = self.mobs[col]
+        return m is not None and not m.jailed
+
+    def market_row(self, t: int) -> tuple[int, ...]:
+        return (self.g_row, self.b_row, self.a_row)[t]
+
+    def cards(self) -> tuple[int, ...]:
+        """Every card of the area."""
+        return (tuple(m.card for m in self.mobs if m is not None) + tuple(b for b in self.biz if b >= 0)
+                + tuple(a for a in self.assets if a >= 0))
+
+
+def type_of_inst(inst: int) -> int:
+    """GANGSTER, BUSINESS or ASSET."""
+    return GANGSTER if inst < B0 else BUSINESS if inst < A0 else ASSET
+
+
+def column_of_slot(slot: int) -> int:
+    return slot % COLUMNS
+
+
+def partner_slot(slot: int) -> int:
+    """The other Asset slot of the same column."""
+    return (slot + COLUMNS) % ASSET_SLOTS
+
+
+class MafiaState(GameState):
+    __slots__ = ("content", "syn", "round", "phase", "first", "first_rolls", "event", "event_deck", "events_seen",
+                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn")
+    game_name = "mafia_chronicles"
+
+    options: Options
+    content: Content
+    syn: tuple[Syndicate, ...]
+    round: int  # 1–4 (0 during setup)
+    phase: str  # setup, market, events, moves, income, over
+    first: int  # the first player (§3)
+    first_rolls: tuple[tuple[int, ...], ...]  # the D5 rolls for first player, re-rolls after (−1: not rolling)
+    event: int  # this round's Event card (−1: none yet)
+    event_deck: tuple[int, ...]  # order secret
+    events_seen: tuple[int, ...]
+    mods: RoundMods
+    lane_start: tuple[Syndicate, ...] | None  # every syndicate as a simultaneous phase opened (views, determinize)
+    lane_init: tuple[tuple[Step[Any], ...], ...]  # each seat's first lane steps of the open phase
+    last_roll: dict[str, Any]  # the last move's dice and outcome (public); replaced, never mutated
+    last_deal: str  # how the last negotiation ended (public: the parties' names, never the offers)
+    turn: int  # the syndicate making a move (Moves phase), −1 otherwise
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.content = self.content
+        new.syn = tuple(y.copy() for y in self.syn)
+        new.round = self.round
+        new.phase = self.phase
+        new.first = self.first
+        new.first_rolls = self.first_rolls
+        new.event = self.event
+        new.event_deck = self.event_deck
+        new.events_seen = self.events_seen
+        new.mods = self.mods
+        new.lane_start = self.lane_start  # snapshots are never changed: shared
+        new.lane_init = self.lane_init
+        new.last_roll = self.last_roll
+        new.last_deal = self.last_deal
+        new.turn = self.turn
+
+    # ------------------------------------------------------------- dice
+    def d5(self) -> int:
+        """One roll of the D5 (§3), from the state's stream (a lane's own inside a lane)."""
+        v, self.rng = below(self.rng, 5)
+        return v + 1
+
+    def shuffle(self, items: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+        out, self.rng = rng_shuffled(self.rng, items)
+        return tuple(out)
+
+    # ------------------------------------------------------------ names
+    def syndicate_name(self, seat: int) -> str:
+        return self.content.setting.syndicates[self.syndicate_ids()[seat]].name
+
+    def syndicate_ids(self) -> tuple[int, ...]:
+        """The syndicate (index in setting.toml) each seat plays."""
+        from .options import syndicate_order
+
+        return syndicate_order(self.options)
+
+    def card_name(self, inst: int) -> str:
+        return self.content.name(inst)
+
+    # ------------------------------------------------------- engine interface
+    def result(self) -> Result:
+        from .rules.scoring import result
+
+        return result(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, seat)
+
+    def determinize(self, seat: int, rng: Any) -> MafiaState:
+        from .view import determinize
+
+        return determinize(self, seat, rng)
