@@ -13,6 +13,7 @@ from volstead.engine.contract import Game
 _GAMES = {
     "scarface1920": "volstead.games.scarface1920",
     "prohibition": "volstead.games.prohibition",
+    "mafia_chronicles": "volstead.games.mafia_chronicles",
 }
 DEFAULT_GAME = "scarface1920"  # what `volstead play` and the lobby start when no game is named
 
