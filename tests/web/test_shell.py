@@ -65,7 +65,7 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     assert "Bid 3" not in a.locator("#log").inner_text() and "My Bid" in a.locator("#view").inner_text()
     shot(a, f"shell-prize-bids-seat0-{viewport['width']}")
     b.click("button.option[data-id='confirm']")
-    a.wait_for_function("document.querySelector('#log').innerText.includes('Seat 1 has decided in private.')")
+    a.wait_for_function("document.querySelector('#log').innerText.includes('Seat 1: decided in private.')")
     b.wait_for_selector("#waiting")
     assert "Waiting for Seat 0 (deciding in private)" in b.locator("#waiting").inner_text()
     shot(b, f"shell-prize-bids-seat1-waiting-{viewport['width']}")

@@ -291,7 +291,7 @@ class Hub:
         if d.lane:
             live.private_steps[seat] = live.private_steps.get(seat, 0) + 1
             if seat not in state.pending_seats():
-                live.log.append({"i": None, "seat": seat, "note": f"{live.seat_names[seat]} has decided in private."})
+                live.log.append({"i": None, "seat": seat, "note": "decided in private."})  # the page names the seat
         if not state.in_lanes():
             live.private_steps.clear()
         if state.is_over():

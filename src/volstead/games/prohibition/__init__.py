@@ -43,6 +43,7 @@ class Prohibition(Game):
     evaluation_scale: ClassVar[float] = 5.0  # Prestige Points: a 5 PP lead is one unit to search bots
     faction_option = "mats"
     first_seat_option = "first_seat"
+    web_module = "web/board.js"  # the New York map, action board, Heat scale and mats
 
     def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> ProhibitionState:
         from .rules.setup import new_game

@@ -1,0 +1,63 @@
+"""Prohibition in Chromium (issue 13: "`volstead play` in the browser with a real board"): the map
+with its Blocks, Turf markers, Goons, Guards and buildings drawn as the view says, the action board,
+the Heat scale, the mats, readable text at desktop and phone sizes. Screenshots in test-artifacts/."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from test_browser import wait_options
+
+
+def open_game(server, browser, viewport, seats=("human", "random", "random", "random")):
+    g = httpx.post(server + "/api/games", json={"game": "prohibition", "seats": list(seats), "seed": 5,
+                                                "options": {"first_seat": 0}}).json()
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+    return g, page
+
+
+def view_of(server, g):
+    token = g["seats"][0]["url"].split("token=")[1]
+    return httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_the_map_shows_what_the_view_says(server, browser, shot, viewport):
+    g, page = open_game(server, browser, viewport)
+    for _ in range(40):  # through the Scheme draft and the Infamy choice into 1921's actions
+        state = view_of(server, g)
+        if state["view"]["phase"] == "actions" and state["decision"] and "options" in state["decision"]:
+            break
+        page.locator("#decision button.option").first.click()
+        page.wait_for_timeout(200)
+        wait_options(page)
+    view = state["view"]
+    assert page.locator("#board .block").count() == len(view["blocks"]) == 56
+    for gang in view["gangs"]:
+        owned = [b for b in view["blocks"] if b["owner"] == gang["seat"]]
+        assert len(owned) == gang["blocks"]
+    drawn = page.evaluate("""() => ({
+        turf: document.querySelectorAll('#board .block circle.turf').length,
+        goons: document.querySelectorAll('#board .block rect.goon').length,
+        guards: document.querySelectorAll('#board .block rect.guard').length,
+        hq: [...document.querySelectorAll('#board .block text')].filter(t => t.textContent.startsWith('HQ')).length,
+    })""")
+    assert drawn == {"turf": sum(b["owner"] is not None for b in view["blocks"]),
+                     "goons": sum(b["goons"] for b in view["blocks"]),
+                     "guards": sum(b["guards"] for b in view["blocks"]), "hq": 4}
+    smallest = page.evaluate("""() => Math.min(...['#board svg', '#heat svg'].map(sel => {
+        const svg = document.querySelector(sel);
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Math.min(...[...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale));
+    }))""")
+    assert smallest >= 11, smallest
+    assert page.locator("#actions .space").count() == len(view["spaces"]) == 13
+    assert page.locator("#heat circle").count() == 4
+    assert page.locator("#me h4", has_text="Schemes in hand").count() == 1
+    if viewport["width"] < 700:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, f"prohibition-{viewport['width']}")
