@@ -232,3 +232,16 @@ def test_extortion_is_collected_at_production_rounded_to_the_nearest_5():
     s.gangs[1].gs = 0
     run(s, Production())
     assert s.gangs[1].gs == 35
+
+
+def test_bowery_racketeers_extort_one_more_per_block_and_take_charge_for_20():
+    """Player mat (authored): Bowery Racketeers +1 Gs a Block from Extortion, +5 Gs from Take Charge."""
+    s = after_setup(mats=("bowery", "rum_row"))
+    turn(s)
+    s.apply("space:protection")
+    turn(s)
+    s.apply("space:take_charge")
+    assert s.gangs[0].gs == 15 + 20
+    s.gangs[0].gs = 0
+    run(s, Production())
+    assert s.gangs[0].gs == 25  # 8 Blocks x 3 = 24 -> 25

@@ -113,6 +113,7 @@ def test_continuing_costs_a_degree_of_heat_each_further_round(dice):
     s.apply("fight")
     s.apply("retreat:hk3")
     assert heat(s) == 3 and s.goons[b(s, "hk3")] == 2 and s.laying_low(b(s, "hk3"), 0)
+    assert s.gangs[0].conflicts_won == s.gangs[1].conflicts_won == 0  # a retreat is nobody's win
 
 
 def test_the_defender_wins_when_the_attacker_has_no_goons_even_with_none_left(dice):
@@ -345,3 +346,27 @@ def test_tammany_cannot_attack_its_own_blocks_and_needs_a_turf_marker():
     s.apply("goons:1")
     # no Turf marker left: only defended rival Blocks (a Conflict) remain targets
     assert all(s.units(b(s, o[7:])) for o in ids(s))
+
+
+def test_goons_laying_low_cannot_answer_a_call_for_help_but_guards_can(dice):
+    """Laying Low: Goons with their Gangster "cannot Attack or respond to a Call for Help"."""
+    s = game()
+    s.set_block(b(s, "li1"), goons=1, guards=0)
+    s.set_block(b(s, "li2"), goons=2, guards=1)
+    s.put_gangster(b(s, "li2"), 1)
+    attack(s, "hk1", 1, "li1")
+    s.apply("help:li2")
+    assert ids(s) == ("bring:0:1",)
+    s.apply("bring:0:1")
+    assert (s.goons[b(s, "li1")], s.guards[b(s, "li1")]) == (1, 1)
+    dice += [1, 1, 1]
+    s.apply("fight")
+    s.apply("pip:1")
+
+
+def test_five_points_roll_an_extra_die_to_expand_and_seize(dice):
+    """Player mat (authored): Five Points Boys roll one extra die to Expand or Seize."""
+    s = game(mats=("five_points", "rum_row"))
+    dice += [1, 4]
+    attack(s, "tl1", 1, "li4")
+    assert s.owner[b(s, "li4")] == 0 and s.last_roll == (0, "expand", (1, 4))

@@ -223,3 +223,27 @@ def test_cards_drawn_in_a_conflict_wait_until_it_is_over(dice):
     s.apply("withdraw")
     s.apply("to:hk2")
     assert g.fed_owed == 0 and len(g.fed_cards) == 1 and s.decision().kind == "fed_card"
+
+
+@pytest.mark.parametrize("card, level, before, after", [
+    ("dry_agents", 1, {"booze": 6}, {"booze": 1}),
+    ("grand_jury", 1, {"headlines": 2, "gs": 15}, {"headlines": 1, "gs": 5}),
+    ("tax_man", 3, {"gs": 60}, {"gs": 10}),
+])
+def test_booze_headline_and_gs_consequences(card, level, before, after):
+    """Face the Consequences: "Each Fed Card causes your Gang to lose something important"."""
+    s = game()
+    g = s.gangs[0]
+    for k, v in before.items():
+        setattr(g, k, v)
+    g.fed_cards = (fed(s, card),)
+    run(s, FedCard(0, fed(s, card), level))
+    s.apply("face")
+    assert {k: getattr(g, k) for k in after} == after and g.fed_cards == () and s.is_over()
+
+
+def test_a_consequence_beyond_what_the_gang_has_cannot_be_faced():
+    s = game()
+    s.gangs[0].booze = 4
+    run(s, FedCard(0, fed(s, "dry_agents"), 1))  # lose 5 Booze
+    assert "face" not in ids(s)
