@@ -71,6 +71,11 @@ class Prohibition(Game):
         s = cast("ProhibitionState", state)
         return [s.gang_name(k) for k in range(s.seats)]
 
+    def render_text(self, view: dict) -> str | None:
+        from .text_view import render_text
+
+        return render_text(view)
+
     def rules_help(self) -> dict:
         from .help import rules_help
 

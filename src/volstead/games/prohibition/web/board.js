@@ -3,6 +3,7 @@
 // Outrage Thresholds and badges, each gang's mat, the Attack in progress with its dice, and your
 // Schemes and Infamy. The shell (src/volstead/web) imports it from describe()["web_module"] and
 // calls render(state, ctx) -> { main, side } and afterRender(root, state, ctx).
+// Blocks are named by their ids ("hk1": Hell's Kitchen, Block 1), as the options and the log name them.
 import { colorOf, esc, nice } from "/static/util.js";
 
 const css = document.createElement("link");
@@ -27,7 +28,7 @@ function blockSvg(view, b, cat) {
   if (b.guards) words.push(plural(b.guards, "Guard"));
   const building = b.building ? cat.buildings?.[b.building]?.name || nice(b.building) : "";
   const title = [
-    `${b.id.toUpperCase()}${owner === null ? " (nobody's Turf)" : ` — ${gangName(view, owner)}'s Turf`}`,
+    `${b.id}${owner === null ? " (nobody's Turf)" : ` — ${gangName(view, owner)}'s Turf`}`,
     b.hq !== null ? `HQ of ${gangName(view, b.hq)}${view.gangs[b.hq]?.hq_robbed ? " (robbed)" : ""}` : "",
     building ? `${building}, ${b.stocked ? "stocked" : "not stocked"}` : "",
     words.join(", "),
@@ -38,7 +39,7 @@ function blockSvg(view, b, cat) {
     .join("\n");
   let svg = `<g class="block" data-id="${esc(b.id)}"><title>${esc(title)}</title>
     <rect x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4" fill="${fill}"></rect>
-    <text class="pt-small" x="${x + 7}" y="${y + 16}">${esc(b.id.toUpperCase())}</text>`;
+    <text class="pt-small" x="${x + 7}" y="${y + 16}">${esc(b.id)}</text>`;
   if (owner !== null)
     svg += `<circle class="turf" cx="${x + CELL - 14}" cy="${y + 13}" r="7" fill="${gangColor(view, owner)}"><title>Turf marker</title></circle>`;
   if (b.hq !== null)
@@ -197,7 +198,7 @@ function attackPanel(view, cat) {
   if (!a && !roll) return "";
   let html = `<div class="panel" id="attack" data-nav="Attack"><h3>${a ? (a.conflict ? "Conflict" : "Attack") : "Last roll"}</h3>`;
   if (a) {
-    html += `<div>${esc(gangName(view, a.attacker))} attacks ${esc(a.block.toUpperCase?.() || a.block)} from ${esc(a.from)} with ${plural(a.goons, "Goon")}${a.defender !== null ? `; ${esc(gangName(view, a.defender))} defends` : ""}${a.hq ? " (an HQ)" : ""}${a.conflict ? ` · round ${a.round}` : ""}</div>`;
+    html += `<div>${esc(gangName(view, a.attacker))} attacks ${esc(a.block)} from ${esc(a.from)} with ${plural(a.goons, "Goon")}${a.defender !== null ? `; ${esc(gangName(view, a.defender))} defends` : ""}${a.hq ? " (an HQ)" : ""}${a.conflict ? ` · round ${a.round}` : ""}</div>`;
     if (a.attacker_dice.length || a.defender_dice.length)
       html += `<div class="dice">Attacker ${dice(a.attacker_dice)}</div><div class="dice">Defender ${dice(a.defender_dice)}</div>`;
     if (a.tactics.length)
