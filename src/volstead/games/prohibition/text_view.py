@@ -29,7 +29,8 @@ def render_text(view: dict[str, Any]) -> str:
     cat = catalog()
     gangs = view["gangs"]
     initials = {g["seat"]: g["name"][0] for g in gangs}
-    out = [f"{view['year']} · {view['phase']} · starting gang: {gangs[view['start']]['name'] if view.get('start') is not None else '—'}"]
+    start = gangs[view["start"]]["name"] if view.get("start") is not None else "—"
+    out = [f"{view['year']} · {view['phase']} · starting gang: {start}"]
     out.append("Map (owner's initial, Goons g, Guards G, building, * stocked, HQ):")
     grid: dict[tuple[int, int], tuple[str, str]] = {tuple(b["cell"]): _cell(b, initials) for b in view["blocks"]}
     rows = sorted({r for r, _ in grid})
