@@ -60,3 +60,56 @@ def test_the_map_shows_what_the_view_says(server, browser, shot, viewport):
     if viewport["width"] < 700:
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, f"prohibition-{viewport['width']}")
+
+
+def test_a_finished_game_replays_with_every_hand_revealed(server, browser, shot):
+    """Records and replay (issue 13): a finished bots' game steps through in the replay page; at the
+    end the final scores are shown and, the game being over, every gang's Schemes in hand and Infamy."""
+    import time
+
+    g = httpx.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
+                                                "seed": 4}).json()
+    end = time.monotonic() + 90
+    while httpx.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+        assert time.monotonic() < end
+        time.sleep(0.2)
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.goto(f"{server}/replay/{g['id']}")
+    page.wait_for_selector("#pos")
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#pos').innerText.startsWith('decision 1 /')")
+    page.click("#last")
+    page.wait_for_selector("#scores")
+    assert page.locator("#board .block").count() == 40  # two gangs: Harlem and Red Hook left out
+    assert page.locator("#rivals h4", has_text="Schemes in hand").count() == 2  # revealed at the end
+    assert page.locator("#rivals h4", has_text="Infamy").count() == 2
+    assert page.locator("#rivals h4", has_text="(secret)").count() == 0
+    shot(page, "prohibition-replay-end")
+
+
+def test_dice_are_shown_as_they_fell(server, browser, shot):
+    """Dice shown as they fall (issue 13): the replay of a bots' game, at a decision where a roll has
+    been made, shows every die of it with its number, the hits (4 or more) marked."""
+    import time
+
+    g = httpx.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
+                                                "seed": 4}).json()
+    end = time.monotonic() + 90
+    while httpx.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+        assert time.monotonic() < end
+        time.sleep(0.2)
+    upto, roll = 0, None
+    while roll is None:
+        upto += 5
+        roll = httpx.get(f"{server}/api/games/{g['id']}/replay", params={"upto": upto}).json()["view"]["last_roll"]
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.goto(f"{server}/replay/{g['id']}")
+    page.wait_for_selector("#slider")
+    page.evaluate("(n) => { const s = document.querySelector('#slider'); s.value = n;"
+                  " s.dispatchEvent(new Event('change')); }", upto)
+    page.wait_for_function(f"document.querySelector('#pos').innerText.startsWith('decision {upto} /')")
+    shown = page.locator("#attack .die").all_inner_texts()
+    assert shown[-len(roll["dice"]):] == [str(d) for d in roll["dice"]]
+    assert page.locator("#attack .die.hit").count() >= sum(d >= 4 for d in roll["dice"])
+    page.locator("#attack").scroll_into_view_if_needed()
+    shot(page, "prohibition-dice", full_page=False)

@@ -136,7 +136,7 @@ const schemeCard = (id, cat, extra = "") => {
   return `<div class="cardx" data-card="${esc(id)}"><b>${esc(sc.name)}</b><span class="muted">${sc.prestige} PP · ${esc(sc.requires)}</span><br>Tactic — ${esc(sc.tactic)}: ${esc(sc.tactic_text)}${extra}</div>`;
 };
 
-function matPanel(g, cat, me) {
+function matPanel(view, g, cat, me) {
   const rows = [
     ["Gs", `${g.gs} Gs`],
     ["Booze", g.booze],
@@ -167,7 +167,7 @@ function matPanel(g, cat, me) {
     html += `<h4>Completed Schemes</h4><div class="cards">${g.completed.map((x) => schemeCard(x, cat)).join("")}</div>`;
   if (g.infamy) {
     const inf = cat.infamy?.[g.infamy];
-    html += `<h4>Infamy (secret)</h4><div class="cardx"><b>${esc(inf?.name || g.infamy)}</b>${inf ? `${inf.prestige} PP · ${esc(inf.requires)}` : ""}</div>`;
+    html += `<h4>Infamy${view.over ? "" : " (secret)"}</h4><div class="cardx"><b>${esc(inf?.name || g.infamy)}</b>${inf ? `${inf.prestige} PP · ${esc(inf.requires)}` : ""}</div>`;
   }
   if (g.fed_cards.length)
     html += `<h4>Fed cards to deal with</h4><div class="cards">${g.fed_cards.map((f) => fedCard(f, cat, g.threshold)).join("")}</div>`;
@@ -186,11 +186,9 @@ function fedCard(id, cat, threshold) {
 }
 
 // ----------------------------------------------------------- attack & dice
-const PIPS = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+// A die as a small square with its number (4 or more hits: red); fonts' die glyphs vary too much.
 const dice = (list) =>
-  list
-    .map((d) => `<span class="die${d >= 4 ? " hit" : ""}" title="${d}">${PIPS[Math.min(6, Math.max(1, d)) - 1]}</span>`)
-    .join("");
+  list.map((d) => `<span class="die${d >= 4 ? " hit" : ""}" title="${d >= 4 ? "a hit" : "a miss"}">${d}</span>`).join("");
 
 function attackPanel(view, cat) {
   const a = view.attack;
@@ -225,9 +223,9 @@ export function render(state, ctx) {
   const phase = `${view.year} · ${nice(view.phase)}${view.start !== null && view.start !== undefined ? ` · starting gang: ${gangName(view, view.start)}` : ""}`;
   return {
     main: `<div id="board" data-nav="Map"><div class="small muted">${esc(phase)}</div>${mapSvg(view, cat)}</div>${attackPanel(view, cat)}${actionBoard(view)}${heatScale(view, cat)}`,
-    side: `${draftPanel(view, cat)}${me !== null ? matPanel(view.gangs[me], cat, true) : ""}<div id="rivals" data-nav="${me === null ? "Gangs" : "Rivals"}">${view.gangs
+    side: `${draftPanel(view, cat)}${me !== null ? matPanel(view, view.gangs[me], cat, true) : ""}<div id="rivals" data-nav="${me === null ? "Gangs" : "Rivals"}">${view.gangs
       .filter((g) => g.seat !== me)
-      .map((g) => matPanel(g, cat, false))
+      .map((g) => matPanel(view, g, cat, false))
       .join("")}</div>`,
   };
 }
