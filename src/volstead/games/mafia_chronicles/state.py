@@ -36,6 +36,9 @@ START_STASH = 500
 DEBT_LIMIT = 500  # no purchase while the stash is at −$500K or below (§3.3)
 MAX_HEAT = 5  # 5 Heat = Jail (§6.8)
 PURCHASES, PER_TYPE = 4, 2  # per Market (§4)
+# Rearranging is free (§4), but a game must end: 12 moves a Market reach any arrangement (a
+# permutation of n slots takes at most n - 1 swaps: 2 + 3 + 7 for the Gangster, Business and Asset rows).
+REARRANGES = 12
 ROW = 5  # face-up cards per market row
 GANGSTER, BUSINESS, ASSET = 0, 1, 2  # card types (market rows, purchase counts)
 TYPE_NAMES = ("gangster", "business", "asset")
@@ -81,7 +84,7 @@ class Syndicate:
     """One syndicate: its stash, area, market and records. Attributes are immutable values."""
 
     __slots__ = ("seat", "stash", "went_negative", "mobs", "biz", "assets", "g_deck", "g_row", "b_deck", "b_row",
-                 "a_deck", "a_row", "dropped", "gone", "buys", "swapped", "wins", "murdered_boss", "lost_murder",
+                 "a_deck", "a_row", "dropped", "gone", "buys", "rearranged", "swapped", "wins", "murdered_boss", "lost_murder",
                  "known")
     seat: int
     stash: int  # private
@@ -98,6 +101,7 @@ class Syndicate:
     dropped: tuple[int, ...]  # face-up cards discarded by market refreshes (private)
     gone: tuple[int, ...]  # cards discarded from the area: murdered, torched, discarded (public)
     buys: tuple[int, int, int]  # purchases of each type in this Market
+    rearranged: int  # cards moved between slots in this Market (at most REARRANGES)
     swapped: bool  # the once-per-game Boss swap is used
     wins: tuple[int, ...]  # successful moves of each of the 7 kinds (chains count as Smuggle / Steal)
     murdered_boss: bool
@@ -114,6 +118,7 @@ class Syndicate:
         self.g_deck = self.g_row = self.b_deck = self.b_row = self.a_deck = self.a_row = ()
         self.dropped = self.gone = ()
         self.buys = (0, 0, 0)
+        self.rearranged = 0
         self.swapped = False
         self.wins = (0,) * 7
         self.murdered_boss = self.lost_murder = False

@@ -77,31 +77,33 @@ def chain_ready(s: MafiaState, seat: int, col: int, kind: int) -> bool:
 class ChooseLink(SeatStep[MafiaState]):
     """Choose the Airstrip then the Street (the Spotter then the Insider) of the chain, or go back."""
 
-    __slots__ = ("col", "chain", "links")
+    __slots__ = ("col", "chain", "links", "may_go_back")
     kind = "link"
 
-    def __init__(self, seat: int, col: int, chain: int, links: tuple[tuple[int, int], ...]):
+    def __init__(self, seat: int, col: int, chain: int, links: tuple[tuple[int, int], ...], may_go_back: bool = True):
         super().__init__(seat)
         self.col = col
         self.chain = chain
         self.links = links
+        self.may_go_back = may_go_back
 
     def prompt(self, s: MafiaState) -> str:
         return f"{move_title(self.chain)}: choose the {LINK_NAMES[self.chain][len(self.links)]}"
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
-        return (*link_options(s, self.seat_, self.col, self.chain, self.links), ("back",))
+        found = tuple(link_options(s, self.seat_, self.col, self.chain, self.links))
+        return (*found, ("back",)) if self.may_go_back else found
 
     def choose(self, s: MafiaState, code: Any) -> None:
         seat = self.seat_
         if code == ("back",):
             from .moves import MoveMenu
 
-            s.stack.append(MoveMenu(seat))
+            s.stack.append(MoveMenu(seat, backed=True))
             return
         links = self.links + (code,)
         if len(links) < 2:
-            s.stack.append(ChooseLink(seat, self.col, self.chain, links))
+            s.stack.append(ChooseLink(seat, self.col, self.chain, links, self.may_go_back))
             return
         start_talks(s, Chain(seat, self.col, self.chain, links))
 

@@ -18,6 +18,7 @@ from ..state import (
     GANGSTER_COLS,
     PER_TYPE,
     PURCHASES,
+    REARRANGES,
     MafiaState,
     Mob,
     Syndicate,
@@ -132,7 +133,8 @@ class MarketMenu(SeatStep[MafiaState]):
         out += [("discard", 0, c) for c in range(COLUMNS) if y.mobs[c] is not None]
         out += [("discard", 1, c) for c in range(COLUMNS) if y.biz[c] >= 0]
         out += [("discard", 2, k) for k in range(ASSET_SLOTS) if y.assets[k] >= 0]
-        out += [("move", row, src) for row, src in movable(s, y)]
+        if y.rearranged < REARRANGES:
+            out += [("move", row, src) for row, src in movable(s, y)]
         out.append(DONE)
         return tuple(out)
 
@@ -229,7 +231,7 @@ class PlaceCard(SeatStep[MafiaState]):
 
 
 class Rearrange(SeatStep[MafiaState]):
-    """Move a card to another slot of its row (swapping with the card there), or leave it."""
+    """Move a card to another slot of its row (swapping with the card there)."""
 
     __slots__ = ("row", "src")
     kind = "rearrange"
@@ -239,21 +241,24 @@ class Rearrange(SeatStep[MafiaState]):
         self.row = row
         self.src = src
 
+    def prompt(self, s: MafiaState) -> str:
+        return f"Move {slot_text(s, s.syn[self.seat_], self.row, self.src)} to"
+
     def options(self, s: MafiaState) -> tuple[int, ...]:
-        return (*move_destinations(s, s.syn[self.seat_], self.row, self.src), -1)
+        return tuple(move_destinations(s, s.syn[self.seat_], self.row, self.src))
 
     def choose(self, s: MafiaState, code: int) -> None:
-        if code >= 0:
-            swap_slots(s.syn[self.seat_], self.row, self.src, code)
+        y = s.syn[self.seat_]
+        swap_slots(y, self.row, self.src, code)
+        y.rearranged += 1
 
     def option_id(self, s: MafiaState, code: int) -> str:
-        return "stay" if code < 0 else f"to:{code}"
+        return f"to:{code}"
 
     def option_label(self, s: MafiaState, code: int) -> str:
-        if code < 0:
-            return "Leave it where it is"
-        col = code % COLUMNS
-        where = COLUMN_NAMES[col] + (("", " (upper)", " (lower)")[self.row if self.row < 2 else 1 + code // COLUMNS])
+        where = COLUMN_NAMES[code % COLUMNS]
+        if self.row == 2:
+            where += " (upper)" if code < COLUMNS else " (lower)"
         return f"To the {where}"
 
 

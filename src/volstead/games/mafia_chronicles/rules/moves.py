@@ -119,10 +119,16 @@ class NextMover(Step[MafiaState]):
 
 
 class MoveMenu(SeatStep[MafiaState]):
-    """Choose a Boss/Gangster and one of its moves, or pass with it, or declare out of moves."""
+    """Choose a Boss/Gangster and one of its moves, or pass with it, or declare out of moves.
+    `backed`: the syndicate already went back from a target once this turn; it may not again
+    (a game must end: a bot could go back and forth for ever)."""
 
-    __slots__ = ()
+    __slots__ = ("backed",)
     kind = "move"
+
+    def __init__(self, seat: int, backed: bool = False):
+        super().__init__(seat)
+        self.backed = backed
 
     def prompt(self, s: MafiaState) -> str:
         return f"Round {s.round}, Moves: choose a Boss/Gangster and its move"
@@ -170,9 +176,9 @@ class MoveMenu(SeatStep[MafiaState]):
         elif move in (SHIPMENT, HEIST):
             from .chains import ChooseLink
 
-            s.stack.append(ChooseLink(seat, col, move, ()))
+            s.stack.append(ChooseLink(seat, col, move, (), not self.backed))
         else:
-            s.stack.append(ChooseTarget(seat, col, move))
+            s.stack.append(ChooseTarget(seat, col, move, not self.backed))
 
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code[0] == "out":
@@ -320,15 +326,16 @@ def target_id(target: tuple[Any, ...]) -> str:
 
 
 class ChooseTarget(SeatStep[MafiaState]):
-    """The target of the chosen move, with the exact chance of success; or back to the moves."""
+    """The target of the chosen move, with the exact chance of success; or back to the moves (once a turn)."""
 
-    __slots__ = ("col", "move")
+    __slots__ = ("col", "move", "may_go_back")
     kind = "target"
 
-    def __init__(self, seat: int, col: int, move: int):
+    def __init__(self, seat: int, col: int, move: int, may_go_back: bool = True):
         super().__init__(seat)
         self.col = col
         self.move = move
+        self.may_go_back = may_go_back
 
     def prompt(self, s: MafiaState) -> str:
         mob = s.syn[self.seat_].mobs[self.col]
@@ -336,12 +343,13 @@ class ChooseTarget(SeatStep[MafiaState]):
         return f"{name}: choose the target of the {move_title(self.move)}"
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
-        return (*targets(s, self.seat_, self.col, self.move), BACK)
+        found = tuple(targets(s, self.seat_, self.col, self.move))
+        return (*found, BACK) if self.may_go_back else found
 
     def choose(self, s: MafiaState, code: tuple[Any, ...]) -> None:
         seat = self.seat_
         if code == BACK:
-            s.stack.append(MoveMenu(seat))
+            s.stack.append(MoveMenu(seat, backed=True))
             return
         mob = s.syn[seat].mobs[self.col]
         assert mob is not None

@@ -69,6 +69,7 @@ class OpenMarket(Step[MafiaState]):
             y.mobs = tuple(m._replace(exhausted=False) if m is not None and not m.jailed and m.exhausted else m
                            for m in y.mobs)
             y.buys = (0, 0, 0)
+            y.rearranged = 0
         open_phase(s, "market", {k: [MarketMenu(k)] for k in range(s.seats)})
 
 
