@@ -38,7 +38,8 @@ def _mob(s: MafiaState, y: Syndicate, col: int) -> dict[str, Any] | None:
             "damage": {"smarts": mob.d_smarts, "grit": mob.d_grit, "move1": mob.d_move1, "move2": mob.d_move2},
             "ratings": {"smarts": smarts(s, y, col), "grit": grit(s, y, col),
                         MOVE_NAMES[m1]: move_rating(s, y, col, m1), MOVE_NAMES[m2]: move_rating(s, y, col, m2)},
-            "flipped_from": mob.flipped_from if mob.flipped_from >= 0 else None}
+            "flipped_from": mob.flipped_from if mob.flipped_from >= 0 else None,
+            "joined_round": mob.joined}
 
 
 def _area(s: MafiaState, y: Syndicate) -> list[dict[str, Any]]:

@@ -1,0 +1,73 @@
+"""The game through the platform's contract: cards, catalog, help, evaluation, stats, the CLI."""
+
+from __future__ import annotations
+
+from mc_helpers import blank, put
+from typer.testing import CliRunner
+
+from volstead.cli import app
+from volstead.engine import load_record, replay
+from volstead.games import get_game
+from volstead.games.mafia_chronicles import GAME
+from volstead.games.mafia_chronicles.rules.scoring import points
+
+
+def test_the_registry_knows_the_game():
+    assert get_game("mafia_chronicles") is GAME
+    assert (GAME.title, GAME.min_seats, GAME.max_seats, GAME.faction_option) == (
+        "The Mafia Chronicles", 4, 4, "syndicates")
+    assert [f.id for f in GAME.factions()] == ["valenti", "kearney", "stern", "delgado"]
+
+
+def test_card_tables_catalog_and_card_ids_cover_the_set():
+    tables = {t.deck: t for t in GAME.card_tables()}
+    assert [len(tables[k].rows) for k in ("gangsters", "businesses", "assets", "events", "reference")] == [
+        100, 16, 16, 12, 4]
+    assert tables["businesses"].total == 20 == tables["assets"].total
+    cat = GAME.catalog()
+    assert cat["businesses"]["compound"] == {"name": "Compound", "kind": "other", "copies": 1, "price": 250,
+                                             "income": 200, "bonus": [["moves", 1]],
+                                             "text": "A star to both moves of its column's Boss/Gangster."}
+    assert cat["reference_cards"]["heat"]["lines"][1] == "2-4 = +3 Heat"
+    assert len(GAME.card_ids()) == 100 + 16 + 16 == len(set(GAME.card_ids()))
+
+
+def test_a_purchase_is_reported_as_the_card_played():
+    s = GAME.new_game(2, 4)
+    for k in range(4):
+        s.apply_index(0, k)
+    d = s.decision(0)
+    i = next(i for i, o in enumerate(d.option_ids) if o.startswith("buy:"))
+    inst = d.codes[i][1]
+    assert GAME.card_played(d, i) == s.content.card_id(inst)
+    assert GAME.card_played(d, d.option_ids.index("done")) is None
+
+
+def test_help_explains_every_decision_kind():
+    h = GAME.rules_help()
+    assert h["summary"] and len(h["turn"]) == 5 and "Edge" in h["glossary"]
+    assert {"market", "move", "offer", "respond", "final_offer", "accept_final", "fix_fee", "collect"} <= set(h["kinds"])
+
+
+def test_evaluate_is_the_victory_points_so_far_and_stats_count_successes():
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    s.syn[0].stash = 900
+    assert GAME.evaluate(s, 0) == points(s, 0)["total"] == 5 + 5 + 9
+    s.syn[1].wins = (2, 0, 0, 0, 1, 0, 0)
+    stats = GAME.stats(s)
+    assert stats["murders"] == 2 and stats["frames"] == 1 and stats["went_negative"] == 0
+
+
+def test_a_random_game_from_the_terminal_records_and_replays(tmp_path):
+    path = tmp_path / "g.json"
+    r = CliRunner().invoke(app, ["play", "--terminal", "mafia_chronicles", "--seats", "random,random,random,random",
+                                 "--seed", "5", "--quiet", "--record", str(path)])
+    assert r.exit_code == 0, r.output
+    rec = load_record(path)
+    assert rec["game"] == "mafia_chronicles" and rec["options"]["damage_bands"] == "rules-text"
+    again = replay(rec)
+    assert again.is_over() and again.record()["decisions"] == rec["decisions"]
+    assert [row["total"] for row in again.result().details] == [int(x) for x in again.result().scores]
+    r = CliRunner().invoke(app, ["cards", "mafia_chronicles"])
+    assert r.exit_code == 0 and "Compound" in r.output
