@@ -39,7 +39,7 @@ def test_random_games_keep_the_invariants_and_replay_exactly(chunk):
         assert r.record() == rec
 
 
-def test_the_random_games_reach_every_kind_of_decision():
+def test_the_random_games_reach_every_kind_of_decision_and_every_label_reads():
     kinds: set[str] = set()
     for seed in range(40):
         s = new_game(seed)
@@ -48,6 +48,8 @@ def test_the_random_games_reach_every_kind_of_decision():
             pending = s.decisions()
             d = pending[rng.randrange(len(pending))]
             kinds.add(d.kind)
+            shown = d.to_json()  # prompt, labels, help, groups: made for people, never crash
+            assert all(o["label"] for o in shown["options"]) and shown["prompt"]
             s.apply_index(busy_choice(d, rng), d.seat)
     assert kinds == set(GAME.rules_help()["kinds"])
 
