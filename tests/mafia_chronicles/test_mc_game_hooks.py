@@ -71,3 +71,34 @@ def test_a_random_game_from_the_terminal_records_and_replays(tmp_path):
     assert [row["total"] for row in again.result().details] == [int(x) for x in again.result().scores]
     r = CliRunner().invoke(app, ["cards", "mafia_chronicles"])
     assert r.exit_code == 0 and "Compound" in r.output
+
+
+def test_the_story_tells_moves_to_all_and_income_and_shares_to_their_syndicates_alone(dice):
+    from mc_helpers import moves, put_biz
+
+    s = blank()
+    put(s, 0, 2, "gus_varga")
+    put_biz(s, 0, 2, "candy_factory")
+    put(s, 1, 2, "paulie_greco")
+    put_biz(s, 1, 2, "airstrip")
+    put(s, 0, 3, "sal_the_kid")
+    put_biz(s, 0, 3, "street")
+    moves(s, 0)
+    s.tell_story()
+    s.apply("shipment:2", 0)
+    s.apply("link:1.2", 0)
+    s.apply("link:0.3", 0)
+    s.apply("offer:20", 0)
+    dice += [4, 3, 2]
+    s.apply("accept", 1)
+    lines = s.take_story()
+    assert ("The Valenti Family and The Kearney Mob made a deal.", None) in lines
+    assert [to for text, to in lines if "20%" in text] == [0, 1]
+    assert ("The Valenti Family's Shipment pays $600K.", None) in lines
+    from mc_helpers import start
+
+    from volstead.games.mafia_chronicles.rules.income import OpenIncome
+
+    start(s, OpenIncome(), "income")
+    s.apply("collect", 1)
+    assert s.take_story() == [("You collect $75K.", 1)]

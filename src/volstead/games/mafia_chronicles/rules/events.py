@@ -101,6 +101,8 @@ class OpenEvents(Step[MafiaState]):
             s.event, s.events_seen = e, s.events_seen + (e,)
             card = s.content.events[e]
             EVENT_EFFECTS[card.effect](s, **card.args)
+            if s.story is not None:
+                s.tell(f"Event: {card.name}. {card.text}")
             choice = CHOICES.get(card.effect)
             if choice is not None:
                 for k in range(s.seats):

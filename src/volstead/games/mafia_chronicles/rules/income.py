@@ -81,7 +81,10 @@ class Collect(SeatStep[MafiaState]):
 
     def choose(self, s: MafiaState, code: str) -> None:
         y = s.syn[self.seat_]
-        y.stash += income(s, y).total
+        inc = income(s, y).total
+        y.stash += inc
+        if s.story is not None:
+            s.tell(f"You collect {money(inc)}.", self.seat_)
 
     def option_label(self, s: MafiaState, code: str) -> str:
         inc = income(s, s.syn[self.seat_])

@@ -450,11 +450,23 @@ def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ..
                              perk_total(s, y, col, MENACE))
     rec.update(rolls=[list(r) for r in ct.rolls], edge=ct.attack, defence=None if ct.defend < 0 else ct.defend,
                success=ct.success)
+    if s.story is not None:  # before the effect: the target's name while it is still there
+        what = f" {target_text(s, target)}" if target else ""
+        told = f"{s.syndicate_name(seat)}: {s.card_name(mob.card)} tries to {move_title(move)}{what}"
     if ct.success:
         _succeed(s, seat, col, move, target, ct, fee, rec)
     else:
         _fail(s, seat, col, move, ct, rec)
     s.last_roll = rec
+    if s.story is not None:
+        dice = ", ".join(f"{a} v {d}" if d else str(a) for a, d in ct.rolls)
+        edges = f"Edge {ct.attack}" + (f" v {ct.defend}" if ct.defend >= 0 else "")
+        if ct.success:
+            result = "success" + (f", {money(rec['amount'])}" if rec.get("amount") else "") + (
+                f", +{rec['heat']} Heat" if rec.get("heat") else "")
+        else:
+            result = f"failure, {rec['damage']}"
+        s.tell(f"{told}: rolls {dice}, {edges}: {result}.")
 
 
 def _succeed(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...], ct: Contest, fee: int,

@@ -21,12 +21,16 @@ def _talks_failed(s: MafiaState, seat: int, col: int, other: int) -> None:
     if mob is not None:
         y.set_mob(col, mob._replace(talked=True))
     s.last_deal = f"{s.syndicate_name(seat)} and {s.syndicate_name(other)} made no deal"
+    s.tell(s.last_deal + ".")
     s.stack.append(MoveMenu(seat))
 
 
 def _agreed(s: MafiaState, chain: Chain, partner: int, share: int) -> None:
     chain = chain._replace(partners=chain.partners[1:], shares=chain.shares + ((partner, share),))
     s.last_deal = f"{s.syndicate_name(chain.seat)} and {s.syndicate_name(partner)} made a deal"
+    s.tell(s.last_deal + ".")
+    for k in (chain.seat, partner):  # the share is the two parties' business
+        s.tell(f"The agreed share: {share_text(share)} to {s.syndicate_name(partner)}.", k)
     if chain.partners:
         s.stack.append(Offer(chain.seat, chain, chain.partners[0]))
     else:

@@ -60,7 +60,7 @@ class PickBoss(SeatStep[MafiaState]):
         return "Choose your Boss from your Gangster deck (free)"
 
     def options(self, s: MafiaState) -> tuple[int, ...]:
-        return s.syn[self.seat_].g_deck
+        return tuple(sorted(s.syn[self.seat_].g_deck))  # a deck's order is no part of the choice
 
     def choose(self, s: MafiaState, code: int) -> None:
         y = s.syn[self.seat_]
@@ -93,6 +93,12 @@ class RevealBosses(Step[MafiaState]):
             y.b_row, y.b_deck = y.b_deck[:ROW], y.b_deck[ROW:]
             y.a_row, y.a_deck = y.a_deck[:ROW], y.a_deck[ROW:]
         roll_first_player(s)
+        if s.story is not None:
+            for k, y in enumerate(s.syn):
+                boss = y.mobs[BOSS_COL]
+                if boss is not None:
+                    s.tell(f"{s.syndicate_name(k)}'s Boss: {s.card_name(boss.card)}.")
+            s.tell(f"{s.syndicate_name(s.first)} goes first.")
 
 
 def roll_first_player(s: MafiaState) -> None:
