@@ -41,7 +41,6 @@ PURCHASES, PER_TYPE = 4, 2  # per Market (§4)
 REARRANGES = 12
 ROW = 5  # face-up cards per market row
 GANGSTER, BUSINESS, ASSET = 0, 1, 2  # card types (market rows, purchase counts)
-TYPE_NAMES = ("gangster", "business", "asset")
 MURDER, TORCH, STEAL, FLIP, FRAME, FIX, SMUGGLE = range(7)
 SHIPMENT, HEIST = 7, 8  # the chain moves (a Smuggle / a Steal)
 MOVE_NAMES = ("murder", "torch", "steal", "flip", "frame", "fix", "smuggle", "shipment", "heist")
@@ -164,19 +163,10 @@ class Syndicate:
     def market_row(self, t: int) -> tuple[int, ...]:
         return (self.g_row, self.b_row, self.a_row)[t]
 
-    def cards(self) -> tuple[int, ...]:
-        """Every card of the area."""
-        return (tuple(m.card for m in self.mobs if m is not None) + tuple(b for b in self.biz if b >= 0)
-                + tuple(a for a in self.assets if a >= 0))
-
 
 def type_of_inst(inst: int) -> int:
     """GANGSTER, BUSINESS or ASSET."""
     return GANGSTER if inst < B0 else BUSINESS if inst < A0 else ASSET
-
-
-def column_of_slot(slot: int) -> int:
-    return slot % COLUMNS
 
 
 def partner_slot(slot: int) -> int:

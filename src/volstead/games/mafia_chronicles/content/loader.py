@@ -141,10 +141,6 @@ class Content:
     event_deck: tuple[int, ...]
 
     # ------------------------------------------------------------ instances
-    def kind_of(self, inst: int) -> str:
-        """'gangster', 'business' or 'asset'."""
-        return "gangster" if inst < B0 else "business" if inst < A0 else "asset"
-
     def type_of(self, inst: int) -> int:
         """The card type index of an instance (a Gangster's index is its instance)."""
         if inst < B0:

@@ -9,7 +9,7 @@ within 0–5 (§6.1 "a rating from 0 to 5").
 from __future__ import annotations
 
 from ..content.loader import A0
-from ..state import BOSS_COL, BOTH_I, COLUMNS, GRIT_I, SMARTS_I, MafiaState, Mob, Syndicate
+from ..state import BOTH_I, COLUMNS, GRIT_I, SMARTS_I, MafiaState, Mob, Syndicate
 
 ROLL, DEFENSE_ROLL, COOL_HEAD, THICK_SKIN, LOYAL, CONNECTED, PAYOUT, MASTERMIND, MENACE = range(9)
 ALWAYS = (LOYAL, CONNECTED)  # a card's own abilities that work even in Jail
@@ -110,10 +110,3 @@ def perk_total(s: MafiaState, y: Syndicate, col: int, perk: int, move: int = -1)
             total += p[2] or 1
     return total
 
-
-def is_boss(col: int) -> bool:
-    return col == BOSS_COL
-
-
-def active_cols(y: Syndicate) -> list[int]:
-    return [c for c in range(COLUMNS) if y.active(c)]
