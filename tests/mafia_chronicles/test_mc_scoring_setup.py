@@ -123,16 +123,23 @@ def test_options_are_validated_with_a_message_naming_the_option():
         GAME.options_from_json({"colour": "red"})
     with pytest.raises(OptionsError, match="unknown syndicate 'capone'"):
         GAME.options_from_json({"syndicates": ["capone", "valenti", "stern", "delgado"]})
-    with pytest.raises(OptionsError, match="name each of the 4 syndicates once"):
+    with pytest.raises(OptionsError, match="a syndicate can be named for one seat only"):
         GAME.options_from_json({"syndicates": ["valenti", "valenti", "stern", "delgado"]})
+    with pytest.raises(OptionsError, match="for each of the 4 seats, not 2"):
+        GAME.options_from_json({"syndicates": ["valenti", "random"]})
     with pytest.raises(OptionsError, match="option 'first_seat'"):
         GAME.options_from_json({"first_seat": 4})
     assert GAME.options_from_json({"syndicates": ["stern", "valenti", "kearney", "delgado"]}).syndicates[0] == "stern"
 
 
-def test_seats_play_the_syndicates_named_for_them():
+def test_seats_play_the_syndicates_named_for_them_random_ones_dealt_from_the_rest():
     s = GAME.new_game(1, 4, Options(syndicates=("stern", "valenti", "kearney", "delgado")))
     assert GAME.seat_names(s) == ["The Stern Syndicate", "The Valenti Family", "The Kearney Mob", "The Delgado Crew"]
+    dealt = {GAME.new_game(seed, 4, Options(syndicates=("random", "stern", "random", "random"))).syndicates
+             for seed in range(20)}
+    assert all(d[1] == 2 and sorted(d) == [0, 1, 2, 3] for d in dealt) and len(dealt) > 1
+    s = GAME.new_game(1, 4, Options(syndicates=("random", "stern", "random", "random")))
+    assert s.syndicates == GAME.new_game(1, 4, s.options).syndicates  # drawn from the seed
 
 
 def test_bad_input_is_refused_and_changes_nothing():

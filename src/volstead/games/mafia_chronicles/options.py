@@ -9,6 +9,8 @@ from pydantic import Field, field_validator
 
 from volstead.engine.contract import GameOptions
 
+RANDOM = "random"
+
 
 @cache
 def syndicate_ids() -> tuple[str, ...]:
@@ -26,8 +28,8 @@ class Options(GameOptions):
     first_seat: int | None = Field(
         None, ge=0, le=3, description="The first player's seat; none: rolled with the D5 as the rules say (§3).")
     syndicates: tuple[str, ...] = Field(
-        (), description="A syndicate id per seat (valenti, kearney, stern, delgado): names and colours only; "
-                        "empty: seat order.")
+        (), description="A syndicate id per seat (valenti, kearney, stern, delgado) or \"random\" (dealt from the "
+                        "syndicates no seat took): names and colours only; empty: seat order.")
 
     @field_validator("syndicates")
     @classmethod
@@ -36,10 +38,13 @@ class Options(GameOptions):
             return value
         known = syndicate_ids()
         for v in value:
-            if v not in known:
-                raise ValueError(f"unknown syndicate {v!r}; syndicates: {', '.join(known)}")
-        if len(value) != 4 or len(set(value)) != 4:
-            raise ValueError("name each of the 4 syndicates once, one per seat")
+            if v != RANDOM and v not in known:
+                raise ValueError(f"unknown syndicate {v!r}; syndicates: {', '.join(known)} or {RANDOM}")
+        if len(value) != 4:
+            raise ValueError(f"name a syndicate (or {RANDOM}) for each of the 4 seats, not {len(value)}")
+        chosen = [v for v in value if v != RANDOM]
+        if len(set(chosen)) != len(chosen):
+            raise ValueError("a syndicate can be named for one seat only")
         return value
 
     @field_validator("first_seat", mode="before")
@@ -50,9 +55,12 @@ class Options(GameOptions):
         return v
 
 
-def syndicate_order(options: Options) -> tuple[int, ...]:
-    """The syndicate (index in setting.toml) of each seat."""
+def syndicate_order(options: Options, free_order: list[int]) -> tuple[int, ...]:
+    """The syndicate (index in setting.toml) of each seat; "random" seats take the syndicates no
+    seat named, in `free_order` (a shuffle of 0-3 drawn at setup)."""
     if not options.syndicates:
         return (0, 1, 2, 3)
     known = syndicate_ids()
-    return tuple(known.index(v) for v in options.syndicates)
+    taken = {known.index(v) for v in options.syndicates if v != RANDOM}
+    free = [k for k in free_order if k not in taken]
+    return tuple(known.index(v) if v != RANDOM else free.pop(0) for v in options.syndicates)

@@ -176,7 +176,7 @@ def partner_slot(slot: int) -> int:
 
 class MafiaState(GameState):
     __slots__ = ("content", "syn", "round", "phase", "first", "first_rolls", "event", "event_deck", "events_seen",
-                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn")
+                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn", "syndicates")
     game_name = "mafia_chronicles"
 
     options: Options
@@ -195,6 +195,7 @@ class MafiaState(GameState):
     last_roll: dict[str, Any]  # the last move's dice and outcome (public); replaced, never mutated
     last_deal: str  # how the last negotiation ended (public: the parties' names, never the offers)
     turn: int  # the syndicate making a move (Moves phase), −1 otherwise
+    syndicates: tuple[int, ...]  # the syndicate (index in setting.toml) each seat plays
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -213,6 +214,7 @@ class MafiaState(GameState):
         new.last_roll = self.last_roll
         new.last_deal = self.last_deal
         new.turn = self.turn
+        new.syndicates = self.syndicates
 
     # ------------------------------------------------------------- dice
     def d5(self) -> int:
@@ -230,9 +232,7 @@ class MafiaState(GameState):
 
     def syndicate_ids(self) -> tuple[int, ...]:
         """The syndicate (index in setting.toml) each seat plays."""
-        from .options import syndicate_order
-
-        return syndicate_order(self.options)
+        return self.syndicates
 
     def card_name(self, inst: int) -> str:
         return self.content.name(inst)

@@ -6,7 +6,7 @@ from volstead.engine.rng import seed_state, shuffled
 from volstead.engine.step import SeatStep, Step
 
 from ..content.loader import A0, B0, DECK, LEVELS, default_content
-from ..options import Options
+from ..options import RANDOM, Options, syndicate_order
 from ..state import BOSS_COL, ROW, SEATS, START_STASH, MafiaState, Mob, RoundMods, Syndicate
 from .rounds import NextRound, open_phase
 
@@ -30,6 +30,11 @@ def new_game(seed: int, seats: int, options: Options) -> MafiaState:
         y.g_deck = tuple(sorted(decks[k]))
         y.b_deck = tuple(B0 + k * DECK + i for i in range(DECK))
         y.a_deck = tuple(A0 + k * DECK + i for i in range(DECK))
+    if RANDOM in options.syndicates:  # only then: a game without "random" seats draws nothing here
+        free, rng = shuffled(rng, range(SEATS))
+    else:
+        free = list(range(SEATS))
+    s.syndicates = syndicate_order(options, free)
     events, rng = shuffled(rng, c.event_deck)
     s.event_deck, s.events_seen, s.event = tuple(events), (), -1
     s.rng = rng
