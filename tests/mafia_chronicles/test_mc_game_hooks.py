@@ -102,3 +102,21 @@ def test_the_story_tells_moves_to_all_and_income_and_shares_to_their_syndicates_
     start(s, OpenIncome(), "income")
     s.apply("collect", 1)
     assert s.take_story() == [("You collect $75K.", 1)]
+
+
+def test_choices_not_legal_now_are_shown_greyed_with_the_reason():
+    from mc_helpers import market, moves
+
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    s.syn[0].stash = -500
+    s.syn[0].swapped = True
+    market(s, 0)
+    assert s.decision(0).unavailable == [{"label": "Buy cards", "reason": "a debt of $500K or more (§3.3)"},
+                                         {"label": "Boss swap", "reason": "used once already this game (§6.10)"}]
+    put(s, 0, 2, "sal_the_kid", d_move2=1)  # Steal 1 damaged to 0; Murder with no target
+    moves(s, 0)
+    assert s.decision(0).unavailable == [
+        {"label": "Rosie Malone: Frame", "reason": "no legal target"},  # (she may Fix Sal's damage)
+        {"label": "Sal the Kid: Murder", "reason": "no legal target"},
+        {"label": "Sal the Kid: Steal", "reason": "its rating is 0 (§6.5)"}]

@@ -30,6 +30,7 @@ from .ratings import CONNECTED, perk_total
 
 RELEASE_PER_HEAT, CONNECTED_PER_HEAT = 50, 25  # §6.8; the Connected ability
 DONE = ("done",)
+TYPE_TITLES = ("Gangsters", "Businesses", "Assets")
 ROWS = ("bg", "biz", "asset")  # the area's rows as option ids name them
 
 
@@ -190,6 +191,24 @@ class MarketMenu(SeatStep[MafiaState]):
     def option_group(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         return {"buy": "Buy", "swap": "Boss", "release": "Jail", "discard": "Discard", "move": "Rearrange"}.get(
             code[0], "")
+
+    def unavailable(self, s: MafiaState) -> tuple[tuple[str, str], ...]:
+        y = s.syn[self.seat_]
+        out = []
+        if y.stash <= -DEBT_LIMIT:
+            out.append(("Buy cards", f"a debt of {money(DEBT_LIMIT)} or more (§3.3)"))
+        elif sum(y.buys) >= PURCHASES:
+            out.append(("Buy cards", f"{PURCHASES} purchases made this Market (§4)"))
+        else:
+            out += [(f"Buy {TYPE_TITLES[t]}", f"{PER_TYPE} bought this Market (§4)")
+                    for t in (GANGSTER, BUSINESS, ASSET) if y.buys[t] >= PER_TYPE]
+        if y.swapped:
+            out.append(("Boss swap", "used once already this game (§6.10)"))
+        elif sum(y.buys) and not y.swapped:
+            out.append(("Boss swap", "only before buying (§6.10)"))
+        if y.rearranged >= REARRANGES:
+            out.append(("Rearrange", f"{REARRANGES} moves made this Market"))
+        return tuple(out)
 
 
 def slot_text(s: MafiaState, y: Syndicate, row: int, slot: int) -> str:

@@ -179,6 +179,26 @@ class MoveMenu(SeatStep[MafiaState]):
         else:
             s.stack.append(ChooseTarget(seat, col, move, not self.backed))
 
+    def unavailable(self, s: MafiaState) -> tuple[tuple[str, str], ...]:
+        """Moves people would look for: the card has the icon but no rating, no target, or the Event bans it."""
+        seat = self.seat_
+        y = s.syn[seat]
+        out = []
+        for col in range(COLUMNS):
+            if not ready(y, col):
+                continue
+            mob = y.mobs[col]
+            assert mob is not None
+            for move in s.content.g_moves[mob.card]:
+                what = f"{s.card_name(mob.card)}: {move_title(move)}"
+                if move == s.mods.banned_move:
+                    out.append((what, "banned this round by the Event"))
+                elif move_rating(s, y, col, move) < 1:
+                    out.append((what, "its rating is 0 (§6.5)"))
+                elif move != SMUGGLE and not targets(s, seat, col, move):
+                    out.append((what, "no legal target"))
+        return tuple(out)
+
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code[0] == "out":
             return "out"
