@@ -120,3 +120,30 @@ def test_choices_not_legal_now_are_shown_greyed_with_the_reason():
         {"label": "Rosie Malone: Frame", "reason": "no legal target"},  # (she may Fix Sal's damage)
         {"label": "Sal the Kid: Murder", "reason": "no legal target"},
         {"label": "Sal the Kid: Steal", "reason": "its rating is 0 (§6.5)"}]
+
+
+def test_a_person_out_of_time_finishes_the_phase_passes_and_makes_no_deal():
+    import random
+
+    from mc_helpers import market, moves, put_biz
+
+    rng = random.Random(1)
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    market(s, 0)
+    d = s.decision(0)
+    assert d.option_ids[GAME.timeout_choice(s, d, rng)] == "done"
+    put(s, 0, 2, "gus_varga")
+    put_biz(s, 0, 2, "candy_factory")
+    put(s, 1, 2, "paulie_greco")
+    put_biz(s, 1, 2, "airstrip")
+    put(s, 0, 3, "sal_the_kid")
+    put_biz(s, 0, 3, "street")
+    moves(s, 0)
+    d = s.decision(0)
+    assert d.option_ids[GAME.timeout_choice(s, d, rng)] == "out"
+    for step, seat, expected in (("shipment:2", 0, "back"), ("link:1.2", 0, "back"), ("link:0.3", 0, "offer:0"),
+                                 ("offer:20", 0, "decline"), ("counter:30", 1, "off"), ("final:25", 0, "refuse")):
+        s.apply(step, seat)
+        d = s.decision()
+        assert d.option_ids[GAME.timeout_choice(s, d, rng)] == expected, step

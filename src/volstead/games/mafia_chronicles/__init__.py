@@ -3,6 +3,7 @@ victory points after four rounds (rulebook: ../shared/seeds/004_…; readings: d
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions
@@ -19,6 +20,11 @@ NAME = "mafia_chronicles"
 # The Moves phase is played in the open: a log may show these choices' labels to every seat. The
 # secret phases (Boss pick, Market, Event choices, Income) and the negotiations stay private.
 PUBLIC_DECISION_KINDS = frozenset({"move", "target", "link", "place_flipped", "place_stolen"})
+# What a person whose time ran out does (the server's per-phase time limit): finish the phase,
+# pass, take no deal, ask no fee. Kinds not listed (the Boss pick, placing a card) take a random option.
+ON_TIMEOUT = {"market": "done", "event_choice": "none", "event_done": "done", "collect": "collect", "move": "out",
+              "target": "back", "link": "back", "offer": "offer:0", "respond": "decline", "final_offer": "off",
+              "accept_final": "refuse", "fix_fee": "fee:0", "fee_answer": "refuse"}
 
 
 def mafia_options(options: GameOptions | None) -> MafiaOptions:
@@ -53,6 +59,14 @@ class MafiaChronicles(Game):
         s = cast("MafiaState", state)
         values = [float(points(s, k)["total"]) for k in range(s.seats)]
         return values if seat is None else values[seat]
+
+    def timeout_choice(self, state: GameState, decision: Decision, rng: random.Random) -> int:
+        """Out of time: the phase is done, the syndicate is out of moves, no deal is made, no fee asked
+        (`ON_TIMEOUT`); a choice that must be made (the Boss, a slot) is random."""
+        oid = ON_TIMEOUT.get(decision.kind)
+        if oid is not None and oid in decision.option_ids:
+            return decision.option_ids.index(oid)
+        return rng.randrange(len(decision.codes))
 
     def factions(self, options: GameOptions | None = None) -> list[Faction]:
         from .content.loader import default_content
