@@ -46,6 +46,7 @@ class MafiaChronicles(Game):
     evaluation_scale: ClassVar[float] = 3.0  # victory points: a 3-point lead is one unit to search bots
     faction_option = "syndicates"
     first_seat_option = "first_seat"
+    web_module = "web/board.js"  # syndicate areas, your private market, the table, negotiations
 
     def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> MafiaState:
         from .rules.setup import new_game
