@@ -57,7 +57,7 @@ def check(s: ProhibitionState) -> None:
             goons += a.goons
         if goons != lim.goons:
             _fail(s, f"gang {k} has {goons} Goons in all, not {lim.goons}: {g.fields()}")
-        if min(g.goon_supply, g.hosp_goons, g.hosp_guards, g.to_place, g.booze, g.headlines, g.jail) < 0:
+        if min(g.goon_supply, g.hosp_goons, g.hosp_guards, g.to_place, g.guards_to_place, g.booze, g.headlines, g.jail) < 0:
             _fail(s, f"gang {k} has a negative count: {g.fields()}")
         if g.gs < 0 or g.gs % 5:
             _fail(s, f"gang {k} has {g.gs} Gs")
@@ -69,7 +69,8 @@ def check(s: ProhibitionState) -> None:
             _fail(s, f"gang {k} holds more Blocks than it has Turf markers")
         if not 0 <= g.gangsters_left <= g.gangsters <= 5:
             _fail(s, f"gang {k} Gangsters {g.gangsters_left}/{g.gangsters}")
-    guards = guards_on_map + sum(g.hosp_guards for g in s.gangs) + s.guard_supply + s.guards_lost
+    guards = (guards_on_map + sum(g.hosp_guards + g.guards_to_place for g in s.gangs) + s.guard_supply
+              + s.guards_lost)
     if guards != lim.guards:
         _fail(s, f"{guards} Guards in all, not {lim.guards}")
     tiles = Counter(t for t in s.tile if t >= 0)

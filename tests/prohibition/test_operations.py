@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prohibition_helpers import after_setup, b, ids, put_building, run
+from prohibition_helpers import after_setup, b, clear_units, ids, put_building, run
 
 from volstead.games.prohibition.rules.actions import StartActions
 from volstead.games.prohibition.rules.operations import (
@@ -60,20 +60,71 @@ def test_goons_with_no_room_anywhere_stay_in_the_supply():
 
 def test_units_move_freely_within_the_turf_never_more_than_four():
     """Defend your Turf: "Freely move all of your Units around your Turf ... never placing more than
-    four Units in any one Block"."""
+    four Units in any one Block". The Units that move are picked up, then put down (Guards first)."""
     s = after_setup()
     s.gangs[0].goon_supply = 0
     run(s, Defend(0))
     assert s.decision().kind == "move_from"
-    s.apply("from:hk1")
-    assert "guard:hk2" in ids(s) and "goon:hk2" in ids(s) and "goon:hk1" not in ids(s)
-    s.apply("guard:hk2")
-    assert (s.guards[b(s, "hk1")], s.guards[b(s, "hk2")]) == (0, 1)
-    s.apply("from:hk2")
-    s.apply("goon:hk1")
-    assert s.goons[b(s, "hk1")] == 4 and s.goons[b(s, "hk2")] == 0
+    assert {"lift_goon:hk1", "lift_guard:hk1", "lift_goon:hk2", "done"} <= set(ids(s))
+    assert "lift_goon:hk3" not in ids(s)  # no Units there
+    s.apply("lift_guard:hk1")
+    s.apply("lift_goon:hk2")
+    assert (s.guards[b(s, "hk1")], s.goons[b(s, "hk2")]) == (0, 0)
+    assert (s.gangs[0].guards_to_place, s.gangs[0].to_place) == (1, 1)
     s.apply("done")
+    assert s.decision().kind == "move_to"
+    assert all(x.startswith("guard:") for x in ids(s))  # Guards are put down first
+    s.apply("guard:hk2")
+    assert "goon:hk1" in ids(s)  # hk1 has room again: 3 Goons
+    s.apply("goon:hk1")
+    assert (s.goons[b(s, "hk1")], s.guards[b(s, "hk1")], s.goons[b(s, "hk2")], s.guards[b(s, "hk2")]) == (4, 0, 0, 1)
+    assert (s.gangs[0].guards_to_place, s.gangs[0].to_place) == (0, 0)
     assert s.is_over()  # nothing else was pending
+
+
+def test_a_goon_and_a_guard_swap_between_two_full_blocks():
+    """Every arrangement with at most 4 Units a Block can be reached, even with every Block full."""
+    s = after_setup()
+    s.gangs[0].goon_supply = 0
+    clear_units(s)
+    turf = s.turf(0)
+    for x in turf:
+        s.set_block(x, goons=4)
+    hk1, hk2 = b(s, "hk1"), b(s, "hk2")
+    s.set_block(hk1, goons=0, guards=4)
+    run(s, Defend(0))
+    s.apply("lift_guard:hk1")
+    s.apply("lift_goon:hk2")
+    s.apply("done")
+    assert ids(s) == ("guard:hk1", "guard:hk2")  # only the two Blocks with room
+    s.apply("guard:hk2")
+    assert ids(s) == ("goon:hk1",)
+    s.apply_index(0)
+    assert (s.goons[hk1], s.guards[hk1], s.goons[hk2], s.guards[hk2]) == (1, 3, 3, 1)
+    assert s.is_over()
+
+
+def test_each_unit_moves_at_most_once_so_defending_is_bounded():
+    """Picking up is one-way (a Unit picked up is only put down), so however a gang chooses, Defend
+    your Turf takes at most 2 decisions a Unit and one to finish: bots that cannot tell two
+    arrangements apart no longer move Units back and forth without end."""
+    import random
+
+    for seed in range(20):
+        s = after_setup(seed=seed)
+        s.gangs[0].goon_supply = 0
+        run(s, Defend(0))
+        units = sum(s.units(x) for x in s.turf(0))
+        rng = random.Random(seed)
+        n = 0
+        while not s.is_over():
+            d = s.decision()
+            opts = [i for i, c in enumerate(d.codes) if c != -1] or [0]  # never "done" while it can pick up
+            s.apply_index(rng.choice(opts))
+            n += 1
+        assert n == 2 * units + 1
+        assert sum(s.units(x) for x in s.turf(0)) == units
+        assert max(s.units(x) for x in s.turf(0)) <= 4
 
 
 def test_stocking_is_optional_and_never_partial():

@@ -62,9 +62,9 @@ class Gang:
     """One gang's mat, pieces and cards. Attributes are immutable values (see module doc)."""
 
     __slots__ = ("seat", "mat", "hq", "gs", "booze", "headlines", "jail", "heat", "peak", "goon_supply",
-                 "hosp_goons", "hosp_guards", "to_place", "gangsters", "gangsters_left", "extortion", "hand", "done",
-                 "infamy", "infamy_dealt", "packet", "pick", "fed_owed", "fed_cards", "robbed", "steals", "torches",
-                 "seizes", "robberies", "conflicts_won")
+                 "hosp_goons", "hosp_guards", "to_place", "guards_to_place", "gangsters", "gangsters_left", "extortion",
+                 "hand", "done", "infamy", "infamy_dealt", "packet", "pick", "fed_owed", "fed_cards", "robbed", "steals",
+                 "torches", "seizes", "robberies", "conflicts_won")
     seat: int
     mat: int
     hq: int  # the HQ Block
@@ -77,7 +77,8 @@ class Gang:
     goon_supply: int
     hosp_goons: int  # Goons in the Hospital (back next Operations)
     hosp_guards: int  # Guards in the Hospital (discarded next Operations)
-    to_place: int  # Goons being placed now (Defend your Turf, Recruit Goons)
+    to_place: int  # Goons being placed now (Defend your Turf, Recruit Goons; picked up to move)
+    guards_to_place: int  # Guards picked up to move (Defend your Turf), being put down
     gangsters: int  # this year's Gangsters
     gangsters_left: int  # not yet placed this year
     extortion: int  # the Extortion space taken this year, -1 none
@@ -101,7 +102,7 @@ class Gang:
         self.hq = -1
         self.gs = self.booze = self.headlines = self.jail = 0
         self.heat = self.peak = 1
-        self.goon_supply = self.hosp_goons = self.hosp_guards = self.to_place = 0
+        self.goon_supply = self.hosp_goons = self.hosp_guards = self.to_place = self.guards_to_place = 0
         self.gangsters = self.gangsters_left = 0
         self.extortion = -1
         self.hand = self.done = self.infamy_dealt = self.packet = self.fed_cards = ()

@@ -72,6 +72,7 @@ def view(s: ProhibitionState, seat: int | None) -> dict[str, Any]:
             "blocks": s.blocks_of(g.seat), "turf_markers_left": s.markers_left(g.seat),
             "gangsters": g.gangsters, "gangsters_left": g.gangsters_left,
             "goon_supply": g.goon_supply, "goons_to_place": g.to_place,
+            "guards_to_place": g.guards_to_place,
             "hospital": {"goons": g.hosp_goons, "guards": g.hosp_guards},
             "extortion": space_id(s, g.extortion) if g.extortion >= 0 else None,
             "hand": [c.schemes[x].id for x in g.hand] if me else None, "hand_count": len(g.hand),

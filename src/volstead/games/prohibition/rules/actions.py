@@ -23,7 +23,10 @@ from ..state import (
     ProhibitionState,
     replace_at,
 )
+from .attack import attack_sources, has_target
+from .building import can_build, drug_store_kinds
 from .common import gs, push
+from .operations import blocks_with_room
 
 ATTACK = 100  # an option code ATTACK + Block: lead an Attack from that Block
 
@@ -98,9 +101,6 @@ def space_cost(s: ProhibitionState, space: int) -> int:
 
 def space_open(s: ProhibitionState, seat: int, space: int) -> bool:
     """Can the gang place a Gangster on the space and carry the action out in full?"""
-    from .building import can_build, drug_store_kinds
-    from .operations import blocks_with_room
-
     taken = s.spaces[space]
     g = s.gangs[seat]
     if space < 6:  # building spaces: one Gangster of any gang a year
@@ -117,8 +117,6 @@ def space_open(s: ProhibitionState, seat: int, space: int) -> bool:
 
 
 def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
-    from .attack import attack_sources, has_target
-
     out = [sp for sp in range(SPACES) if space_open(s, seat, sp)]
     if has_target(s, seat):
         out.extend(ATTACK + b for b in attack_sources(s, seat))

@@ -15,9 +15,10 @@ def top_cost(s: ProhibitionState, kind: int) -> int:
     return s.content.tile_cost[kind * TILES + s.stacks[kind][0]]
 
 
-def build_blocks(s: ProhibitionState, seat: int, kind: int) -> list[int]:
+def build_blocks(s: ProhibitionState, seat: int, kind: int, any_one: bool = False) -> list[int]:
     """Turf Blocks where a new building of this kind may stand (empty, or replacing one of yours;
-    never the HQ Block; the per-Neighborhood limit of Settlement Houses and Ward Machines)."""
+    never the HQ Block; the per-Neighborhood limit of Settlement Houses and Ward Machines).
+    With `any_one`, only the first one found (enough to know whether there is one)."""
     limit = s.content.b_limit[kind]
     hq = s.gangs[seat].hq
     out = []
@@ -29,11 +30,14 @@ def build_blocks(s: ProhibitionState, seat: int, kind: int) -> list[int]:
             if sum(1 for x in range(first, first + 8) if x != b and s.kind_at(x) == kind) >= limit:
                 continue
         out.append(b)
+        if any_one:
+            break
     return out
 
 
 def can_build(s: ProhibitionState, seat: int, kind: int) -> bool:
-    return bool(s.stacks[kind]) and s.gangs[seat].gs >= top_cost(s, kind) and bool(build_blocks(s, seat, kind))
+    return (bool(s.stacks[kind]) and s.gangs[seat].gs >= top_cost(s, kind)
+            and bool(build_blocks(s, seat, kind, any_one=True)))
 
 
 def drug_store_kinds(s: ProhibitionState, seat: int) -> tuple[int, ...]:

@@ -48,7 +48,7 @@ class Defend(SeatStep[ProhibitionState]):
         g.hosp_goons = 0
         s.guards_lost += g.hosp_guards
         g.hosp_guards = 0
-        push(s, PlaceGoon(self.seat_), ReturnUnplaced(self.seat_), MoveUnits(self.seat_))
+        push(s, PlaceGoon(self.seat_), ReturnUnplaced(self.seat_), MoveUnits(self.seat_), PutDown(self.seat_))
 
 
 def blocks_with_room(s: ProhibitionState, seat: int, but: int = -1) -> list[int]:
@@ -97,68 +97,94 @@ class ReturnUnplaced(SeatStep[ProhibitionState]):
 
 
 class MoveUnits(SeatStep[ProhibitionState]):
-    """Freely move your Units around your Turf: which Block a Unit leaves (or done)."""
+    """Freely move your Units around your Turf: pick up the Units that move, one at a time
+    (code = Block * 2 + 1 for a Guard, 0 for a Goon), or done; then each is put down (PutDown).
+    Picking up before putting down reaches every arrangement with at most 4 Units a Block (even a
+    Goon and a Guard swapped between two full Blocks) and moves each Unit at most once, so the
+    decisions are bounded (moving one Unit at a time, a player, or a bot indifferent between
+    arrangements, could shuffle Units back and forth without end)."""
 
     __slots__ = ()
     kind = "move_from"
 
     def options(self, s: ProhibitionState) -> tuple[int, ...]:
         seat = self.seat_
+        g = s.gangs[seat]
+        held = g.to_place + g.guards_to_place
         turf = s.turf(seat)
-        if not any(s.room(b) > 0 for b in turf):
+        if len(turf) < 2 and not held:  # a single Block: nothing can move
             return ()
-        out = tuple(b for b in turf if s.units(b) and any(s.room(x) > 0 for x in turf if x != b))
-        return out + (DONE,) if out else ()
+        out = []
+        for b in turf:
+            if s.goons[b]:
+                out.append(b * 2)
+            if s.guards[b]:
+                out.append(b * 2 + 1)
+        return (*out, DONE) if out or held else ()
 
     def choose(self, s: ProhibitionState, code: int) -> None:
-        if code != DONE:
-            push(s, MoveUnit(self.seat_, code), MoveUnits(self.seat_))
+        if code == DONE:
+            return
+        b, g = code >> 1, s.gangs[self.seat_]
+        if code & 1:
+            s.set_block(b, guards=s.guards[b] - 1)
+            g.guards_to_place += 1
+        else:
+            s.set_block(b, goons=s.goons[b] - 1)
+            g.to_place += 1
+        push(s, MoveUnits(self.seat_))
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
-        return "done" if code == DONE else "from:" + s.block_name(code)
+        if code == DONE:
+            return "done"
+        return ("lift_guard:" if code & 1 else "lift_goon:") + s.block_name(code >> 1)
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
         if code == DONE:
-            return "Done moving Units"
-        return f"Move a Unit from {s.block_name(code)} ({s.goons[code]} Goons, {s.guards[code]} Guards)"
+            g = s.gangs[self.seat_]
+            return "Done moving Units" if not g.to_place + g.guards_to_place else "Put down the Units picked up"
+        return f"Pick up a {'Guard' if code & 1 else 'Goon'} from {s.block_name(code >> 1)} to move it"
 
     def prompt(self, s: ProhibitionState) -> str:
-        return "Move your Units within your Turf (at most 4 on a Block), or finish"
+        g = s.gangs[self.seat_]
+        return (f"Move your Units within your Turf: pick up the ones that move ({g.to_place} Goons, "
+                f"{g.guards_to_place} Guards picked up), then put them down (at most 4 on a Block)")
 
 
-class MoveUnit(SeatStep[ProhibitionState]):
-    """Which Unit goes where: code = to * 2 + (1 for a Guard, 0 for a Goon)."""
+class PutDown(SeatStep[ProhibitionState]):
+    """Put down a Unit picked up on a Turf Block with room, Guards first (code = Block * 2 + 1 for
+    a Guard, 0 for a Goon)."""
 
-    __slots__ = ("frm",)
+    __slots__ = ()
     kind = "move_to"
 
-    def __init__(self, seat: int, frm: int):
-        super().__init__(seat)
-        self.frm = frm
-
     def options(self, s: ProhibitionState) -> tuple[int, ...]:
-        out = []
-        for b in blocks_with_room(s, self.seat_, self.frm):
-            if s.goons[self.frm]:
-                out.append(b * 2)
-            if s.guards[self.frm]:
-                out.append(b * 2 + 1)
-        return tuple(out)
+        g = s.gangs[self.seat_]
+        if not g.guards_to_place and not g.to_place:
+            return ()
+        guard = 1 if g.guards_to_place else 0
+        return tuple(b * 2 + guard for b in blocks_with_room(s, self.seat_))
 
     def choose(self, s: ProhibitionState, code: int) -> None:
-        to, guard = code >> 1, code & 1
-        if guard:
-            s.set_block(self.frm, guards=s.guards[self.frm] - 1)
-            s.set_block(to, guards=s.guards[to] + 1)
+        b, g = code >> 1, s.gangs[self.seat_]
+        if code & 1:
+            g.guards_to_place -= 1
+            s.set_block(b, guards=s.guards[b] + 1)
         else:
-            s.set_block(self.frm, goons=s.goons[self.frm] - 1)
-            s.set_block(to, goons=s.goons[to] + 1)
+            g.to_place -= 1
+            s.set_block(b, goons=s.goons[b] + 1)
+        if g.to_place or g.guards_to_place:
+            push(s, PutDown(self.seat_))
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
         return ("guard:" if code & 1 else "goon:") + s.block_name(code >> 1)
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
-        return f"{'Guard' if code & 1 else 'Goon'} from {s.block_name(self.frm)} to {s.block_name(code >> 1)}"
+        return f"Put a {'Guard' if code & 1 else 'Goon'} on {s.block_name(code >> 1)} ({s.units(code >> 1)} Units there)"
+
+    def prompt(self, s: ProhibitionState) -> str:
+        g = s.gangs[self.seat_]
+        return f"Put down your Units ({g.to_place} Goons, {g.guards_to_place} Guards to place)"
 
 
 # ----------------------------------------------------------------- Stock
