@@ -69,6 +69,36 @@ def _negotiation(s: MafiaState, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
+# What a move's record (`state.last_roll`) keeps for the parties of a deal alone (§6.5 "offers are
+# private"): a Shipment's/Heist's agreed shares and what each partner was paid, and a Fix's fee.
+DEAL_KEYS = ("shares", "paid", "kept", "fee")
+
+
+def roll_view(rec: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The last move as `seat` may see it: the dice, Edges and outcome for everyone; a chain's shares
+    and payments to the initiator (all) and each partner (its own); a Fix's fee to the fixer and the
+    target's owner. Spectators (None) see no deal terms."""
+    if not any(k in rec for k in DEAL_KEYS):
+        return rec
+    out = {k: v for k, v in rec.items() if k not in DEAL_KEYS}
+    if seat is None:
+        return out
+    mover = rec["seat"]
+    if "fee" in rec:
+        target = rec.get("target") or {}
+        if seat in (mover, target.get("seat")):
+            out["fee"] = rec["fee"]
+    for key in ("shares", "paid"):
+        if key in rec:
+            if seat == mover:
+                out[key] = dict(rec[key])
+            elif str(seat) in rec[key]:
+                out[key] = {str(seat): rec[key][str(seat)]}
+    if "kept" in rec and seat == mover:
+        out["kept"] = rec["kept"]
+    return out
+
+
 def view(s: MafiaState, seat: int | None) -> dict[str, Any]:
     over = s.is_over()
     lanes = s.in_lanes()
@@ -105,7 +135,7 @@ def view(s: MafiaState, seat: int | None) -> dict[str, Any]:
         "event": {"card": e.id, "name": e.name, "text": e.text} if e is not None else None,
         "events_left": len(s.event_deck),
         "syndicates": syndicates,
-        "last_roll": s.last_roll or None, "last_deal": s.last_deal or None,
+        "last_roll": roll_view(s.last_roll, seat) if s.last_roll else None, "last_deal": s.last_deal or None,
         "negotiation": _negotiation(s, seat),
         "deciding": sorted(deciding),
         "over": over,
@@ -168,6 +198,8 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
         y.went_negative = y.stash < 0
         y.known = ()
     d.event_deck = tuple(_shuffled(rng, d.event_deck))
+    if d.last_roll:
+        d.last_roll = roll_view(d.last_roll, seat)
     top = d.stack[-1] if d.stack else None
     if isinstance(top, Deal):
         chain = top.chain
