@@ -1,0 +1,36 @@
+"""Help for people (`Game.rules_help`) from a game's `data/help.toml`, checked when loaded.
+
+The file holds a `note` (what the file is), a `summary` of the game, its `turn` step by step, a
+`glossary` and, under `kinds`, what each kind of decision decides. The browser shell shows it in
+its "How to play" panel and under each decision; the terminal under each decision."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import ContentError
+
+
+class RulesHelp(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    note: str
+    summary: str = Field(min_length=1)
+    turn: list[str] = Field(min_length=1)
+    glossary: dict[str, str] = Field(min_length=1)
+    kinds: dict[str, str]
+
+
+@cache
+def load_rules_help(path: Path) -> dict[str, Any]:
+    """The help in `path` as `Game.rules_help` returns it; a ContentError naming the file otherwise."""
+    try:
+        help_ = RulesHelp.model_validate(tomllib.loads(path.read_text()))
+    except (OSError, ValueError) as e:
+        raise ContentError(f"{path.name}: {e}") from None
+    return help_.model_dump(exclude={"note"})
