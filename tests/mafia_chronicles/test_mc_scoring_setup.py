@@ -123,7 +123,7 @@ def test_options_are_validated_with_a_message_naming_the_option():
         GAME.options_from_json({"colour": "red"})
     with pytest.raises(OptionsError, match="unknown syndicate 'capone'"):
         GAME.options_from_json({"syndicates": ["capone", "valenti", "stern", "delgado"]})
-    with pytest.raises(OptionsError, match="a syndicate can be named for one seat only"):
+    with pytest.raises(OptionsError, match="syndicate 'valenti' is named for more than one seat"):
         GAME.options_from_json({"syndicates": ["valenti", "valenti", "stern", "delgado"]})
     with pytest.raises(OptionsError, match="for each of the 4 seats, not 2"):
         GAME.options_from_json({"syndicates": ["valenti", "random"]})

@@ -81,6 +81,29 @@ class CardTable:
     narrow: frozenset[str] = field(default_factory=frozenset)  # columns kept short (ids, numbers)
 
 
+RANDOM_CHOICE = "random"  # a seat's faction left to the deal (from the factions no seat named)
+
+
+def check_faction_choices(values: tuple[str, ...], known: list[str], word: str) -> tuple[str, ...]:
+    """An Options validator for "a faction per seat, or random": every value known, none named for
+    two seats (ValueError naming the value; `word` is what the game calls a faction: gang, mat...)."""
+    for v in values:
+        if v != RANDOM_CHOICE and v not in known:
+            raise ValueError(f"unknown {word} {v!r}; {word}s: {', '.join(known)} or {RANDOM_CHOICE}")
+    chosen = [v for v in values if v != RANDOM_CHOICE]
+    if len(set(chosen)) != len(chosen):
+        dup = next(v for v in chosen if chosen.count(v) > 1)
+        raise ValueError(f"{word} {dup!r} is named for more than one seat")
+    return values
+
+
+def not_a_bool(v: Any) -> Any:
+    """An Options validator (mode="before") for a seat number: JSON's true is not seat 1."""
+    if isinstance(v, bool):
+        raise ValueError("a seat number, not a boolean")
+    return v
+
+
 def describe_validation_error(e: ValidationError, what: str = "option") -> str:
     """A short message naming the first bad field, never echoing large input."""
     err = e.errors()[0]

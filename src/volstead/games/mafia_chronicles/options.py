@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, field_validator
 
-from volstead.engine.contract import GameOptions
+from volstead.engine.contract import GameOptions, check_faction_choices, not_a_bool
 
 RANDOM = "random"
 
@@ -36,23 +36,12 @@ class Options(GameOptions):
     def _four_distinct(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         if not value:
             return value
-        known = syndicate_ids()
-        for v in value:
-            if v != RANDOM and v not in known:
-                raise ValueError(f"unknown syndicate {v!r}; syndicates: {', '.join(known)} or {RANDOM}")
+        check_faction_choices(value, list(syndicate_ids()), "syndicate")
         if len(value) != 4:
             raise ValueError(f"name a syndicate (or {RANDOM}) for each of the 4 seats, not {len(value)}")
-        chosen = [v for v in value if v != RANDOM]
-        if len(set(chosen)) != len(chosen):
-            raise ValueError("a syndicate can be named for one seat only")
         return value
 
-    @field_validator("first_seat", mode="before")
-    @classmethod
-    def _no_bool_seat(cls, v: Any) -> Any:
-        if isinstance(v, bool):
-            raise ValueError("a seat number, not a boolean")
-        return v
+    _no_bool_seat = field_validator("first_seat", mode="before")(not_a_bool)
 
 
 def syndicate_order(options: Options, free_order: list[int]) -> tuple[int, ...]:

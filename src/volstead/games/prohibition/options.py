@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field, field_validator
 
-from volstead.engine.contract import GameOptions
+from volstead.engine.contract import GameOptions, check_faction_choices, not_a_bool
 
 RANDOM = "random"  # a seat's mat dealt at random (from the mats no other seat took)
 
@@ -28,19 +26,6 @@ class Options(GameOptions):
     @field_validator("mats")
     @classmethod
     def _known_distinct_mats(cls, mats: tuple[str, ...]) -> tuple[str, ...]:
-        known = mat_ids()
-        for m in mats:
-            if m != RANDOM and m not in known:
-                raise ValueError(f"unknown mat {m!r}; mats: {', '.join(known)} or {RANDOM}")
-        chosen = [m for m in mats if m != RANDOM]
-        if len(set(chosen)) != len(chosen):
-            dup = next(m for m in chosen if chosen.count(m) > 1)
-            raise ValueError(f"mat {dup!r} is named for more than one seat")
-        return mats
+        return check_faction_choices(mats, mat_ids(), "mat")
 
-    @field_validator("first_seat", mode="before")
-    @classmethod
-    def _no_bool_seat(cls, v: Any) -> Any:
-        if isinstance(v, bool):
-            raise ValueError("a seat number, not a boolean")
-        return v
+    _no_bool_seat = field_validator("first_seat", mode="before")(not_a_bool)

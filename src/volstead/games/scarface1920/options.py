@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, field_validator
 
-from volstead.engine.contract import GameOptions
+from volstead.engine.contract import GameOptions, check_faction_choices, not_a_bool
 
 VARIANTS = ("published", "rulebook-wip")
 RANDOM = "random"  # a seat's gang dealt at random (from the gangs no other seat took)
@@ -41,19 +41,6 @@ class Options(GameOptions):
     @field_validator("gangs")
     @classmethod
     def _known_distinct_gangs(cls, gangs: tuple[str, ...]) -> tuple[str, ...]:
-        known = gang_ids()
-        for g in gangs:
-            if g != RANDOM and g not in known:
-                raise ValueError(f"unknown gang {g!r}; gangs: {', '.join(known)} or {RANDOM}")
-        chosen = [g for g in gangs if g != RANDOM]
-        if len(set(chosen)) != len(chosen):
-            dup = next(g for g in chosen if chosen.count(g) > 1)
-            raise ValueError(f"gang {dup!r} is named for more than one seat")
-        return gangs
+        return check_faction_choices(gangs, gang_ids(), "gang")
 
-    @field_validator("first_seat", mode="before")
-    @classmethod
-    def _no_bool_seat(cls, v: Any) -> Any:
-        if isinstance(v, bool):
-            raise ValueError("a seat number, not a boolean")
-        return v
+    _no_bool_seat = field_validator("first_seat", mode="before")(not_a_bool)
