@@ -110,6 +110,15 @@ class ChooseLink(SeatStep[MafiaState]):
     def option_id(self, s: MafiaState, code: Any) -> str:
         return "back" if code == ("back",) else f"link:{code[0]}.{code[1]}"
 
+    def option_help(self, s: MafiaState, code: Any) -> str:
+        """The odds of the whole attempt (rules/odds.py), its mean return once both links are known."""
+        if code == ("back",):
+            return ""
+        from .odds import chain_help
+
+        links = self.links + (code,)
+        return chain_help(s, self.seat_, self.col, self.chain, links if len(links) == 2 else ())
+
     def option_label(self, s: MafiaState, code: Any) -> str:
         if code == ("back",):
             return "Back to the moves"

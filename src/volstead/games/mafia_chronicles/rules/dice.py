@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import NamedTuple
 
 from ..state import MafiaState
@@ -87,3 +88,46 @@ def odds(rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int, fixe
             elif a < d:
                 lose += 1
     return win / (win + lose) if win + lose else 0.0
+
+
+class Outcomes(NamedTuple):
+    """The exact distribution of a move's result, re-rolls of ties included (a re-roll is a fresh
+    throw, so the result is one throw conditioned on not tying): P(success with the attacker's
+    final Edge = e) by e, and P(failure with each damage result) by result (NO_EFFECT, DAMAGED,
+    DISCARDED; the variant's bands). The values sum to 1 (0 for a contest that can only tie)."""
+
+    win: dict[int, Fraction]
+    fail: dict[int, Fraction]
+
+    @property
+    def success(self) -> Fraction:
+        return sum(self.win.values(), Fraction(0))
+
+
+def outcomes(rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int, fixed: int = -1,
+             variant: str = "rules-text", defended: bool = True) -> Outcomes:
+    """Every result of a contest with its exact probability (`odds` is its success total);
+    `defended=False`: an automatic success, the attacker's roll alone (Smuggle, an unprotected card)."""
+    win: dict[int, int] = {}
+    fail: dict[int, int] = {}
+    total = 0
+    for ar in range(1, 6):
+        a = edge(rating, counted(ar, bonus))
+        if not defended:
+            win[a] = win.get(a, 0) + 1
+            total += 1
+            continue
+        for dr in (range(1, 6) if fixed < 0 else (0,)):
+            d = fixed if fixed >= 0 else edge(d_rating, counted(dr, d_bonus, menace))
+            if a > d:
+                win[a] = win.get(a, 0) + 1
+            elif a < d:
+                r = damage_for(d - a, variant)
+                fail[r] = fail.get(r, 0) + 1
+            else:
+                continue
+            total += 1
+    if not total:
+        return Outcomes({}, {})
+    return Outcomes({e: Fraction(n, total) for e, n in sorted(win.items())},
+                    {r: Fraction(n, total) for r, n in sorted(fail.items())})

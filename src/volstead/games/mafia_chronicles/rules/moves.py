@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from volstead.engine.step import SeatStep, Step
 
@@ -27,7 +27,20 @@ from ..state import (
     Mob,
     Syndicate,
 )
-from .dice import DAMAGE_TEXT, DAMAGED, DISCARDED, NO_EFFECT, Contest, contest, damage_for, heat_for, odds, unopposed
+from .dice import (
+    DAMAGE_TEXT,
+    DAMAGED,
+    DISCARDED,
+    NO_EFFECT,
+    Contest,
+    Outcomes,
+    contest,
+    damage_for,
+    heat_for,
+    odds,
+    outcomes,
+    unopposed,
+)
 from .labels import COLUMN_NAMES, markers, mob_text, money, move_title
 from .market import empty_slots
 from .ratings import (
@@ -222,6 +235,14 @@ class MoveMenu(SeatStep[MafiaState]):
             return f"{s.card_name(mob.card)}: Smuggle (rating {r}; always succeeds: {money(low)}–{money(high)})"
         return f"{s.card_name(mob.card)}: {move_title(move)} (rating {r})"
 
+    def option_help(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        """The calculator before the roll (§6.4): exact odds with Heat and damage (rules/odds.py)."""
+        if code[0] in ("out", "pass"):
+            return ""
+        from .odds import menu_help
+
+        return menu_help(s, self.seat_, code[0], code[1])
+
     def option_group(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code[0] == "out":
             return ""
@@ -303,24 +324,52 @@ def defender(s: MafiaState, target: tuple[Any, ...], move: int) -> int:
     return c if v.active(c) else -1
 
 
-def success_odds(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> float:
-    """The exact chance the move succeeds (what the table's calculator tells after the roll)."""
+class ContestInputs(NamedTuple):
+    """What a move is rolled with (`contest`): the attacker's rating and roll bonus, the defender's
+    rating, roll bonus and the attacker's Menace; `fixed` ≥ 0: a defence that is not rolled (a
+    jailed Fix target's Heat); `defended` False: an automatic success (no defender)."""
+
+    rating: int
+    bonus: int
+    d_rating: int = 0
+    d_bonus: int = 0
+    menace: int = 0
+    fixed: int = -1
+    defended: bool = True
+
+
+def contest_inputs(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> ContestInputs:
+    """The numbers `resolve` rolls `move` of the card in (seat, col) against `target` with."""
     y = s.syn[seat]
     rating = move_rating(s, y, col, move)
     bonus = perk_total(s, y, col, ROLL, move)
     if move == SMUGGLE:
-        return 1.0
+        return ContestInputs(rating, bonus, defended=False)
     d = defender(s, target, move)
     if d < 0:
-        return 1.0
+        return ContestInputs(rating, bonus, defended=False)
     v = s.syn[target[1]]
     dm = v.mobs[d]
     assert dm is not None
-    if move == FIX:
-        fixed = dm.heat if dm.jailed else -1
-        return odds(rating, bonus, min(5, max(dm.heat, dm.damage)), 0, 0, fixed)
+    if move == FIX:  # §6.5: vs max(Heat, damage) + roll, or a jailed target's Heat alone
+        return ContestInputs(rating, bonus, min(5, max(dm.heat, dm.damage)), 0, 0, dm.heat if dm.jailed else -1)
     d_rating = smarts(s, v, d) if move in (FLIP, FRAME) else grit(s, v, d)
-    return odds(rating, bonus, d_rating, perk_total(s, v, d, DEFENSE_ROLL), perk_total(s, y, col, MENACE))
+    return ContestInputs(rating, bonus, d_rating, perk_total(s, v, d, DEFENSE_ROLL), perk_total(s, y, col, MENACE))
+
+
+def success_odds(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> float:
+    """The exact chance the move succeeds (what the table's calculator tells after the roll)."""
+    ci = contest_inputs(s, seat, col, move, target)
+    if not ci.defended:
+        return 1.0
+    return odds(ci.rating, ci.bonus, ci.d_rating, ci.d_bonus, ci.menace, ci.fixed)
+
+
+def move_outcomes(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> Outcomes:
+    """Every result of the move with its exact probability (`dice.outcomes`)."""
+    ci = contest_inputs(s, seat, col, move, target)
+    return outcomes(ci.rating, ci.bonus, ci.d_rating, ci.d_bonus, ci.menace, ci.fixed, s.options.damage_bands,
+                    ci.defended)
 
 
 def target_text(s: MafiaState, target: tuple[Any, ...]) -> str:
@@ -391,22 +440,9 @@ class ChooseTarget(SeatStep[MafiaState]):
     def option_help(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code == BACK:
             return ""
-        return outcome_help(s, self.seat_, self.col, self.move, code)
+        from .odds import target_help
 
-
-def outcome_help(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> str:
-    """What success and failure bring (Heat and damage by the Edges, as the reference cards say)."""
-    win = {MURDER: "the target is discarded", TORCH: "the Business is discarded, $100K, −1 Grit to its column",
-           STEAL: "Steal Edge × $20K" if target[0] == "stash" else "the Asset is yours, −1 Grit to its column",
-           FLIP: "the card joins you, energized", FRAME: "+3 Heat to the target, $100K",
-           FIX: "Jail, Heat and damage removed"}.get(move, "")
-    heat = " Heat after success: Edge 2–4 +3, 5–7 +2, 8–10 +1." if move in HEAT_MOVES else ""
-    hurt = ""
-    if move not in (FIX, SMUGGLE):
-        bands = "6–8" if s.options.damage_bands == "rules-text" else "5–8"
-        mid = "3–5" if s.options.damage_bands == "rules-text" else "3–4"
-        hurt = f" Failure by {bands}: discarded; by {mid}: −1 to this move."
-    return f"Success: {win}.{heat}{hurt}"
+        return target_help(s, self.seat_, self.col, self.move, code)
 
 
 # ------------------------------------------------------------------ resolution
@@ -449,24 +485,13 @@ def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ..
     bonus = perk_total(s, y, col, ROLL, move)
     rec: dict[str, Any] = {"round": s.round, "seat": seat, "col": col, "card": s.content.gangsters[mob.card].id,
                            "move": MOVE_NAMES[move], "rating": rating}
-    if move == SMUGGLE:
+    if move != SMUGGLE:
+        rec["target"] = {"kind": target[0], "seat": target[1], "slot": target[2]}
+    ci = contest_inputs(s, seat, col, move, target)
+    if not ci.defended:
         ct = unopposed(s, rating, bonus)
     else:
-        rec["target"] = {"kind": target[0], "seat": target[1], "slot": target[2]}
-        v = s.syn[target[1]]
-        d = defender(s, target, move)
-        if d < 0:
-            ct = unopposed(s, rating, bonus)
-        else:
-            dm = v.mobs[d]
-            assert dm is not None
-            if move == FIX:  # §6.5: vs max(Heat, damage) + roll, or a jailed target's Heat alone
-                ct = contest(s, rating, bonus, min(5, max(dm.heat, dm.damage)), 0, 0,
-                             dm.heat if dm.jailed else -1)
-            else:
-                d_rating = smarts(s, v, d) if move in (FLIP, FRAME) else grit(s, v, d)
-                ct = contest(s, rating, bonus, d_rating, perk_total(s, v, d, DEFENSE_ROLL),
-                             perk_total(s, y, col, MENACE))
+        ct = contest(s, rating, bonus, ci.d_rating, ci.d_bonus, ci.menace, ci.fixed)
     rec.update(rolls=[list(r) for r in ct.rolls], edge=ct.attack, defence=None if ct.defend < 0 else ct.defend,
                success=ct.success)
     if s.story is not None:  # before the effect: the target's name while it is still there

@@ -221,5 +221,12 @@ class FeeAnswer(SeatStep[MafiaState]):
         else:
             _talks_failed(s, self.fixer, self.col, self.seat_)
 
+    def option_help(self, s: MafiaState, code: str) -> str:
+        if code != "accept":
+            return ""
+        from .odds import target_help
+
+        return target_help(s, self.fixer, self.col, FIX, ("mob", self.seat_, self.tcol))
+
     def option_label(self, s: MafiaState, code: str) -> str:
         return f"Accept the {money(self.fee)} fee" if code == "accept" else "Refuse"
