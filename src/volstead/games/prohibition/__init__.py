@@ -51,16 +51,11 @@ class Prohibition(Game):
         return new_game(seed, seats, prohibition_options(options))
 
     def evaluate(self, state: GameState, seat: int | None = None):
-        """Bots' static evaluation: each gang's Prestige as if the game ended now (its own Infamy
-        included; the final scores once over), in PP."""
-        from .rules.scoring import prestige
+        """Bots' static evaluation in PP: the Prestige a gang would score now plus what it has built
+        toward more (evaluation.py; docs/bots.md); the final scores once over."""
+        from .evaluation import evaluate
 
-        s = cast("ProhibitionState", state)
-        if s.is_over():
-            values = [float(x) for x in s.result().scores]
-        else:
-            values = [float(prestige(s, k)["total"]) for k in range(s.seats)]
-        return values if seat is None else values[seat]
+        return evaluate(cast("ProhibitionState", state), seat)
 
     def factions(self, options: GameOptions | None = None) -> list[Faction]:
         from .content.loader import default_content

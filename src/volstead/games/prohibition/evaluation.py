@@ -1,0 +1,392 @@
+"""A static evaluation of a Prohibition position for each gang, in Prestige Points (PP).
+
+Used by the game-agnostic bots (`greedy` cut-offs, `ismcts` leaves) through
+`GAME.evaluate(state, seat)`. It is the Prestige the gang would score if the game ended now,
+plus what it has built toward more, with the costs it has run up. Time is counted in what is
+left of the game: `years` = Operations/Production years after this one (1926 − year);
+`pending` = this year's Production is still to come (set-up, Operations, Action Phase);
+`share` = the Action Phases left, as a share of the 6 (this year's counts by the Gangsters
+still to place), so what only pays through future actions fades to nothing at the end.
+
+1. **Prestige now** (the scoring table without Infamy): Neighborhoods 5/10/20, 1 PP per 5 Gs,
+   1 per Booze, 3 per building and per Headline, −1 per month, completed Schemes.
+2. **This year's Production**, while `pending`: the Extortion taken (Blocks × rate, to the
+   nearest 5 Gs, as Production pays it) and the output of every stocked building
+   (Booze 1 PP, 5 Gs 1 PP, a Ward Machine's Payoff ½ PP; a Settlement House's −3 Heat
+   counts in the Heat term).
+3. **Buildings' later years**: each building yields `YIELD[kind]` PP a year for `years`
+   more years (output minus the Stock it needs, the Rum Row mat's +1 Booze counted; a
+   building that does not pay for its Stock yields 0), × `STOCK_RATE` (not every year's Stock
+   is affordable).
+4. **Booze's warehouse fee** at the next Operations (the mat's table, 1 PP per 5 Gs; × 0.7
+   before the Action Phase is over, when some Booze may still be sold first).
+5. **Turf toward more**: `EXTORT` PP a Block for each Extortion still to come (the years left,
+   and this year's if none taken yet); per Neighborhood the way to the next band —
+   ¼ of 5 PP per Block beyond the first up to 4 (toward 5 Blocks), ¼ of 10 PP per Block from
+   5 to 7 (toward 8) — × `GROW` × `share`.
+6. **Units**: `UNIT` + `UNIT_LATER` × `share` PP per Goon and Guard on the map (the Goons of
+   an Attack under way and Units picked up to move included), 0.8 of a Goon's worth for one in
+   the Hospital while a Defend is still to come (Guards there are lost), `SUPPLY` per Goon in
+   the supply. **Exposure**: each Block's worth at risk (1 PP of Turf, a building's 3 PP and
+   its pending output, half the vault on an unrobbed HQ) × `RISK` × `share` × ½ per Unit
+   on it — so a Unit on a Block with a building or the HQ counts more than one on bare
+   Turf, and Defend your Turf has something to choose by.
+7. **Schemes in hand**: Prestige × the chance to complete it — `MET` if the requirement is met
+   now (below 1, so completing it is worth doing), else
+   `min(1, 2 × share) × (0.05 + 0.6 × progress²)`, progress being the product over the
+   requirement's lines of how far each is (`measure / n`, capped at 1; an "at most" line
+   met is 1) — plus `TACTIC` for its Tactic side while it is not met (a met Scheme is
+   completed, not played).
+8. **Heat**: the Fed cards owed or being dealt with, each at the cost of a card at the gang's
+   Threshold now; and the badges still to come: Heat is projected to the end (every
+   building's Heat for each Operations left, `ACTIVITY` a year for the Attacks and
+   Extortions still to come, minus the Settlement Houses' cooling) and each badge above the
+   gang's highest Heat (the marks from 70 too) counts the cost of a card at its Threshold,
+   ramped over ±`RAMP` degrees around the projection. A card's cost at a Threshold is the
+   mean over the 8 Fed cards of the cheapest of its Bribe (1 PP per 5 Gs, the mat's discount
+   taken off), its months and its Consequence at a rough price (a building 4 PP, a Stock
+   1.5, a Goon 1, 5 Gs 1, a Booze 1, a Headline 3).
+9. **Infamy** (each gang's own card): its Prestige × the chance the gang meets it (as for a
+   Scheme, `MET` if met now) × the chance no rival does (1 − the same chance computed on each
+   rival's board). Rivals' cards are only ever the determinization's guess.
+10. **Gangsters** still to place this year: `GANGSTER` PP each (so a gang that has acted is not
+    ahead of one that has not yet).
+
+Once the game is over it is the final score. The evaluation reads the state it is given;
+bots only ever give it a determinization of their seat's view, so rivals' Schemes in hand and
+Infamy cards are the determinization's guess, never the real ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules.schemes import (
+    AT_MOST,
+    BLOCKS,
+    BLOCKS_IN_ONE,
+    BUILDING,
+    BUILDING_TYPES,
+    BUILDINGS,
+    CONFLICTS_WON,
+    FULL_BLOCKS,
+    FULL_NEIGHBORHOODS,
+    GOONS_ON_MAP,
+    HEADLINES,
+    HEAT_AT_LEAST,
+    HEAT_AT_MOST,
+    JAILTIME_AT_MOST,
+    NEIGHBORHOODS,
+    ROBBERIES,
+    SEIZES,
+    STEALS,
+    TORCHES,
+)
+from .rules.schemes import BOOZE as BOOZE_
+from .rules.schemes import GS as GS_
+from .rules.schemes import STOCKED as STOCKED_
+from .state import BREWERY, CHARM, LAST_YEAR, SETTLEMENT, STILL, ProhibitionState, round5
+
+YEARS = 6
+BOOZE = 1.0  # PP per Booze (it scores 1)
+GS = 0.2  # PP per G (5 Gs score 1)
+STOCK_RATE = 0.8  # share of later years a building is stocked
+PAYOFF = 0.5  # a Ward Machine's Payoff
+EXTORT = 0.4  # PP a Block per Extortion still to come
+GROW = 0.4  # share of the next Neighborhood band counted per step toward it (× share)
+UNIT, UNIT_LATER = 0.3, 0.6  # PP per Unit on the map: now, and × share
+SUPPLY = 0.15  # a Goon in the supply (3 come out a year)
+RISK = 0.3  # share of a Block's worth at risk while undefended (× share)
+MET = 0.8  # a Scheme or Infamy met now
+TACTIC = 0.4  # a Scheme's Tactic side
+ACTIVITY = 2.0  # Heat a year from Attacks and Extortion
+RAMP = 6.0  # degrees over which a badge's card is phased in
+GANGSTER = 2.0  # PP per Gangster still to place this year
+FEE_SOON = 0.7  # share of the warehouse fee counted during the Action Phase and Production
+LOSS_PP = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSES order), in PP
+
+_tables: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def tables(c) -> dict[str, Any]:
+    """Per content: building yields, card costs per Threshold and mat, the badges from 70."""
+    hit = _tables.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    kinds = range(len(c.b_heat))
+    yields = []
+    for mat in range(len(c.mats)):
+        bonus = c.mat_bonus[mat].get("booze_output", 0)
+        row = []
+        for k in kinds:
+            booze = c.b_booze[k] + (bonus if k in (STILL, BREWERY) and c.b_booze[k] else 0)
+            out = booze * BOOZE + c.b_gs[k] * GS + c.b_payoff[k] * PAYOFF  # cooling: in the Heat term
+            row.append(max(0.0, out - c.b_stock_gs[k] * GS - c.b_stock_booze[k] * BOOZE))
+        yields.append(tuple(row))
+    costs = []
+    for mat in range(len(c.mats)):
+        discount = c.mat_bonus[mat].get("bribe_discount", 0)
+        per_level = []
+        for level in range(len(c.thresholds)):
+            total = 0.0
+            for rows in c.fed_rows:
+                r = rows[level]
+                face = sum(LOSS_PP[what] * n for what, n in r.lose)
+                total += min(max(0, r.bribe - discount) * GS, float(r.months), face)
+            per_level.append(total / len(c.fed_rows))
+        costs.append(tuple(per_level))
+    heat = c.board.heat
+    marks = list(c.badges)
+    for x in range(heat.extra_from, heat.extra_from + 60, heat.extra_every):
+        marks += [x] * heat.extra_cards
+    levels = tuple(level_of(c.thresholds, x) for x in marks)
+    out = {"yield": tuple(yields), "card": tuple(costs), "marks": tuple(marks), "mark_levels": levels,
+           "rate": tuple(e.per_block for e in c.extortion)}
+    _tables[id(c)] = (c, out)
+    return out
+
+
+def level_of(thresholds, heat: int) -> int:
+    level = 0
+    for i, start in enumerate(thresholds):
+        if heat >= start:
+            level = i
+    return level
+
+
+def measures(s: ProhibitionState) -> list[list[int]]:
+    """Every gang's value of every requirement line (rules/schemes.py `measure`, REQUIREMENTS order;
+    BUILDING is left 0: the per-kind counts are `kinds`), from one pass over the map."""
+    n = s.seats
+    hoods = len(s.content.nbhd_ids)
+    per = [[0] * hoods for _ in range(n)]
+    out = [[0] * 21 for _ in range(n)]
+    kinds = [[0] * 6 for _ in range(n)]
+    limit = s.content.board.limits.units_per_block
+    for b, o in enumerate(s.owner):
+        if o < 0:
+            continue
+        per[o][b >> 3] += 1
+        m = out[o]
+        m[GOONS_ON_MAP] += s.goons[b]
+        if s.goons[b] + s.guards[b] >= limit:
+            m[FULL_BLOCKS] += 1
+        tl = s.tile[b]
+        if tl >= 0:
+            kinds[o][tl // 7] += 1
+            m[BUILDINGS] += 1
+            if s.stocked >> b & 1:
+                m[STOCKED_] += 1
+    for k, g in enumerate(s.gangs):
+        m = out[k]
+        m[BLOCKS] = sum(per[k])
+        m[NEIGHBORHOODS] = sum(1 for x in per[k] if x)
+        m[BLOCKS_IN_ONE] = max(per[k])
+        m[FULL_NEIGHBORHOODS] = sum(1 for x in per[k] if x == 8)
+        m[BUILDING_TYPES] = sum(1 for x in kinds[k] if x)
+        m[GS_], m[BOOZE_], m[HEADLINES] = g.gs, g.booze, g.headlines
+        m[HEAT_AT_LEAST] = m[HEAT_AT_MOST] = g.heat
+        m[JAILTIME_AT_MOST] = g.jail
+        m[STEALS], m[TORCHES], m[SEIZES], m[ROBBERIES], m[CONFLICTS_WON] = (
+            g.steals, g.torches, g.seizes, g.robberies, g.conflicts_won)
+        m.append(kinds[k])  # type: ignore[arg-type]  # index 21: buildings per kind
+    return out
+
+
+def progress(m: list, reqs) -> float:
+    """How far a gang (its `measures` row) is toward a requirement: 1 when met, else the product
+    of its lines' shares (an "at most" line over its limit: 1 − a tenth per point over)."""
+    p = 1.0
+    for what, n, of in reqs:
+        v = m[21][of] if what == BUILDING else m[what]
+        if what in AT_MOST:
+            if v > n:
+                p *= max(0.0, 1.0 - (v - n) / 10.0)
+        elif v < n:
+            p *= v / n
+    return p
+
+
+def chance(p: float, soon: float) -> float:
+    """The chance a requirement at progress `p` is met at the end (met now: MET)."""
+    return MET if p >= 1.0 else soon * (0.05 + 0.6 * p * p)
+
+
+def warehouse_fee(c, mat: int, booze: int) -> int:
+    if booze <= 0:
+        return 0
+    fee = 0
+    for upto, f in c.mat_fees[mat]:
+        fee = f
+        if booze <= upto:
+            break
+    return fee
+
+
+def evaluate(s: ProhibitionState, seat: int | None = None) -> float | list[float]:
+    """The gang's value in PP; with `seat=None`, the list of every gang's value (one pass)."""
+    if s.final is not None:
+        totals = [float(r["total"]) for r in s.final]
+        return totals if seat is None else totals[seat]
+    values = [sum(p.values()) for p in _parts(s, range(s.seats) if seat is None else (seat,))]
+    return values if seat is None else values[0]
+
+
+def breakdown(s: ProhibitionState, seat: int) -> dict[str, float]:
+    """The terms of `evaluate(s, seat)` by name (numbered as in the module doc)."""
+    return _parts(s, (seat,))[0]
+
+
+def _parts(s: ProhibitionState, seats) -> list[dict[str, float]]:
+    c = s.content
+    t = tables(c)
+    n = s.seats
+    year, phase = s.year, s.phase
+    years = LAST_YEAR - year
+    pending = phase in ("setup", "operations", "actions")
+    if phase == "actions":
+        total = sum(g.gangsters for g in s.gangs)
+        this_year = sum(g.gangsters_left for g in s.gangs) / total if total else 0.0
+    else:
+        this_year = 1.0 if pending else 0.0
+    share = (years + this_year) / YEARS
+    soon = min(1.0, 2.0 * share)
+    fee_share = 1.0 if phase == "operations" else FEE_SOON if years > 0 else 0.0
+
+    # One pass over the map: per gang, Blocks per Neighborhood, buildings, Units, exposure.
+    hoods = len(c.nbhd_ids)
+    per = [[0] * hoods for _ in range(n)]
+    units = [0] * n
+    exposure = [0.0] * n
+    pending_out = [0.0] * n
+    build_heat = [0] * n
+    cool_now = [0] * n
+    cool_later = [0.0] * n
+    later_yield = [0.0] * n
+    nbuild = [0] * n
+    hq_of = {g.hq: g.seat for g in s.gangs}
+    owner, goons, guards, tile = s.owner, s.goons, s.guards, s.tile
+    stocked = s.stocked
+    gangs = s.gangs
+    for b, o in enumerate(owner):
+        if o < 0:
+            continue
+        per[o][b >> 3] += 1
+        u = goons[b] + guards[b]
+        units[o] += u
+        worth = 1.0
+        tl = tile[b]
+        if tl >= 0:
+            k = tl // 7
+            g = gangs[o]
+            nbuild[o] += 1
+            build_heat[o] += c.b_heat[k]
+            later_yield[o] += t["yield"][g.mat][k]
+            if k == SETTLEMENT:
+                cool_later[o] += c.b_cool[k] * STOCK_RATE * years
+            worth += 3.0
+            if stocked >> b & 1 and pending:
+                bonus = s.bonus(o, "booze_output") if k in (STILL, BREWERY) and c.b_booze[k] else 0
+                out = (c.b_booze[k] + bonus) * BOOZE + c.b_gs[k] * GS + c.b_payoff[k] * PAYOFF
+                pending_out[o] += out
+                cool_now[o] += c.b_cool[k]
+                worth += out
+        elif hq_of.get(b) == o and not gangs[o].robbed:
+            worth += gangs[o].gs * GS / 2
+        exposure[o] += worth * 0.5 ** u
+    a = s.attack
+    if a is not None:
+        units[a.attacker] += a.goons
+
+    marks, mark_levels = t["marks"], t["mark_levels"]
+    m_all: list[list] | None = None
+    chances: dict[tuple[int, int], float] = {}
+
+    def infamy_chance(k: int, card: int) -> float:
+        key = (k, card)
+        hit = chances.get(key)
+        if hit is None:
+            hit = chances[key] = chance(progress(m_all[k], c.infamy_reqs[card]), soon)  # type: ignore[index]
+        return hit
+
+    out_parts = []
+    for k in seats:
+        g = gangs[k]
+        mat = g.mat
+        blocks = sum(per[k])
+        parts: dict[str, float] = {}
+        # 1. Prestige now (no Infamy)
+        band = 0.0
+        grow = 0.0
+        for m in per[k]:
+            if m == 8:
+                band += 20
+            elif m >= 5:
+                band += 10
+                grow += 10 * (m - 4) / 4
+            elif m:
+                band += 5
+                grow += 5 * (m - 1) / 4
+        parts["prestige"] = (band + g.gs * GS + g.booze * BOOZE + 3 * (nbuild[k] + g.headlines) - g.jail
+                             + sum(c.scheme_pp[x] for x in g.done))
+        # 2. this year's Production
+        prod = 0.0
+        if pending:
+            prod = pending_out[k]
+            if g.extortion >= 0:
+                rate = t["rate"][g.extortion - CHARM]
+                if rate > 0:
+                    prod += round5(blocks * (rate + s.bonus(k, "extortion_per_block"))) * GS
+        parts["production"] = prod
+        # 3. buildings' later years
+        parts["buildings_later"] = later_yield[k] * STOCK_RATE * years
+        # 4. warehouse fee
+        parts["warehouse"] = -warehouse_fee(c, mat, g.booze) * GS * fee_share
+        # 5. Turf toward more
+        ext_left = years + (1 if pending and g.extortion < 0 else 0)
+        parts["turf"] = EXTORT * blocks * ext_left + GROW * share * grow
+        # 6. Units
+        unit = UNIT + UNIT_LATER * share
+        parts["units"] = (unit * (units[k] + g.to_place + g.guards_to_place) + SUPPLY * g.goon_supply
+                          + (0.8 * unit * g.hosp_goons if years > 0 else 0.0))
+        parts["exposure"] = -RISK * share * exposure[k]
+        # 7. Schemes in hand
+        sch = 0.0
+        if g.hand:
+            if m_all is None:
+                m_all = measures(s)
+            reqs = c.scheme_reqs
+            for x in g.hand:
+                p = progress(m_all[k], reqs[x])
+                sch += c.scheme_pp[x] * chance(p, soon) + (0.0 if p >= 1.0 else TACTIC)
+        parts["schemes"] = sch
+        # 8. Heat
+        card = t["card"][mat]
+        heat = -(len(g.fed_cards) + g.fed_owed) * card[s.threshold(k)]
+        projected = g.heat + build_heat[k] * years + ACTIVITY * share * YEARS - cool_later[k] - cool_now[k]
+        if projected > g.peak - RAMP:
+            for x, lv in zip(marks, mark_levels):
+                if x <= g.peak:
+                    continue
+                w = 0.5 + (projected - x) / (2 * RAMP)
+                if w <= 0:
+                    break
+                heat -= card[lv] * min(1.0, w)
+        parts["heat"] = heat
+        # 9. Infamy
+        inf = 0.0
+        if g.infamy >= 0:
+            if m_all is None:
+                m_all = measures(s)
+            mine = infamy_chance(k, g.infamy)
+            if mine > 0:
+                alone = 1.0
+                for r in range(n):
+                    if r != k:
+                        alone *= 1.0 - infamy_chance(r, g.infamy)
+                inf = c.infamy_pp[g.infamy] * mine * alone
+        parts["infamy"] = inf
+        # 10. Gangsters still to place
+        parts["gangsters"] = GANGSTER * g.gangsters_left if phase == "actions" else 0.0
+        out_parts.append(parts)
+    return out_parts

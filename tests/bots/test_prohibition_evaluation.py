@@ -1,0 +1,232 @@
+"""The Prohibition evaluation bots use (src/volstead/games/prohibition/evaluation.py): exact values
+on set-up positions, term by term, and what the bots may read."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
+from volstead.games.prohibition import GAME
+from volstead.games.prohibition.evaluation import breakdown, evaluate, measures, tables
+from volstead.games.prohibition.options import Options
+from volstead.games.prohibition.rules.schemes import BUILDING, measure
+from volstead.games.prohibition.state import ProhibitionState
+
+SHAKEDOWN = 8  # action space index of Shake Down (board.toml: Charm Campaign, Protection Money, Shake Down, ...)
+
+
+def setup(mats=("tammany", "rum_row")) -> ProhibitionState:
+    """2 gangs at 1921's first turn, Schemes and Infamy taken away: seat 0 holds hk1-hk4 (HQ hk1 with
+    3 Goons and the Guard, a Goon on hk2), tl1-tl2 (a Goon on tl1), les1-les2 (a Goon on les1);
+    seat 1 the same shape on li, tl3-tl4, les3-les4. 15 Gs, 3 Booze, Heat 1 each."""
+    s = GAME.new_game(1, len(mats), Options(first_seat=0, mats=mats))
+    while s.in_lanes():
+        s.apply_index(0)
+    for g in s.gangs:
+        g.hand, g.infamy = (), -1
+    return s
+
+
+def blk(s, name):
+    return s.content.block_index[name]
+
+
+def put(s, block, kind, stocked=False):
+    k = ("still", "brewery", "speakeasy", "nightclub", "settlement", "ward").index(kind)
+    s.set_block(blk(s, block), tile=k * 7 + s.stacks[k][0])
+    s.stacks = s.stacks[:k] + (s.stacks[k][1:],) + s.stacks[k + 1:]
+    s.set_stocked(blk(s, block), stocked)
+
+
+def scheme(s, sid):
+    return s.content.scheme_index[sid]
+
+
+def test_card_costs_come_from_the_fed_deck():
+    """A card at Threshold I: the mean over the 8 cards of min(Bribe, months, Consequence): RAID! 1.5
+    (lose a Stock), Padlock 1.5, Dragnet 1 (a Goon), Tax Man 1 (5 Gs Bribe), Dry Agents 2, Grand Jury 3,
+    Wiretap 1, Shake-up 2 -> 13/8. Tammany's Bribes are 10 Gs less: only Grand Jury's 5 Gs is left."""
+    c = setup().content
+    card = tables(c)["card"]
+    assert card[c.mat_index["rum_row"]][0] == 13 / 8
+    assert card[c.mat_index["tammany"]][0] == 1 / 8
+
+
+def test_the_setup_position_term_by_term():
+    s = setup()
+    want = {
+        "prestige": 21.0,  # 3 Neighborhoods x 5, 15 Gs = 3, 3 Booze
+        "production": 0.0,
+        "buildings_later": 0.0,
+        "warehouse": -0.7,  # 5 Gs for 3 Booze next Operations (1 PP), x 0.7 during the Action Phase
+        "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 5 / 4),  # 6 Extortions to come; 4, 2, 2 Blocks
+        "units": 0.9 * 7 + 0.15 * 18,  # 6 Goons and a Guard at 0.3 + 0.6 (the whole game left); 18 in the supply
+        # Turf 1 PP a Block (HQ: + half of 15 Gs), halved per Unit on it: hk1 2.5/16, hk2 tl1 les1 1/2,
+        # hk3 hk4 tl2 les2 1 -> 5.65625, x 0.3
+        "exposure": -0.3 * 5.65625,
+        "schemes": 0.0,
+        # Heat 1 projected to 13 (2 a year from Attacks and Extortion): the badge at 8 at 11/12, at 15 at 1/3
+        "heat": -(1 / 8) * (11 / 12 + 1 / 3),
+        "infamy": 0.0,
+        "gangsters": 6.0,  # 3 to place
+    }
+    got = breakdown(s, 0)
+    assert got == pytest.approx(want)
+    assert evaluate(s, 0) == pytest.approx(sum(want.values())) == pytest.approx(55.146875)
+    rum = breakdown(s, 1)  # the same position; Rum Row pays the full price of a Fed card
+    assert rum["heat"] == pytest.approx(-(13 / 8) * (11 / 12 + 1 / 3))
+    assert {k: v for k, v in rum.items() if k != "heat"} == pytest.approx({k: v for k, v in want.items() if k != "heat"})
+    assert evaluate(s) == [pytest.approx(55.146875), pytest.approx(53.271875)]
+
+
+def test_a_stocked_still_scores_its_output_now_and_its_later_years():
+    """Rum Row (+1 Booze from Stills) with a stocked Still on li2: 3 PP for the building, 3 Booze this
+    Production, 2 PP a year for 5 more years x 0.8; its Block's worth at risk grows to 7; 1 Heat a year."""
+    s = setup()
+    before = breakdown(s, 1)
+    put(s, "li2", "still", stocked=True)
+    after = breakdown(s, 1)
+    delta = {k: after[k] - before[k] for k in after}
+    assert delta["prestige"] == 3
+    assert delta["production"] == 3
+    assert delta["buildings_later"] == pytest.approx(2 * 0.8 * 5)
+    assert delta["exposure"] == pytest.approx(-0.3 * (7 - 1) / 2)  # one Goon on li2
+    # Heat projected to 18: badge 8 fully, 15 at 3/4, 20 (Threshold II, 3.25 PP) at 1/3
+    assert after["heat"] == pytest.approx(-(13 / 8) * (1 + 3 / 4) - 3.25 / 3)
+    assert {k for k, v in delta.items() if v} == {"prestige", "production", "buildings_later", "exposure", "heat"}
+    assert breakdown(s, 0) == pytest.approx(breakdown(setup(), 0))  # the rival's value is its own
+
+
+@pytest.mark.parametrize("mats, gs", [(("tammany", "rum_row"), 25), (("bowery", "rum_row"), 30)])
+def test_extortion_taken_counts_what_production_will_pay(mats, gs):
+    """Shake Down: 3 Gs a Block (Bowery 4), 8 Blocks, to the nearest 5 Gs, paid at Production; this
+    year's Extortion is no longer to come (0.4 PP a Block)."""
+    s = setup(mats)
+    before = breakdown(s, 0)
+    s.gangs[0].extortion = SHAKEDOWN
+    after = breakdown(s, 0)
+    assert after["production"] - before["production"] == gs / 5
+    assert after["turf"] - before["turf"] == pytest.approx(-0.4 * 8)
+
+
+def test_a_scheme_in_hand_by_progress_and_a_met_one_is_worth_completing():
+    s = setup()
+    g = s.gangs[0]
+    g.hand = (scheme(s, "war_chest"),)  # 4 PP for 50 Gs in the vault; 15 Gs now: progress 0.3
+    assert breakdown(s, 0)["schemes"] == pytest.approx(4 * (0.05 + 0.6 * 0.3 ** 2) + 0.4)
+    g.gs = 50
+    assert breakdown(s, 0)["schemes"] == pytest.approx(4 * 0.8)  # met: no Tactic counted
+    before = evaluate(s, 0)
+    g.hand, g.done = (), (scheme(s, "war_chest"),)
+    assert evaluate(s, 0) - before == pytest.approx(4 - 4 * 0.8)
+
+
+def test_fed_cards_owed_cost_a_card_each_at_the_gangs_threshold():
+    s = setup()
+    g = s.gangs[1]  # Rum Row
+    g.heat = g.peak = 25  # Threshold II
+    before = breakdown(s, 1)["heat"]
+    g.fed_owed = 2
+    assert breakdown(s, 1)["heat"] - before == pytest.approx(-2 * 3.25)
+    g.fed_owed, g.fed_cards = 0, (0,)
+    assert breakdown(s, 1)["heat"] - before == pytest.approx(-3.25)
+
+
+def test_infamy_counts_while_no_rival_meets_it():
+    s = setup()
+    g = s.gangs[0]
+    g.infamy = s.content.infamy_index["loan_shark"]  # 8 PP for 75 Gs
+    g.gs = 75
+    # met (0.8) x the rival not meeting it: 15 Gs, progress 0.2 -> 0.05 + 0.6 x 0.04
+    assert breakdown(s, 0)["infamy"] == pytest.approx(8 * 0.8 * (1 - (0.05 + 0.6 * 0.2 ** 2)))
+    s.gangs[1].gs = 75
+    assert breakdown(s, 0)["infamy"] == pytest.approx(8 * 0.8 * 0.2)
+
+
+def test_a_unit_on_a_building_block_is_worth_more_than_on_bare_turf():
+    """Defend your Turf has something to choose by: the Goon from hk2 to the Still on hk3 (undefended,
+    worth 1 + 3) rather than to bare hk4."""
+    s = setup()
+    put(s, "hk3", "still")
+    hk2, hk3, hk4 = blk(s, "hk2"), blk(s, "hk3"), blk(s, "hk4")
+    s.set_block(hk2, goons=0)
+    a = s.clone()
+    a.set_block(hk3, goons=1)
+    b = s.clone()
+    b.set_block(hk4, goons=1)
+    # hk3: 4 -> 2 at risk, hk4 stays 1; or hk4: 1 -> 1/2, hk3 stays 4
+    assert evaluate(a, 0) - evaluate(b, 0) == pytest.approx(0.3 * (2 - 0.5))
+
+
+def test_every_seat_at_once_matches_one_seat_and_the_end_is_the_score():
+    for seed in (1, 2):
+        s = GAME.new_game(seed, 2 + seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            values = evaluate(s)
+            assert values == [evaluate(s, k) for k in range(s.seats)]
+            assert values == [sum(breakdown(s, k).values()) for k in range(s.seats)]
+            d = s.decision()
+            s.apply_index(rng.randrange(len(d.codes)), d.seat)
+        assert evaluate(s) == [float(x) for x in s.result().scores]
+
+
+def test_measures_match_the_rules():
+    s = GAME.new_game(3, 4)
+    rng = random.Random(3)
+    checked = 0
+    while not s.is_over():
+        if s.decisions_made % 7 == 0:
+            m = measures(s)
+            for k in range(s.seats):
+                for what in range(21):
+                    if what == BUILDING:
+                        assert m[k][21] == [measure(s, k, BUILDING, of) for of in range(6)]
+                    else:
+                        assert m[k][what] == measure(s, k, what)
+            checked += 1
+        d = s.decision()
+        s.apply_index(rng.randrange(len(d.codes)), d.seat)
+    assert checked > 50
+
+
+def mid_game(seed, seats=3, after=120, min_options=4):
+    s = GAME.new_game(seed, seats)
+    rng = random.Random(seed)
+    while True:
+        d = s.decision()
+        if s.decisions_made >= after and len(d.codes) >= min_options and not d.lane and s.gangs[d.seat].hand:
+            return s
+        s.apply_index(rng.randrange(len(d.codes)), d.seat)
+
+
+def other_secrets(s, seat):
+    """A clone whose rivals hold other Schemes (swapped with the deck) and other Infamy cards."""
+    d = s.clone()
+    for g in d.gangs:
+        if g.seat == seat:
+            continue
+        if g.hand and d.scheme_deck:
+            n = len(g.hand)
+            g.hand, d.scheme_deck = tuple(sorted(d.scheme_deck[:n])), d.scheme_deck[n:] + g.hand
+        if g.infamy >= 0:
+            other = next(x for x in d.infamy_rest)
+            d.infamy_rest = tuple(sorted(x for x in d.infamy_rest if x != other) + [g.infamy])
+            g.infamy = other
+    d._decision = None
+    return d
+
+
+@pytest.mark.parametrize("make", [lambda: GreedyBot(5), lambda: ISMCTSBot(5, iterations=40)], ids=["greedy", "ismcts"])
+def test_bots_never_read_rivals_schemes_or_infamy(make):
+    """Through the real harness the evaluation only ever sees determinizations: rivals' hidden cards
+    changed, the same choice."""
+    for seed in (4, 9):
+        a = mid_game(seed)
+        seat = a.decision().seat
+        b = other_secrets(a, seat)
+        assert a.view(seat) == b.view(seat)
+        assert any((ga.hand, ga.infamy) != (gb.hand, gb.infamy) for ga, gb in zip(a.gangs, b.gangs))
+        assert ask_bot(make(), a) == ask_bot(make(), b)
