@@ -49,11 +49,13 @@ def test_help_explains_every_decision_kind():
     assert {"market", "move", "offer", "respond", "final_offer", "accept_final", "fix_fee", "collect"} <= set(h["kinds"])
 
 
-def test_evaluate_is_the_victory_points_so_far_and_stats_count_successes():
+def test_evaluate_is_the_final_total_once_over_and_stats_count_successes():
+    """(The evaluation of a game in progress: tests/bots/test_mc_evaluation.py.)"""
     s = blank()
     put(s, 0, 0, "rosie_malone")
     s.syn[0].stash = 900
-    assert GAME.evaluate(s, 0) == points(s, 0)["total"] == 5 + 5 + 9
+    s.stack, s._decision = [], None  # over
+    assert GAME.evaluate(s, 0) == points(s, 0)["total"] + 0.09 == 5 + 5 + 9 + 0.09  # + stash / $10M: the tie-break
     s.syn[1].wins = (2, 0, 0, 0, 1, 0, 0)
     stats = GAME.stats(s)
     assert stats["murders"] == 2 and stats["frames"] == 1 and stats["went_negative"] == 0

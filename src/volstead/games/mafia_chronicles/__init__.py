@@ -54,12 +54,11 @@ class MafiaChronicles(Game):
         return new_game(seed, seats, mafia_options(options))
 
     def evaluate(self, state: GameState, seat: int | None = None) -> Any:
-        """Victory points as if the game ended now (the result's scores once it is over)."""
-        from .rules.scoring import points
+        """Each syndicate's expected victory points: what it holds plus what its cards will still
+        bring (evaluation.py; docs/bots.md); the final totals once the game is over."""
+        from .evaluation import evaluate
 
-        s = cast("MafiaState", state)
-        values = [float(points(s, k)["total"]) for k in range(s.seats)]
-        return values if seat is None else values[seat]
+        return evaluate(cast("MafiaState", state), seat)
 
     def timeout_choice(self, state: GameState, decision: Decision, rng: random.Random) -> int:
         """Out of time: the phase is done, the syndicate is out of moves, no deal is made, no fee asked

@@ -162,7 +162,8 @@ def _shuffled(rng: random.Random, items: Any) -> list[int]:
 
 def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
     """A full state the seat cannot tell from the real one: rivals' choices in an open secret phase
-    undone (their lanes start again), rivals' stashes guessed as the seat's own, rivals' market
+    undone (the lanes of those still deciding start again; those done stay done, as if they had
+    changed nothing), rivals' stashes guessed as the seat's own, rivals' market
     cards re-dealt among what the seat has not seen, every deck's order and the random stream
     redrawn, a negotiation's offers re-drawn unless the seat is a party. Every hidden pool is sorted
     before it is shuffled, so the result depends only on what the seat knows and on `rng`."""
@@ -174,8 +175,9 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
         for i, k in enumerate(lanes.seats):
             if k != seat:
                 syn[k] = s.lane_start[k].copy()
-                stacks[i] = s.lane_init[k]
                 rngs[i] = seed_state(rng.getrandbits(63))
+                if stacks[i]:  # still deciding (public): it decides again; done: it stays done
+                    stacks[i] = s.lane_init[k]
         d.syn = tuple(syn)
         d.stack[-1] = Lanes(lanes.seats, tuple(stacks), tuple(rngs))
     me = d.syn[seat]
@@ -197,6 +199,10 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
         y.stash = me.stash  # Volstead's neutral guess of a secret stash
         y.went_negative = y.stash < 0
         y.known = ()
+    start = s.lane_start
+    if start is not None:  # rivals as the open phase found them: the determinized guesses
+        d.lane_start = tuple(start[k] if k == seat else y.copy() for k, y in enumerate(d.syn))
+    d.observer = seat
     d.event_deck = tuple(_shuffled(rng, d.event_deck))
     if d.last_roll:
         d.last_roll = roll_view(d.last_roll, seat)

@@ -1,0 +1,377 @@
+"""A static evaluation of a Mafia Chronicles position for each syndicate, in victory points.
+
+Used by the game-agnostic bots through `GAME.evaluate(state, seat)` (greedy: its own value minus
+the best rival's after one decision of lookahead; ISMCTS: a softmax of every seat's value, one unit
+= `evaluation_scale` = 3 VP). It estimates the victory points the syndicate would have at the end:
+what it holds now plus what its cards will still bring in the rounds left. Cards score nothing by
+themselves at the end (§8), so every card is worth only what it still earns, which fades to 0.
+
+Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
+
+- **stash / 100** (continuous: a purchase costs its price at once) and the conditions of §8 as they
+  stand: −5 once the stash went negative; +4 a Boss murdered; +5 no card of its murdered (while it
+  holds); +5 the only active Boss (× 0.6 before the end: others may get one back by succession);
+- **counted conditions** (5 Frames: 4; 5 Murders or Torches: 3; 5 Flips or Fixes: 2; 5 Steals or
+  Smuggles: 2): points × (successes so far / 5) × reach, where reach = 1 at 5, else
+  min(1, (successes + chances left) / 5) and the chances left are, for each active card with such a
+  move (rating ≥ 1), 0.6 per Moves phase it still has; so each success is worth up to 1/5 of the
+  points and a count no card can finish fades;
+- **3 active Gangsters** (+3): 2.7 with 3 Gangster cards (active, or jailed while a Market is left
+  to release them), else 0.5 × 3 × n/3 while a Market is left (more can be bought); exact at the end;
+- **2 or more in Jail** (−2): at the end, or −1 while a Market is left to release them;
+- **income to come**: this round's income as `rules/income.income` computes it (Businesses and
+  Assets in columns with an active card, cards' own income, the Underboss's $100K, the Boss's
+  Smarts × 10 %) × the Income phases the syndicate still has to collect; a jailed card's column
+  counts from the next Market on, less the release fee;
+- **moves to come**: each active Boss/Gangster is worth, for each Moves phase it still has (this
+  round's only while it is energized), the best of its moves' expected values (`move_value`): the
+  chance of success against a typical defence (rating 2, no bonus) × what a success brings (money,
+  and 1/5 × reach of a counted condition), less the Heat it brings (`HEAT_COST` per point) and the
+  damage of a failure; a Shipment or Heist the card can start (the whole chain in play) is worth 0.8
+  × the mean total Edge × $40K/$35K, less the shares its partners are expected to ask (`policy`);
+- **Heat carried**: −`HEAT_COST` per point on an active card while it has moves left;
+- **defence**: 0.05 per point of Grit and Smarts of each active card while rounds are left (Grit
+  guards its column and the stash, Smarts against Flip and Frame);
+- **rearranging**: −0.01 per card moved this Market, so that a move that changes nothing loses to
+  "done" instead of tying with it;
+- **a move under way** (a target, a link or a deal to choose): the moving card's value for this
+  round is that move's expected value, not the best of its moves, so choosing a move and then its
+  target is not worth less than before it was chosen.
+
+Once the game is over it is the final total (+ stash / 10,000, the tie-break). Each syndicate's
+value reads its own state and public facts only (another syndicate's area, its Boss, its cards'
+ratings); bots give it determinizations, in which rivals' stashes are guesses.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from volstead.engine.lanes import Lanes
+
+from .content.loader import A0
+from .rules.chains import BASE_MOVE, LINKS, ONE_HEAT, PER_EDGE, STARTER, Chain, ChooseLink, holds
+from .rules.dice import counted, edge, heat_for, odds
+from .rules.income import business_income, income
+from .rules.market import release_cost
+from .rules.moves import ChooseTarget
+from .rules.negotiation import Deal, FeeAnswer, FixFee
+from .rules.ratings import COOL_HEAD, MASTERMIND, PAYOUT, ROLL, grit, move_rating, perk_total, smarts
+from .rules.scoring import points
+from .state import (
+    BOSS_COL,
+    COLUMNS,
+    FIX,
+    FLIP,
+    FRAME,
+    GANGSTER_COLS,
+    HEIST,
+    MURDER,
+    ROUNDS,
+    SHIPMENT,
+    SMUGGLE,
+    STEAL,
+    TORCH,
+    UNDERBOSS_COL,
+    MafiaState,
+    Syndicate,
+)
+
+Syns = tuple[Syndicate, ...]
+VP = 100  # $1K per victory point
+TYPICAL_DEFENCE = 2  # the rating a move is expected to meet
+HEAT_COST = 0.35  # VP per point of Heat on a card that still has moves to make (Jail at 5: $50K a point)
+FAIL_COST = 0.15  # VP lost by a failed move (damage to the rating, sometimes the card)
+CHANCE = 0.6  # successes expected from one move of a card with the move, for the counted conditions
+DEFENCE = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
+SHARE_GUESS = 0.3  # share of a chain's return each partner syndicate is expected to take (policy.py)
+FLIP_GAIN = 1.5  # VP of a flipped card (a Gangster for the rounds left, one less for the victim)
+REARRANGE_COST = 0.01  # VP per card moved between slots this Market: a move that changes nothing is not made
+FIX_GAIN = 0.4  # VP of a successful Fix (a card freed or mended, its own or a fee-paying rival's)
+# counted conditions (§8): the moves that count, the points
+COUNTED = (((FRAME,), 4), ((MURDER, TORCH), 3), ((FLIP, FIX), 2), ((STEAL, SMUGGLE), 2))
+COUNT_OF = {m: i for i, (moves, _) in enumerate(COUNTED) for m in moves}
+TIMES = 5
+SMUGGLE_PER_EDGE, STEAL_PER_EDGE = 25, 20
+
+
+@cache
+def mean_edge(rating: int, bonus: int) -> float:
+    """The mean Edge of an unopposed roll."""
+    return sum(edge(rating, counted(r, bonus)) for r in range(1, 6)) / 5
+
+
+@cache
+def typical(rating: int, bonus: int) -> tuple[float, float, float]:
+    """Against a typical defence: (chance of success, mean Edge when it succeeds, mean Heat then)."""
+    p = odds(rating, bonus, TYPICAL_DEFENCE, 0, 0)
+    wins = [(a, d) for a in (edge(rating, counted(r, bonus)) for r in range(1, 6))
+            for d in (edge(TYPICAL_DEFENCE, r) for r in range(1, 6)) if a > d]
+    if not wins:
+        return 0.0, 0.0, 0.0
+    return p, sum(a for a, _ in wins) / len(wins), sum(heat_for(a) for a, _ in wins) / len(wins)
+
+
+@cache
+def unopposed_heat(rating: int, bonus: int) -> float:
+    return sum(heat_for(edge(rating, counted(r, bonus))) for r in range(1, 6)) / 5
+
+
+class Clock:
+    """How much of the game is left, from one syndicate's point of view."""
+
+    __slots__ = ("future", "this_moves", "this_income", "markets", "over")
+
+    def __init__(self, s: MafiaState, seat: int):
+        phase = s.phase
+        self.future = ROUNDS - s.round  # whole rounds after this one (4 during setup)
+        self.this_moves = phase in ("market", "events", "moves")  # this round's Moves phase is not over
+        if phase == "income":
+            self.this_income = not _lane_done(s, seat)
+        else:
+            self.this_income = phase in ("market", "events", "moves")
+        self.markets = self.future + (1 if phase in ("setup", "market") else 0)
+        self.over = s.is_over()
+
+
+def _lane_done(s: MafiaState, seat: int) -> bool:
+    top = s.stack[-1] if s.stack else None
+    if not isinstance(top, Lanes):
+        return True
+    return seat not in top.seats or not top.stacks[top.lane_of(seat)]
+
+
+def _counted_reach(count: int, chances: float) -> float:
+    return 1.0 if count >= TIMES else min(1.0, (count + chances) / TIMES)
+
+
+def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[float], heat_cost: float) -> float:
+    """The expected VP of one use of `move` by the card in `col` (0 without the icon or a rating)."""
+    r = move_rating(s, y, col, move)
+    if r < 1 or move == s.mods.banned_move:
+        return 0.0
+    bonus = perk_total(s, y, col, ROLL, move)
+    extra = perk_total(s, y, col, PAYOUT, move) + (s.mods.payout if s.mods.payout_move == move else 0)
+    cool = perk_total(s, y, col, COOL_HEAD)
+    i = COUNT_OF[move]
+    count_gain = COUNTED[i][1] / TIMES * reach[i]
+    if move == SMUGGLE:
+        heat = max(0.0, unopposed_heat(r, bonus) + s.mods.heat - cool)
+        return ((SMUGGLE_PER_EDGE * mean_edge(r, bonus) + extra) / VP + count_gain - heat_cost * heat)
+    p, win_edge, win_heat = typical(r, bonus)
+    if move == STEAL:
+        gain = (STEAL_PER_EDGE * win_edge + extra) / VP
+    elif move in (MURDER, TORCH, FRAME):
+        gain = (100 + extra) / VP
+    elif move == FLIP:
+        gain = FLIP_GAIN if any(y.mobs[c] is None for c in GANGSTER_COLS) else 0.0
+    else:  # FIX
+        gain = FIX_GAIN
+    heat = max(0.0, win_heat + s.mods.heat - cool) if move in (MURDER, TORCH, STEAL) else 0.0
+    return p * (gain + count_gain - heat_cost * heat) - (1 - p) * FAIL_COST
+
+
+def chain_value(s: MafiaState, syn: Syns, seat: int, col: int, kind: int, reach: list[float], heat_cost: float,
+                chain: Chain | None = None) -> float:
+    """The expected VP of a Shipment/Heist the card in `col` starts: 4 in 5 it succeeds, paying the
+    mean total Edge × $40K/$35K less the partners' shares (agreed ones, SHARE_GUESS for the others);
+    Heat by the initiator's Edge, and a roll of 1's Heat."""
+    y = syn[seat]
+    move = BASE_MOVE[kind]
+    r = move_rating(s, y, col, move)
+    bonus = perk_total(s, y, col, ROLL, move)
+    mine = [edge(r, counted(roll, bonus)) for roll in range(2, 6)]
+    links = chain.links if chain is not None and chain.links else None
+    if links is not None:
+        link_edges = sum(mean_edge(smarts(s, syn[t], c), 0) for t, c in links)
+        partners = {t for t, _ in links if t != seat}
+    else:
+        link_edges, partners = 2 * mean_edge(1, 0), _likely_partners(s, syn, seat, col, kind)
+    total = sum(mine) / 4 + link_edges + perk_total(s, y, col, MASTERMIND)
+    keep = 1.0
+    agreed = dict(chain.shares) if chain is not None else {}
+    for t in partners:
+        keep -= agreed[t] * 5 / 100 if t in agreed else SHARE_GUESS
+    cool = perk_total(s, y, col, COOL_HEAD)
+    heat = sum(max(0, heat_for(e) + s.mods.heat - cool) for e in mine) / 4
+    pot = total * PER_EDGE[kind] + perk_total(s, y, col, PAYOUT, move)
+    count_gain = COUNTED[COUNT_OF[move]][1] / TIMES * reach[COUNT_OF[move]]
+    return 0.8 * (pot * keep / VP + count_gain - heat_cost * heat) - 0.2 * heat_cost * ONE_HEAT[kind]
+
+
+def _links(s: MafiaState, syn: Syns, kind: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Active cards in columns holding each link of a Shipment/Heist chain."""
+    out: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+    for t, v in enumerate(syn):
+        for c in range(COLUMNS):
+            if v.active(c):
+                for stage in (0, 1):
+                    if holds(s, v, c, kind, LINKS[stage]):
+                        out[stage].append((t, c))
+    return out
+
+
+def _chain_possible(s: MafiaState, seat: int, col: int, kind: int, links: tuple[list[Any], list[Any]]) -> bool:
+    a = [x for x in links[0] if x != (seat, col)]
+    b = [x for x in links[1] if x != (seat, col)]
+    return any(x != z for x in a for z in b)
+
+
+def _likely_partners(s: MafiaState, syn: Syns, seat: int, col: int, kind: int) -> set[int]:
+    """The syndicates a chain would need: none if the seat holds both links itself, else one or two."""
+    a, b = _links(s, syn, kind)
+    own_a = any(t == seat and (t, c) != (seat, col) for t, c in a)
+    own_b = any(t == seat and (t, c) != (seat, col) for t, c in b)
+    out: set[int] = set()
+    if not own_a and a:
+        out.add(a[0][0])
+    if not own_b and b:
+        out.add(b[0][0])
+    return out
+
+
+def _pending_move(s: MafiaState) -> tuple[int, int, int, Chain | None] | None:
+    """(seat, column, move, chain) of a move being set up: a target, a link, a deal or a fee to choose."""
+    if not s.stack:
+        return None
+    top = s.stack[-1]
+    if isinstance(top, ChooseTarget):
+        return top.seat_, top.col, top.move, None
+    if isinstance(top, Deal):
+        ch = top.chain
+        return ch.seat, ch.col, ch.kind, ch
+    if isinstance(top, FixFee):
+        return top.seat_, top.col, FIX, None
+    if isinstance(top, FeeAnswer):
+        return top.fixer, top.col, FIX, None
+    if isinstance(top, ChooseLink):
+        return top.seat_, top.col, top.chain, Chain(top.seat_, top.col, top.chain, top.links)
+    return None
+
+
+def _column_income(s: MafiaState, y: Syndicate, col: int) -> int:
+    c = s.content
+    mob = y.mobs[col]
+    total = c.g_income[mob.card] if mob is not None else 0
+    if y.biz[col] >= 0:
+        total += business_income(s, y.biz[col])
+    for slot in (col, col + COLUMNS):
+        a = y.assets[slot]
+        if a >= A0:
+            total += c.assets[c.type_of(a)].income
+    return total
+
+
+def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int, Chain | None] | None,
+               chain_links: dict[int, tuple[list[Any], list[Any]]]) -> float:
+    y = syn[seat]
+    clock = Clock(s, seat)
+    w = y.wins
+    value = y.stash / VP - REARRANGE_COST * y.rearranged
+    if y.went_negative:
+        value -= 5
+    if y.murdered_boss:
+        value += 4
+    if not y.lost_murder:
+        value += 5
+    bosses = [k for k in range(s.seats) if syn[k].active(BOSS_COL)]
+    if bosses == [seat]:
+        value += 5 * (0.6 if clock.markets else 1.0)
+    # how many more successes each counted condition may still get
+    moves_phases = clock.future + (1 if clock.this_moves else 0)
+    chances = [0.0] * len(COUNTED)
+    movers = []
+    for col in range(COLUMNS):
+        mob = y.mobs[col]
+        if mob is None or mob.jailed:
+            continue
+        phases = clock.future + (1 if clock.this_moves and not mob.exhausted else 0)
+        movers.append((col, phases))
+        for m in s.content.g_moves[mob.card]:
+            if move_rating(s, y, col, m) >= 1:
+                chances[COUNT_OF[m]] += CHANCE * phases
+    reach = []
+    for i, (moves, pts) in enumerate(COUNTED):
+        n = sum(w[m] for m in moves)
+        reach.append(_counted_reach(n, chances[i]))
+        value += pts * min(n, TIMES) / TIMES * reach[i]
+    # Gangsters and Jail at the end
+    gangsters = sum(1 for c in GANGSTER_COLS if y.mobs[c] is not None and (clock.markets or y.active(c)))
+    jailed = sum(1 for m in y.mobs if m is not None and m.jailed)
+    if clock.over or (not clock.markets and not moves_phases):
+        value += 3 if gangsters >= 3 else 0
+        value -= 2 if jailed >= 2 else 0
+    else:
+        value += 2.7 if gangsters >= 3 else (0.5 * gangsters if clock.markets else 0.0)
+        value -= (1.0 if clock.markets else 2.0) if jailed >= 2 else 0.0
+    # income to come
+    incomes = clock.future + (1 if clock.this_income else 0)
+    if incomes:
+        value += incomes * income(s, y).total / VP
+    # moves to come, Heat carried, defence
+    heat_cost = HEAT_COST if moves_phases > 1 else HEAT_COST / 3
+    for col, phases in movers:
+        mob = y.mobs[col]
+        assert mob is not None
+        best = 0.0
+        for m in s.content.g_moves[mob.card]:
+            v = move_value(s, y, col, m, reach, heat_cost)
+            if v > best:
+                best = v
+            if m in (SMUGGLE, STEAL) and not mob.talked:
+                kind = SHIPMENT if m == SMUGGLE else HEIST
+                if holds(s, y, col, kind, STARTER):
+                    links = chain_links.get(kind)
+                    if links is None:
+                        links = chain_links[kind] = _links(s, syn, kind)
+                    if _chain_possible(s, seat, col, kind, links):
+                        v = chain_value(s, syn, seat, col, kind, reach, heat_cost)
+                        if v > best:
+                            best = v
+        this = best
+        if pending is not None and pending[0] == seat and pending[1] == col:
+            kind = pending[2]
+            this = (chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3]) if kind in (SHIPMENT, HEIST)
+                    else move_value(s, y, col, kind, reach, heat_cost))
+        if phases:
+            value += best * (phases - 1) + (this if clock.this_moves and not mob.exhausted else best)
+        if moves_phases:
+            value -= heat_cost * mob.heat
+            value += DEFENCE * (grit(s, y, col) + smarts(s, y, col))
+    # jailed cards: back at the next Market, for a fee
+    if clock.markets:
+        after = clock.future if s.phase != "market" and s.phase != "setup" else clock.future + 1
+        for col in range(COLUMNS):
+            mob = y.mobs[col]
+            if mob is None or not mob.jailed:
+                continue
+            worth = (after * _column_income(s, y, col)) / VP
+            if col == UNDERBOSS_COL:
+                worth += after * 1.0
+            worth += after * 0.8  # a move a round, roughly
+            value += max(0.0, worth - release_cost(s, y, col) / VP)
+    return value
+
+
+def seen_syndicates(s: MafiaState) -> Syns:
+    """The syndicates as the observing seat of a determinization sees them: while a secret phase is
+    open, its rivals as the phase found them (their choices in it are unknown to it), itself as it is.
+    A real state (no observer) is valued as it is."""
+    seat = s.observer
+    if seat < 0 or s.lane_start is None or not s.in_lanes():
+        return s.syn
+    return tuple(y if k == seat else s.lane_start[k] for k, y in enumerate(s.syn))
+
+
+def evaluate(s: MafiaState, seat: int | None = None) -> float | list[float]:
+    """Each syndicate's value in VP (`seat` None: the list of all four)."""
+    seats = range(s.seats) if seat is None else (seat,)
+    if s.is_over():
+        out = [float(points(s, k)["total"]) + s.syn[k].stash / 10_000 for k in seats]
+    else:
+        pending = _pending_move(s)
+        chain_links: dict[int, Any] = {}
+        syn = seen_syndicates(s)
+        out = [seat_value(s, syn, k, pending, chain_links) for k in seats]
+    return out if seat is None else out[0]
