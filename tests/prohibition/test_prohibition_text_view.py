@@ -46,3 +46,22 @@ def test_the_terminal_plays_prohibition_to_the_end():
                                  "--quiet"])
     assert r.exit_code == 0, r.output
     assert "Game over" in r.output
+
+
+def test_the_story_tells_the_heat_buildings_generate():
+    """Operations, Generate Heat: the log says what each gang's buildings added (issue 13: a
+    story-telling log as for Scarface)."""
+    s = GAME.new_game(5, 3)
+    s.tell_story()
+    rng = random.Random(5)
+    lines = []
+    while not s.is_over():
+        d = s.decision()
+        s.apply_index(rng.randrange(len(d.codes)), seat=d.seat)
+        for text, to in s.take_story():
+            lines.append(text)
+            if ": its buildings generate " in text:
+                seat = next(g.seat for g in s.gangs if text.startswith(s.gang_name(g.seat)))
+                total = int(text.split(" generate ")[1].split(" ")[0])
+                assert total == sum(s.content.b_heat[s.kind_at(b)] for b in s.buildings_of(seat))
+    assert any(": its buildings generate " in t for t in lines)

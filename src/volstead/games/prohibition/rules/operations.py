@@ -290,3 +290,5 @@ class GenerateHeat(Step[ProhibitionState]):
             total = sum(heat[s.kind_at(b)] for b in s.buildings_of(seat))
             if total:
                 s.add_heat(seat, total)
+                if s.story is not None:
+                    s.tell(f"{s.gang_name(seat)}: its buildings generate {total} Heat (now {s.gangs[seat].heat}).")
