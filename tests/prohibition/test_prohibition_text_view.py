@@ -58,7 +58,7 @@ def test_the_story_tells_the_heat_buildings_generate():
     while not s.is_over():
         d = s.decision()
         s.apply_index(rng.randrange(len(d.codes)), seat=d.seat)
-        for text, to in s.take_story():
+        for text, _to in s.take_story():
             lines.append(text)
             if ": its buildings generate " in text:
                 seat = next(g.seat for g in s.gangs if text.startswith(s.gang_name(g.seat)))
