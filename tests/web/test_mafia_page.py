@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import httpx
 import pytest
-
 from test_browser import wait_options
 
 
