@@ -60,6 +60,14 @@ class MafiaChronicles(Game):
 
         return evaluate(cast("MafiaState", state), seat)
 
+    def negotiation_choice(self, state: GameState, decision: Decision) -> int | None:
+        """The bots' documented offer/accept policy for a Shipment/Heist split or a Fix fee (policy.py):
+        the option index it takes, None for other decisions. Not part of the platform's contract: the
+        generic bots do not ask it (docs/bots.md, Mafia Chronicles)."""
+        from .policy import choice
+
+        return choice(cast("MafiaState", state), decision)
+
     def timeout_choice(self, state: GameState, decision: Decision, rng: random.Random) -> int:
         """Out of time: the phase is done, the syndicate is out of moves, no deal is made, no fee asked
         (`ON_TIMEOUT`); a choice that must be made (the Boss, a slot) is random."""

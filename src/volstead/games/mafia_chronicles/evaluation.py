@@ -51,11 +51,12 @@ from typing import Any
 from volstead.engine.lanes import Lanes
 
 from .content.loader import A0
+from .policy import reserve
 from .rules.chains import BASE_MOVE, LINKS, ONE_HEAT, PER_EDGE, STARTER, Chain, ChooseLink, holds
 from .rules.dice import counted, edge, heat_for, odds
 from .rules.income import business_income, income
 from .rules.market import release_cost
-from .rules.moves import ChooseTarget
+from .rules.moves import ChooseTarget, payout
 from .rules.negotiation import Deal, FeeAnswer, FixFee
 from .rules.ratings import COOL_HEAD, MASTERMIND, PAYOUT, ROLL, grit, move_rating, perk_total, smarts
 from .rules.scoring import points
@@ -85,7 +86,7 @@ HEAT_COST = 0.35  # VP per point of Heat on a card that still has moves to make 
 FAIL_COST = 0.15  # VP lost by a failed move (damage to the rating, sometimes the card)
 CHANCE = 0.6  # successes expected from one move of a card with the move, for the counted conditions
 DEFENCE = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
-SHARE_GUESS = 0.3  # share of a chain's return each partner syndicate is expected to take (policy.py)
+SHARE_GUESS = 0.3  # share each partner is expected to take before the links are chosen (then policy.reserve)
 FLIP_GAIN = 1.5  # VP of a flipped card (a Gangster for the rounds left, one less for the victim)
 REARRANGE_COST = 0.01  # VP per card moved between slots this Market: a move that changes nothing is not made
 FIX_GAIN = 0.4  # VP of a successful Fix (a card freed or mended, its own or a fee-paying rival's)
@@ -192,12 +193,17 @@ def chain_value(s: MafiaState, syn: Syns, seat: int, col: int, kind: int, reach:
     keep = 1.0
     agreed = dict(chain.shares) if chain is not None else {}
     for t in partners:
-        keep -= agreed[t] * 5 / 100 if t in agreed else SHARE_GUESS
+        if t in agreed:
+            keep -= agreed[t] * 5 / 100
+        elif links is not None and chain is not None and len(links) == 2:
+            keep -= reserve(s, chain, t) * 5 / 100  # what the policy expects the partner to take
+        else:
+            keep -= SHARE_GUESS
     cool = perk_total(s, y, col, COOL_HEAD)
     heat = sum(max(0, heat_for(e) + s.mods.heat - cool) for e in mine) / 4
-    pot = total * PER_EDGE[kind] + perk_total(s, y, col, PAYOUT, move)
+    kept = total * PER_EDGE[kind] * keep + payout(s, y, col, move)  # the payouts are the initiator's alone
     count_gain = COUNTED[COUNT_OF[move]][1] / TIMES * reach[COUNT_OF[move]]
-    return 0.8 * (pot * keep / VP + count_gain - heat_cost * heat) - 0.2 * heat_cost * ONE_HEAT[kind]
+    return 0.8 * (kept / VP + count_gain - heat_cost * heat) - 0.2 * heat_cost * ONE_HEAT[kind]
 
 
 def _links(s: MafiaState, syn: Syns, kind: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:

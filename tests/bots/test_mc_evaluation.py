@@ -1,0 +1,232 @@
+"""The Mafia Chronicles evaluation bots use (evaluation.py) and its negotiation policy (policy.py):
+exact values for set positions (docs/bots.md, Mafia Chronicles)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from volstead.games.mafia_chronicles import GAME
+from volstead.games.mafia_chronicles.content.loader import A0, B0, DECK, default_content
+from volstead.games.mafia_chronicles.evaluation import evaluate
+from volstead.games.mafia_chronicles.options import Options
+from volstead.games.mafia_chronicles.policy import affordable, expected_pot, fix_worth, reserve
+from volstead.games.mafia_chronicles.rules.moves import MoveMenu
+from volstead.games.mafia_chronicles.state import MafiaState, Mob
+
+C = default_content()
+
+
+def blank() -> MafiaState:
+    """Round 1's Market just opened (seat 0 first), every area and market empty, $500K each."""
+    s = GAME.new_game(0, 4, Options(first_seat=0))
+    for k in range(4):
+        s.apply_index(0, k)
+    for y in s.syn:
+        y.mobs, y.biz, y.assets = (None,) * 4, (-1,) * 4, (-1,) * 8
+        y.stash = 500
+    return s
+
+
+def put(s, seat, col, gid, **markers):
+    s.syn[seat].set_mob(col, Mob(C.g_index[gid], **markers))
+
+
+def put_biz(s, seat, col, bid):
+    t = C.b_index[bid]
+    s.syn[seat].set_biz(col, B0 + seat * DECK + C.business_deck.index(t))
+
+
+def put_asset(s, seat, slot, aid):
+    t = C.a_index[aid]
+    s.syn[seat].set_asset(slot, A0 + seat * DECK + C.asset_deck.index(t))
+
+
+def moves_turn(s, seat):
+    """The Moves phase of round 2, `seat` to move."""
+    s.round, s.phase = 2, "moves"
+    s.stack = [MoveMenu(seat)]
+    s._decision, s._pending = None, ()
+    return s
+
+
+# Rosie Malone as a lone Boss in round 1's Market: Frame 2 and Fix 1 against a typical defence of 2
+# (Frame: 1/2 to succeed; Fix: 6/21), 4 Moves phases left, 0.6 expected success a phase for each
+# counted condition (reach 2.4 / 5 = 0.48).
+REACH = 0.6 * 4 / 5
+FRAME_MOVE = 0.5 * (1 + 4 / 5 * REACH) - 0.5 * 0.15
+ROSIE = 5 + 3 + 4 * FRAME_MOVE + 0.05 * (1 + 1)  # never murdered, the only Boss (× 0.6), moves, defence
+
+
+def test_a_lone_boss_in_round_1_exactly():
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    s.syn[0].stash = 900
+    assert evaluate(s, 0) == pytest.approx(9 + ROSIE, abs=1e-12)
+    assert evaluate(s, 1) == pytest.approx(5 + 5, abs=1e-12)  # $500K and never murdered; no card
+    assert evaluate(s) == [evaluate(s, k) for k in range(4)]
+
+
+def test_a_business_is_worth_its_income_for_the_incomes_left_with_the_boss_bonus():
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    before = evaluate(s, 0)
+    put_biz(s, 0, 0, "speakeasy")  # $65K + Rosie's Smarts 1 × 10 % = $71K, 4 Incomes left
+    assert evaluate(s, 0) - before == pytest.approx(4 * 71 / 100, abs=1e-12)
+    put_biz(s, 0, 1, "casino")  # nobody in column 2: no income
+    assert evaluate(s, 0) - before == pytest.approx(4 * 71 / 100, abs=1e-12)
+
+
+def test_heat_costs_and_a_third_gangster_is_worth_the_condition():
+    s = blank()
+    put(s, 0, 0, "rosie_malone", heat=2)
+    assert evaluate(s, 0) == pytest.approx(5 + ROSIE - 0.35 * 2, abs=1e-12)
+
+    def value(*cards):
+        t = blank()
+        for col, gid in cards:
+            put(t, 0, col, gid)
+        return evaluate(t, 0)
+
+    # Mickey and Paulie (Murder/Torch) and Dottie (Frame/Smuggle) share no counted condition, so
+    # Dottie adds the same to both states but for the condition: 2.7 for 3 Gangsters, 0.5 x n before.
+    two, three = value((1, "mickey_doyle"), (2, "paulie_greco")), value(
+        (1, "mickey_doyle"), (2, "paulie_greco"), (3, "dottie_fenwick"))
+    none, alone = value(), value((3, "dottie_fenwick"))
+    assert (three - two) - (alone - none) == pytest.approx((2.7 - 0.5 * 2) - 0.5 * 1, abs=1e-12)
+
+
+def test_the_game_over_is_the_score_with_the_stash_as_tie_break():
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    s.stack, s._decision = [], None
+    assert evaluate(s) == [5 + 5 + 5 + 0.05, 5 + 5 + 0.05, 10.05, 10.05]
+
+
+def test_a_move_under_way_keeps_that_moves_value_for_the_round():
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    put(s, 1, 2, "sal_the_kid", heat=2)  # a Frame target, and a Fix target
+    moves_turn(s, 0)
+    menu = evaluate(s, 0)
+    s.apply("frame:0", 0)  # the best of her moves: the same value
+    assert s.decision().kind == "target" and evaluate(s, 0) == pytest.approx(menu, abs=1e-12)
+    s.apply("back", 0)
+    assert evaluate(s, 0) == pytest.approx(menu, abs=1e-12)
+    s.apply("fix:0", 0)  # the weaker move: this round is worth the Fix (6/21), not the Frame (1/2)
+    reach = 0.6 * 3 / 5  # round 2: 3 Moves phases left
+    frame = 0.5 * (1 + 4 / 5 * reach) - 0.5 * 0.15
+    fix = 6 / 21 * (0.4 + 2 / 5 * reach) - 15 / 21 * 0.15
+    assert evaluate(s, 0) == pytest.approx(menu - frame + fix, abs=1e-12)
+
+
+def test_in_a_determinization_rivals_are_valued_as_the_secret_phase_found_them():
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    put(s, 1, 0, "sal_the_kid")
+    s.syn[1].g_row = tuple(sorted(s.syn[1].g_row))
+    s.apply("done", 0)  # seat 0 is done: it stays done in seat 1's determinizations
+    det = s.determinize(1, random.Random(3))
+    det.without_rivals_private(1)
+    assert det.decision().seat == 1 and det.observer == 1
+    before = evaluate(det)
+    det.apply(next(o for o in det.decision(2).option_ids if o.startswith("buy:")), 2)  # a rival buys...
+    after = evaluate(det)
+    assert after[2] == before[2] and after[0] == before[0]  # ... unseen by seat 1
+    det.apply(next(o for o in det.decision(1).option_ids if o.startswith("buy:")), 1)
+    assert evaluate(det)[1] != before[1]
+    assert s.observer == -1
+
+
+# ------------------------------------------------------------------ the negotiation policy
+def shipment():
+    """Seat 0's Gus Varga (Smuggle 3 + 1: Edges 6–9 on rolls 2–5, mean 7.5) starts; seat 1's
+    Airstrip (Paulie, Smarts 0 + 1: mean Edge 4) and seat 0's own Street (Sal, Smarts 1: 4)."""
+    s = blank()
+    put(s, 0, 2, "gus_varga")
+    put_biz(s, 0, 2, "candy_factory")
+    put(s, 1, 2, "paulie_greco")
+    put_biz(s, 1, 2, "airstrip")
+    put(s, 0, 3, "sal_the_kid")
+    put_biz(s, 0, 3, "street")
+    moves_turn(s, 0)
+    for oid in ("shipment:2", "link:1.2", "link:0.3"):
+        s.apply(oid, 0)
+    return s
+
+
+def test_the_partner_reserve_and_the_first_offer():
+    s = shipment()
+    chain = s.stack[-1].chain
+    assert expected_pot(s, chain) == (7.5 + 4 + 4) * 40 == 620
+    # x = (1/3 + 0.2 x 2 Heat x $35K / (0.8 x $620K)) / (4/3) = 0.271: 30 %
+    assert reserve(s, chain, 1) == 6
+    d = s.decision()
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "offer:30"
+
+
+def test_respond_counter_final_and_accept():
+    s = shipment()
+    s.apply("offer:20", 0)
+    d = s.decision()
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "counter:35"  # below the reserve: ask 5 % more
+    s.apply("counter:35", 1)
+    d = s.decision()
+    # 0.8 x $620K x 65 % = $322K > Gus's best plain move (a Smuggle 4: $175K less 1.6 Heat x $35K)
+    assert affordable(s, s.stack[-1].chain, 1, 7)
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "final:35"
+    s.apply("final:25", 0)
+    d = s.decision()
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "refuse"  # 25 % < 30 %
+    s2 = shipment()
+    s2.apply("offer:30", 0)
+    d = s2.decision()
+    assert d.option_ids[GAME.negotiation_choice(s2, d)] == "accept"
+
+
+def test_the_initiator_calls_off_what_it_cannot_afford():
+    from volstead.games.mafia_chronicles.state import STEAL, RoundMods
+
+    s = shipment()
+    s.apply("offer:0", 0)
+    s.apply("counter:50", 1)
+    chain = s.stack[-1].chain
+    assert affordable(s, chain, 1, 10)  # 0.8 x $620K x 50 % = $248K > $119K
+    # An Event paying $1M more per Steal: Gus's plain Steal 1 (6/21 to succeed) is worth ~$592K
+    s.mods = RoundMods(payout_move=STEAL, payout=2000)
+    d = s.decision()
+    assert not affordable(s, chain, 1, 10) and not affordable(s, chain, 1, 6)
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "off"
+    s.mods = RoundMods(payout_move=STEAL, payout=1000)  # ~$306K: the reserve ($347K) still pays
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "final:30"
+
+
+def test_the_fix_fee_asked_and_answered():
+    s = blank()
+    put(s, 0, 2, "patsy_quinn")
+    put(s, 1, 2, "sal_the_kid", heat=5, jailed=True)
+    moves_turn(s, 0)
+    assert fix_worth(s, 1, 2) == 250 + 80  # its release fee and its move this round
+    s.apply("fix:2", 0)
+    s.apply("mob:1.2", 0)
+    d = s.decision()
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "fee:100"
+    s.apply("fee:100", 0)
+    d = s.decision()
+    assert d.option_ids[GAME.negotiation_choice(s, d)] == "accept"  # $133K counted ≤ $330K
+    t = blank()
+    put(t, 0, 2, "patsy_quinn")
+    put(t, 1, 2, "sal_the_kid", heat=2, d_grit=1)
+    moves_turn(t, 0)
+    assert fix_worth(t, 1, 2) == 2 * 35 + 30
+    t.apply("fix:2", 0)
+    t.apply("mob:1.2", 0)
+    d = t.decision()
+    assert d.option_ids[GAME.negotiation_choice(t, d)] == "fee:70"  # $70K x 4/3 = $93K ≤ $100K
+    t.apply("fee:80", 0)
+    d = t.decision()
+    assert d.option_ids[GAME.negotiation_choice(t, d)] == "refuse"  # $107K > $100K
+    assert GAME.negotiation_choice(t, t.decision()) is not None
+    moves_turn(t, 0)
+    assert GAME.negotiation_choice(t, t.decision()) is None  # not a negotiation
