@@ -140,3 +140,26 @@ def test_when_the_time_runs_out_the_server_decides_for_the_late_seat(client):
     assert live.taken[0] > before["decision"]["number"]
     r = client.post(f"/api/games/{gid}/decide", json={"token": t0, **pick(before, 0)})
     assert r.status_code == 409 and r.json()["error"] == "StaleDecision"
+
+
+def test_a_time_out_in_a_secret_phase_finishes_the_late_seats_phase(client):
+    """The Mafia Chronicles' opening Boss pick is a secret simultaneous phase: when the limit runs out
+    the server decides for the person as the game chooses for a seat out of time, and the game goes
+    on to the next phase with the bots."""
+    r = client.post("/api/games", json={"game": "mafia_chronicles", "seats": ["human", "random", "random", "random"],
+                                        "seed": 3, "time_limit": 10})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    gid, t0 = g["id"], g["seats"][0]["token"]
+    before = human_turn(client, gid, t0)
+    assert before["simultaneous"]
+    hub = client.app.state.hub
+    live = hub.games[gid]
+    live.clock.limit = 0.3
+    live.clock.handle.cancel()
+    live.clock.handle = None
+    client.portal.call(hub.broadcast, live)
+    wait_for(lambda: any("ran out of time" in e["text"] for e in
+                         client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"]))
+    assert live.taken[0] > before["decision"]["number"]
+    assert live.error is None
