@@ -76,6 +76,12 @@ class MafiaChronicles(Game):
             return decision.option_ids.index(oid)
         return rng.randrange(len(decision.codes))
 
+    def render_text(self, view: dict[str, Any]) -> str | None:
+        """The terminal picture of a seat's view (text_view.py)."""
+        from .text_view import render_text
+
+        return render_text(view)
+
     def factions(self, options: GameOptions | None = None) -> list[Faction]:
         from .content.loader import default_content
 
