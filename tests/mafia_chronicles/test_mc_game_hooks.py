@@ -59,6 +59,10 @@ def test_evaluate_is_the_final_total_once_over_and_stats_count_successes():
     s.syn[1].wins = (2, 0, 0, 0, 1, 0, 0)
     stats = GAME.stats(s)
     assert stats["murders"] == 2 and stats["frames"] == 1 and stats["went_negative"] == 0
+    # for balance: how many syndicates scored each condition, the first player's win, the winner's total
+    assert {k: v for k, v in stats.items() if k.startswith("vp_") and v} == {
+        "vp_never_murdered": 4, "vp_only_boss": 1, "vp_stash": 4}
+    assert (stats["first_player_won"], stats["winning_total"]) == (1.0, 19.0)
 
 
 def test_a_random_game_from_the_terminal_records_and_replays(tmp_path):
