@@ -53,9 +53,9 @@ def moves_turn(s, seat):
 
 # Rosie Malone as a lone Boss in round 1's Market: Frame 2 and Fix 1 against a typical defence of 2
 # (Frame: 1/2 to succeed; Fix: 6/21), 4 Moves phases left, 0.6 expected success a phase for each
-# counted condition (reach 2.4 / 5 = 0.48).
+# counted condition (reach 2.4 / 5 = 0.48); a Frame costs its victim 1 VP, counted at a third.
 REACH = 0.6 * 4 / 5
-FRAME_MOVE = 0.5 * (1 + 4 / 5 * REACH) - 0.5 * 0.15
+FRAME_MOVE = 0.5 * (1 + 1 / 3 * 1.0 + 4 / 5 * REACH) - 0.5 * 0.15  # $100K, + 1/3 of the victim's loss
 ROSIE = 5 + 3 + 4 * FRAME_MOVE + 0.05 * (1 + 1)  # never murdered, the only Boss (× 0.6), moves, defence
 
 
@@ -116,7 +116,7 @@ def test_a_move_under_way_keeps_that_moves_value_for_the_round():
     assert evaluate(s, 0) == pytest.approx(menu, abs=1e-12)
     s.apply("fix:0", 0)  # the weaker move: this round is worth the Fix (6/21), not the Frame (1/2)
     reach = 0.6 * 3 / 5  # round 2: 3 Moves phases left
-    frame = 0.5 * (1 + 4 / 5 * reach) - 0.5 * 0.15
+    frame = 0.5 * (1 + 1 / 3 + 4 / 5 * reach) - 0.5 * 0.15
     fix = 6 / 21 * (0.4 + 2 / 5 * reach) - 15 / 21 * 0.15
     assert evaluate(s, 0) == pytest.approx(menu - frame + fix, abs=1e-12)
 
@@ -198,7 +198,7 @@ def test_the_initiator_calls_off_what_it_cannot_afford():
     d = s.decision()
     assert not affordable(s, chain, 1, 10) and not affordable(s, chain, 1, 6)
     assert d.option_ids[GAME.negotiation_choice(s, d)] == "off"
-    s.mods = RoundMods(payout_move=STEAL, payout=1000)  # ~$306K: the reserve ($347K) still pays
+    s.mods = RoundMods(payout_move=STEAL, payout=700)  # ~$298K: the reserve ($347K) still pays, 50 % not
     assert d.option_ids[GAME.negotiation_choice(s, d)] == "final:30"
 
 

@@ -88,6 +88,9 @@ CHANCE = 0.6  # successes expected from one move of a card with the move, for th
 DEFENCE = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
 SHARE_GUESS = 0.3  # share each partner is expected to take before the links are chosen (then policy.reserve)
 FLIP_GAIN = 1.5  # VP of a flipped card (a Gangster for the rounds left, one less for the victim)
+RIVALRY = 1 / 3  # a rival's loss counts for the syndicate at a third (the loser is one of three rivals)
+MURDER_HARM = 2.0  # VP a murdered card is worth to its syndicate (+5 if it was its first loss to a Murder)
+HARM = {TORCH: 1.5, FRAME: 1.0, FLIP: 2.0}  # VP a Torch (a Business), a Frame (3 Heat), a Flip costs the victim
 REARRANGE_COST = 0.01  # VP per card moved between slots this Market: a move that changes nothing is not made
 FIX_GAIN = 0.4  # VP of a successful Fix (a card freed or mended, its own or a fee-paying rival's)
 # counted conditions (§8): the moves that count, the points
@@ -147,8 +150,10 @@ def _counted_reach(count: int, chances: float) -> float:
     return 1.0 if count >= TIMES else min(1.0, (count + chances) / TIMES)
 
 
-def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[float], heat_cost: float) -> float:
-    """The expected VP of one use of `move` by the card in `col` (0 without the icon or a rating)."""
+def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[float], heat_cost: float,
+               murder_harm: float = MURDER_HARM) -> float:
+    """The expected VP of one use of `move` by the card in `col` (0 without the icon or a rating):
+    what a success brings the syndicate, and RIVALRY × what it costs the victim (`HARM`)."""
     r = move_rating(s, y, col, move)
     if r < 1 or move == s.mods.banned_move:
         return 0.0
@@ -169,6 +174,7 @@ def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[flo
         gain = FLIP_GAIN if any(y.mobs[c] is None for c in GANGSTER_COLS) else 0.0
     else:  # FIX
         gain = FIX_GAIN
+    gain += RIVALRY * (murder_harm if move == MURDER else gain if move == STEAL else HARM.get(move, 0.0))
     heat = max(0.0, win_heat + s.mods.heat - cool) if move in (MURDER, TORCH, STEAL) else 0.0
     return p * (gain + count_gain - heat_cost * heat) - (1 - p) * FAIL_COST
 
@@ -282,6 +288,8 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
     if not y.lost_murder:
         value += 5
     bosses = [k for k in range(s.seats) if syn[k].active(BOSS_COL)]
+    intact = sum(1 for k in range(s.seats) if k != seat and not syn[k].lost_murder)
+    murder_harm = MURDER_HARM + 5 * intact / (s.seats - 1)
     if bosses == [seat]:
         value += 5 * (0.6 if clock.markets else 1.0)
     # how many more successes each counted condition may still get
@@ -322,7 +330,7 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
         assert mob is not None
         best = 0.0
         for m in s.content.g_moves[mob.card]:
-            v = move_value(s, y, col, m, reach, heat_cost)
+            v = move_value(s, y, col, m, reach, heat_cost, murder_harm)
             if v > best:
                 best = v
             if m in (SMUGGLE, STEAL) and not mob.talked:
@@ -339,7 +347,7 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
         if pending is not None and pending[0] == seat and pending[1] == col:
             kind = pending[2]
             this = (chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3]) if kind in (SHIPMENT, HEIST)
-                    else move_value(s, y, col, kind, reach, heat_cost))
+                    else move_value(s, y, col, kind, reach, heat_cost, murder_harm))
         if phases:
             value += best * (phases - 1) + (this if clock.this_moves and not mob.exhausted else best)
         if moves_phases:
