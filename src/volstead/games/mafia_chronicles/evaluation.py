@@ -27,8 +27,9 @@ Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
   round's only while it is energized), the best of its moves' expected values (`move_value`): the
   chance of success against a typical defence (rating 2, no bonus) × what a success brings (money,
   1/5 × reach of a counted condition, and a third of what it costs the victim: `RIVALRY`, `HARM`),
-  less the Heat it brings (`HEAT_COST` per point) and the damage of a failure; a Shipment or Heist the card can start (the whole chain in play) is worth 0.8
-  × the mean total Edge × $40K/$35K, less the shares its partners are expected to ask (`policy`);
+  less the Heat it brings (`HEAT_COST` per point) and the damage of a failure; a Shipment or Heist
+  the card can start (the whole chain in play) is worth 0.8 × the mean total Edge × $40K/$35K, less
+  the shares its partners are expected to ask (`policy`);
 - **Heat carried**: −`HEAT_COST` per point on an active card while it has moves left;
 - **defence**: 0.05 per point of Grit and Smarts of each active card while rounds are left (Grit
   guards its column and the stash, Smarts against Flip and Frame);
