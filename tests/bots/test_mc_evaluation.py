@@ -230,3 +230,23 @@ def test_the_fix_fee_asked_and_answered():
     assert GAME.negotiation_choice(t, t.decision()) is not None
     moves_turn(t, 0)
     assert GAME.negotiation_choice(t, t.decision()) is None  # not a negotiation
+
+
+def test_grit_is_worth_more_against_rivals_who_kill_and_a_thin_stash_risks_the_debt():
+    from volstead.games.mafia_chronicles.evaluation import threats
+
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    put(s, 0, 2, "cookie_abrams")  # a Gangster: the stash can be stolen from
+    for col, gid in ((1, "sal_the_kid"), (2, "frankie_nails"), (3, "tony_two_shoes")):
+        put(s, 1, col, gid)  # Murder+Steal, Steal+Murder, Flip+Steal
+    assert threats(s, s.syn, 0) == (2, 1, 3)
+    before = evaluate(s, 0)
+    put_asset(s, 0, 0, "brass_knuckles")  # +1 Grit to Rosie: 0.05 + 0.3 x (2 + 3/2) / 3 (capped at 1)
+    assert evaluate(s, 0) - before == pytest.approx(0.35, abs=1e-12)
+    s.syn[0].stash = 200
+    rich = evaluate(s, 0)
+    s.syn[0].stash = 60  # $90K under the $150K cushion, 3 thieves: 5 x 1 x 90/150 = 3 VP of risk
+    assert evaluate(s, 0) - rich == pytest.approx(-1.4 - 3.0, abs=1e-12)
+    s.syn[0].went_negative = True  # the −5 is already there: no more risk
+    assert evaluate(s, 0) - rich == pytest.approx(-1.4 - 5, abs=1e-12)

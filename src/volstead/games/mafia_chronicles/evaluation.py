@@ -31,8 +31,13 @@ Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
   the card can start (the whole chain in play) is worth 0.8 × the mean total Edge × $40K/$35K, less
   the shares its partners are expected to ask (`policy`);
 - **Heat carried**: −`HEAT_COST` per point on an active card while it has moves left;
-- **defence**: 0.05 per point of Grit and Smarts of each active card while rounds are left (Grit
-  guards its column and the stash, Smarts against Flip and Frame);
+- **defence**: per point of Grit of each active card (it guards the card, its column and the
+  stash) 0.05 + 0.3 × the share of Moves phases left × the threat (rivals' active cards able to
+  Murder or Torch, + half those able to Steal, over 3, at most 1); per point of Smarts (against
+  Flip and Frame) 0.05 + 0.15 × the same with rivals able to Flip or Frame;
+- **debt risk**: while it has not gone negative, has Gangsters (a stash can be stolen from) and
+  rivals can Steal, a stash under $150K costs up to 5 VP (the −5), × (150 − stash) / 150 ×
+  the thieves' threat;
 - **rearranging**: −0.01 per card moved this Market, so that a move that changes nothing loses to
   "done" instead of tying with it;
 - **a move under way** (a target, a link or a deal to choose): the moving card's value for this
@@ -87,6 +92,9 @@ HEAT_COST = 0.35  # VP per point of Heat on a card that still has moves to make 
 FAIL_COST = 0.15  # VP lost by a failed move (damage to the rating, sometimes the card)
 CHANCE = 0.6  # successes expected from one move of a card with the move, for the counted conditions
 DEFENCE = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
+GRIT_THREAT, SMARTS_THREAT = 0.3, 0.15  # VP more per point at full threat (below), the Moves phases all ahead
+THREAT_CARDS = 3  # rivals' active cards with a Murder (Torch, Steal; Flip, Frame) at which the threat is full
+CUSHION = 150  # $1K: a stash under this may be stolen into debt (−5), while rivals can steal
 SHARE_GUESS = 0.3  # share each partner is expected to take before the links are chosen (then policy.reserve)
 FLIP_GAIN = 1.5  # VP of a flipped card (a Gangster for the rounds left, one less for the victim)
 RIVALRY = 1 / 3  # a rival's loss counts for the syndicate at a third (the loser is one of three rivals)
@@ -263,6 +271,24 @@ def _pending_move(s: MafiaState) -> tuple[int, int, int, Chain | None] | None:
     return None
 
 
+def threats(s: MafiaState, syn: Syns, seat: int) -> tuple[int, int, int]:
+    """Rivals' active cards that can Murder or Torch, that can Flip or Frame, that can Steal (public)."""
+    violent = cunning = thieves = 0
+    g_moves = s.content.g_moves
+    for k, v in enumerate(syn):
+        if k == seat:
+            continue
+        for col in range(COLUMNS):
+            m = v.mobs[col]
+            if m is None or m.jailed:
+                continue
+            moves = g_moves[m.card]
+            violent += MURDER in moves or TORCH in moves
+            cunning += FLIP in moves or FRAME in moves
+            thieves += STEAL in moves
+    return violent, cunning, thieves
+
+
 def _column_income(s: MafiaState, y: Syndicate, col: int) -> int:
     c = s.content
     mob = y.mobs[col]
@@ -324,8 +350,15 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
     incomes = clock.future + (1 if clock.this_income else 0)
     if incomes:
         value += incomes * income(s, y).total / VP
-    # moves to come, Heat carried, defence
+    # moves to come, Heat carried, defence against the rivals' moves to come
     heat_cost = HEAT_COST if moves_phases > 1 else HEAT_COST / 3
+    violent, cunning, thieves = threats(s, syn, seat)
+    ahead = moves_phases / ROUNDS
+    grit_worth = DEFENCE + GRIT_THREAT * ahead * min(1.0, (violent + 0.5 * thieves) / THREAT_CARDS)
+    smarts_worth = DEFENCE + SMARTS_THREAT * ahead * min(1.0, cunning / THREAT_CARDS)
+    if not y.went_negative and moves_phases and thieves and y.stash < CUSHION and any(
+            y.mobs[c] is not None for c in GANGSTER_COLS):  # a stash Steal could take it into debt
+        value -= 5 * min(1.0, thieves / THREAT_CARDS) * min(1.0, (CUSHION - y.stash) / CUSHION)
     for col, phases in movers:
         mob = y.mobs[col]
         assert mob is not None
@@ -353,7 +386,7 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
             value += best * (phases - 1) + (this if clock.this_moves and not mob.exhausted else best)
         if moves_phases:
             value -= heat_cost * mob.heat
-            value += DEFENCE * (grit(s, y, col) + smarts(s, y, col))
+            value += grit_worth * grit(s, y, col) + smarts_worth * smarts(s, y, col)
     # jailed cards: back at the next Market, for a fee
     if clock.markets:
         after = clock.future if s.phase != "market" and s.phase != "setup" else clock.future + 1
