@@ -56,7 +56,8 @@ def moves_turn(s, seat):
 # counted condition (reach 2.4 / 5 = 0.48); a Frame costs its victim 1 VP, counted at a third.
 REACH = 0.6 * 4 / 5
 FRAME_MOVE = 0.5 * (1 + 1 / 3 * 1.0 + 4 / 5 * REACH) - 0.5 * 0.15  # $100K, + 1/3 of the victim's loss
-ROSIE = 5 + 3 + 4 * FRAME_MOVE + 0.05 * (1 + 1)  # never murdered, the only Boss (× 0.6), moves, defence
+LATER = 0.85 + 0.85 ** 2 + 0.85 ** 3  # rounds 2–4, seen from round 1, × 0.85 a round ahead
+ROSIE = 5 + 3 + (1 + LATER) * FRAME_MOVE + 0.05 * (1 + 1)  # never murdered, the only Boss (× 0.6), moves, defence
 
 
 def test_a_lone_boss_in_round_1_exactly():
@@ -73,9 +74,9 @@ def test_a_business_is_worth_its_income_for_the_incomes_left_with_the_boss_bonus
     put(s, 0, 0, "rosie_malone")
     before = evaluate(s, 0)
     put_biz(s, 0, 0, "speakeasy")  # $65K + Rosie's Smarts 1 × 10 % = $71K, 4 Incomes left
-    assert evaluate(s, 0) - before == pytest.approx(4 * 71 / 100, abs=1e-12)
+    assert evaluate(s, 0) - before == pytest.approx((1 + LATER) * 71 / 100, abs=1e-12)
     put_biz(s, 0, 1, "casino")  # nobody in column 2: no income
-    assert evaluate(s, 0) - before == pytest.approx(4 * 71 / 100, abs=1e-12)
+    assert evaluate(s, 0) - before == pytest.approx((1 + LATER) * 71 / 100, abs=1e-12)
 
 
 def test_heat_costs_and_a_third_gangster_is_worth_the_condition():
@@ -242,8 +243,12 @@ def test_grit_is_worth_more_against_rivals_who_kill_and_a_thin_stash_risks_the_d
         put(s, 1, col, gid)  # Murder+Steal, Steal+Murder, Flip+Steal
     assert threats(s, s.syn, 0) == (2, 1, 3)
     before = evaluate(s, 0)
-    put_asset(s, 0, 0, "brass_knuckles")  # +1 Grit to Rosie: 0.05 + 0.3 x (2 + 3/2) / 3 (capped at 1)
-    assert evaluate(s, 0) - before == pytest.approx(0.35, abs=1e-12)
+    put_asset(s, 0, 0, "brass_knuckles")  # +1 Grit to Rosie: 0.05 + 0.4 x 1.5 (none murdered) x (2 + 3/2) / 3 (at most 1)
+    assert evaluate(s, 0) - before == pytest.approx(0.65, abs=1e-12)
+    s.syn[0].lost_murder = True
+    before = evaluate(s, 0)
+    s.syn[0].set_asset(0, -1)
+    assert before - evaluate(s, 0) == pytest.approx(0.45, abs=1e-12)
     s.syn[0].stash = 200
     rich = evaluate(s, 0)
     s.syn[0].stash = 60  # $90K under the $150K cushion, 3 thieves: 5 x 1 x 90/150 = 3 VP of risk

@@ -21,20 +21,23 @@ Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
 - **2 or more in Jail** (−2): at the end, or −1 while a Market is left to release them;
 - **income to come**: this round's income as `rules/income.income` computes it (Businesses and
   Assets in columns with an active card, cards' own income, the Underboss's $100K, the Boss's
-  Smarts × 10 %) × the Income phases the syndicate still has to collect; a jailed card's column
+  Smarts × 10 %) × the Income phases the syndicate still has to collect, a later round's counting
+  0.85 per round ahead (`SURVIVE`: cards get murdered, torched and jailed); a jailed card's column
   counts from the next Market on, less the release fee;
 - **moves to come**: each active Boss/Gangster is worth, for each Moves phase it still has (this
-  round's only while it is energized), the best of its moves' expected values (`move_value`): the
-  chance of success against a typical defence (rating 2, no bonus) × what a success brings (money,
-  1/5 × reach of a counted condition, and a third of what it costs the victim: `RIVALRY`, `HARM`),
-  less the Heat it brings (`HEAT_COST` per point) and the damage of a failure; a Shipment or Heist
-  the card can start (the whole chain in play) is worth 0.8 × the mean total Edge × $40K/$35K, less
-  the shares its partners are expected to ask (`policy`);
+  round's only while it is energized; later ones × 0.85 per round ahead), the best of its moves'
+  expected values (`move_value`): the chance of success against a typical defence (rating 2, no
+  bonus) × what a success brings (money, 1/5 × reach of a counted condition, and a third of what
+  it costs the victim: `RIVALRY`, `HARM`), less the Heat it brings (`HEAT_COST` per point) and the
+  damage of a failure; a Shipment or Heist the card can start (the whole chain in play) is worth
+  0.8 × the mean total Edge × $40K/$35K, less the shares its partners are expected to ask
+  (`policy`);
 - **Heat carried**: −`HEAT_COST` per point on an active card while it has moves left;
 - **defence**: per point of Grit of each active card (it guards the card, its column and the
-  stash) 0.05 + 0.3 × the share of Moves phases left × the threat (rivals' active cards able to
-  Murder or Torch, + half those able to Steal, over 3, at most 1); per point of Smarts (against
-  Flip and Frame) 0.05 + 0.15 × the same with rivals able to Flip or Frame;
+  stash) 0.05 + 0.4 × the share of Moves phases left × the threat (rivals' active cards able to
+  Murder or Torch, + half those able to Steal, over 3, at most 1), × 1.5 while none of its cards
+  was murdered (the +5 is at stake); per point of Smarts (against Flip and Frame) 0.05 + 0.15 ×
+  the same with rivals able to Flip or Frame;
 - **debt risk**: while it has not gone negative, has Gangsters (a stash can be stolen from) and
   rivals can Steal, a stash under $150K costs up to 5 VP (the −5), × (150 − stash) / 150 ×
   the thieves' threat;
@@ -92,7 +95,9 @@ HEAT_COST = 0.35  # VP per point of Heat on a card that still has moves to make 
 FAIL_COST = 0.15  # VP lost by a failed move (damage to the rating, sometimes the card)
 CHANCE = 0.6  # successes expected from one move of a card with the move, for the counted conditions
 DEFENCE = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
-GRIT_THREAT, SMARTS_THREAT = 0.3, 0.15  # VP more per point at full threat (below), the Moves phases all ahead
+GRIT_THREAT, SMARTS_THREAT = 0.4, 0.15  # VP more per point at full threat (below), the Moves phases all ahead
+INTACT = 1.5  # Grit counts 1.5 times while no card of the syndicate was murdered (the +5 is at stake)
+SURVIVE = 0.85  # a later round's income and moves count 0.85 per round ahead (cards get murdered, torched, jailed)
 THREAT_CARDS = 3  # rivals' active cards with a Murder (Torch, Steal; Flip, Frame) at which the threat is full
 CUSHION = 150  # $1K: a stash under this may be stolen into debt (−5), while rivals can steal
 SHARE_GUESS = 0.3  # share each partner is expected to take before the links are chosen (then policy.reserve)
@@ -347,19 +352,21 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
         value += 2.7 if gangsters >= 3 else (0.5 * gangsters if clock.markets else 0.0)
         value -= (1.0 if clock.markets else 2.0) if jailed >= 2 else 0.0
     # income to come
-    incomes = clock.future + (1 if clock.this_income else 0)
+    later = sum(SURVIVE ** j for j in range(1, clock.future + 1))  # the rounds after this one, discounted
+    incomes = (1 if clock.this_income else 0) + later
     if incomes:
         value += incomes * income(s, y).total / VP
     # moves to come, Heat carried, defence against the rivals' moves to come
     heat_cost = HEAT_COST if moves_phases > 1 else HEAT_COST / 3
     violent, cunning, thieves = threats(s, syn, seat)
     ahead = moves_phases / ROUNDS
-    grit_worth = DEFENCE + GRIT_THREAT * ahead * min(1.0, (violent + 0.5 * thieves) / THREAT_CARDS)
+    grit_worth = DEFENCE + (GRIT_THREAT * (1 if y.lost_murder else INTACT) * ahead
+                            * min(1.0, (violent + 0.5 * thieves) / THREAT_CARDS))
     smarts_worth = DEFENCE + SMARTS_THREAT * ahead * min(1.0, cunning / THREAT_CARDS)
     if not y.went_negative and moves_phases and thieves and y.stash < CUSHION and any(
             y.mobs[c] is not None for c in GANGSTER_COLS):  # a stash Steal could take it into debt
         value -= 5 * min(1.0, thieves / THREAT_CARDS) * min(1.0, (CUSHION - y.stash) / CUSHION)
-    for col, phases in movers:
+    for col, _ in movers:
         mob = y.mobs[col]
         assert mob is not None
         best = 0.0
@@ -382,14 +389,13 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
             kind = pending[2]
             this = (chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3]) if kind in (SHIPMENT, HEIST)
                     else move_value(s, y, col, kind, reach, heat_cost, murder_harm))
-        if phases:
-            value += best * (phases - 1) + (this if clock.this_moves and not mob.exhausted else best)
+        value += best * later + (this if clock.this_moves and not mob.exhausted else 0.0)
         if moves_phases:
             value -= heat_cost * mob.heat
             value += grit_worth * grit(s, y, col) + smarts_worth * smarts(s, y, col)
     # jailed cards: back at the next Market, for a fee
     if clock.markets:
-        after = clock.future if s.phase != "market" and s.phase != "setup" else clock.future + 1
+        after = later + (1 if s.phase == "market" else 0)  # released in this Market: this round counts
         for col in range(COLUMNS):
             mob = y.mobs[col]
             if mob is None or not mob.jailed:
