@@ -56,7 +56,7 @@ def moves_turn(s, seat):
 # counted condition (reach 2.4 / 5 = 0.48); a Frame costs its victim 1 VP, counted at a third.
 REACH = 0.6 * 4 / 5
 FRAME_MOVE = 0.5 * (1 + 1 / 3 * 1.0 + 4 / 5 * REACH) - 0.5 * 0.15  # $100K, + 1/3 of the victim's loss
-LATER = 0.85 + 0.85 ** 2 + 0.85 ** 3  # rounds 2–4, seen from round 1, × 0.85 a round ahead
+LATER = 0.7 + 0.7 ** 2 + 0.7 ** 3  # rounds 2–4, seen from round 1, × 0.7 a round ahead
 ROSIE = 5 + 3 + (1 + LATER) * FRAME_MOVE + 0.05 * (1 + 1)  # never murdered, the only Boss (× 0.6), moves, defence
 
 
@@ -122,22 +122,22 @@ def test_a_move_under_way_keeps_that_moves_value_for_the_round():
     assert evaluate(s, 0) == pytest.approx(menu - frame + fix, abs=1e-12)
 
 
-def test_in_a_determinization_rivals_are_valued_as_the_secret_phase_found_them():
+def test_in_a_secret_phase_a_determinization_takes_every_rival_as_done_as_the_phase_found_it():
     s = blank()
     put(s, 0, 0, "rosie_malone")
-    put(s, 1, 0, "sal_the_kid")
-    s.syn[1].g_row = tuple(sorted(s.syn[1].g_row))
-    s.apply("done", 0)  # seat 0 is done: it stays done in seat 1's determinizations
+    put(s, 2, 0, "sal_the_kid")
+    s.apply(next(o for o in s.decision(0).option_ids if o.startswith("buy:")), 0)
+    s.apply_index(0, 0) if s.decision(0).kind == "place_card" else None
+    s.apply("done", 0)  # seat 0 bought a card and is done; seats 2 and 3 are still deciding
+    assert s.pending_seats() == (1, 2, 3)
     det = s.determinize(1, random.Random(3))
-    det.without_rivals_private(1)
-    assert det.decision().seat == 1 and det.observer == 1
-    before = evaluate(det)
-    det.apply(next(o for o in det.decision(2).option_ids if o.startswith("buy:")), 2)  # a rival buys...
-    after = evaluate(det)
-    assert after[2] == before[2] and after[0] == before[0]  # ... unseen by seat 1
-    det.apply(next(o for o in det.decision(1).option_ids if o.startswith("buy:")), 1)
-    assert evaluate(det)[1] != before[1]
-    assert s.observer == -1
+    assert det.pending_seats() == (1,) and det.decision().seat == 1  # greedy answers in its own lane
+    for k in (0, 2, 3):
+        assert det.syn[k].mobs == s.lane_start[k].mobs and det.syn[k].biz == s.lane_start[k].biz
+        assert det.syn[k].stash == det.syn[1].stash == 500  # the seat's own stash: the neutral guess
+    assert evaluate(det) == evaluate(det.clone())
+    det.apply("done", 1)  # the phase closes: the Event is turned
+    assert det.phase == "events" and det.round == 1
 
 
 # ------------------------------------------------------------------ the negotiation policy
@@ -255,3 +255,18 @@ def test_grit_is_worth_more_against_rivals_who_kill_and_a_thin_stash_risks_the_d
     assert evaluate(s, 0) - rich == pytest.approx(-1.4 - 3.0, abs=1e-12)
     s.syn[0].went_negative = True  # the −5 is already there: no more risk
     assert evaluate(s, 0) - rich == pytest.approx(-1.4 - 5, abs=1e-12)
+
+
+def test_a_fix_is_worth_the_worst_off_card_and_a_defence_roll_counts_as_rating():
+    from volstead.games.mafia_chronicles.evaluation import own_fix_worth
+
+    s = blank()
+    put(s, 0, 0, "rosie_malone", heat=2)
+    assert own_fix_worth(s, s.syn[0], 0.35) == pytest.approx(0.7, abs=1e-12)
+    put(s, 0, 2, "sal_the_kid", heat=5, jailed=True, d_grit=1)  # $250K to release, its move, a damage point
+    assert own_fix_worth(s, s.syn[0], 0.35) == pytest.approx(2.5 + 0.8 + 0.3, abs=1e-12)
+    t = blank()
+    put(t, 0, 0, "rosie_malone")
+    before = evaluate(t, 0)
+    put_asset(t, 0, 0, "stool_pigeon")  # +1 to defence rolls: 0.8 x (Grit 0.05 + Smarts 0.05), no rivals
+    assert evaluate(t, 0) - before == pytest.approx(0.8 * 0.1, abs=1e-12)

@@ -124,7 +124,8 @@ def test_a_determinization_does_not_depend_on_what_the_seat_cannot_know():
             d.without_rivals_private(seat)
         assert json.dumps(da.view(seat), sort_keys=True) == json.dumps(db.view(seat), sort_keys=True)
         assert [y.fields() for y in da.syn] == [y.fields() for y in db.syn]
-        assert da.decision(0).option_ids == db.decision(0).option_ids
+        assert da.decision(seat).option_ids == db.decision(seat).option_ids
+        assert da.pending_seats() == (seat,)  # rivals taken as done with the phase (view.determinize)
 
 
 def test_a_determinization_looks_the_same_to_its_seat():

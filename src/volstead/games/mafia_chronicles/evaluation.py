@@ -22,10 +22,10 @@ Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
 - **income to come**: this round's income as `rules/income.income` computes it (Businesses and
   Assets in columns with an active card, cards' own income, the Underboss's $100K, the Boss's
   Smarts × 10 %) × the Income phases the syndicate still has to collect, a later round's counting
-  0.85 per round ahead (`SURVIVE`: cards get murdered, torched and jailed); a jailed card's column
+  0.7 per round ahead (`SURVIVE`: cards get murdered, torched and jailed); a jailed card's column
   counts from the next Market on, less the release fee;
 - **moves to come**: each active Boss/Gangster is worth, for each Moves phase it still has (this
-  round's only while it is energized; later ones × 0.85 per round ahead), the best of its moves'
+  round's only while it is energized; later ones × 0.7 per round ahead), the best of its moves'
   expected values (`move_value`): the chance of success against a typical defence (rating 2, no
   bonus) × what a success brings (money, 1/5 × reach of a counted condition, and a third of what
   it costs the victim: `RIVALRY`, `HARM`), less the Heat it brings (`HEAT_COST` per point) and the
@@ -38,6 +38,9 @@ Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
   Murder or Torch, + half those able to Steal, over 3, at most 1), × 1.5 while none of its cards
   was murdered (the +5 is at stake); per point of Smarts (against Flip and Frame) 0.05 + 0.15 ×
   the same with rivals able to Flip or Frame;
+- **Fix, Menace, defence rolls**: a Fix is worth at least its owner's worst-off card (a jailed one:
+  its release fee + 0.8 VP for its move; another: its Heat × 0.35 + 0.3 a damage point); Menace
+  counts as +1 to the mover's rolls; +1 to defence rolls as 0.8 of a Grit and of a Smarts point;
 - **debt risk**: while it has not gone negative, has Gangsters (a stash can be stolen from) and
   rivals can Steal, a stash under $150K costs up to 5 VP (the −5), × (150 − stash) / 150 ×
   the thieves' threat;
@@ -49,7 +52,8 @@ Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
 
 Once the game is over it is the final total (+ stash / 10,000, the tie-break). Each syndicate's
 value reads its own state and public facts only (another syndicate's area, its Boss, its cards'
-ratings); bots give it determinizations, in which rivals' stashes are guesses.
+ratings); bots give it determinizations, in which rivals' stashes are guesses and, during a secret
+phase, rivals are done with it as the phase found them (view.determinize).
 """
 
 from __future__ import annotations
@@ -67,7 +71,18 @@ from .rules.income import business_income, income
 from .rules.market import release_cost
 from .rules.moves import ChooseTarget, payout
 from .rules.negotiation import Deal, FeeAnswer, FixFee
-from .rules.ratings import COOL_HEAD, MASTERMIND, PAYOUT, ROLL, grit, move_rating, perk_total, smarts
+from .rules.ratings import (
+    COOL_HEAD,
+    DEFENSE_ROLL,
+    MASTERMIND,
+    MENACE,
+    PAYOUT,
+    ROLL,
+    grit,
+    move_rating,
+    perk_total,
+    smarts,
+)
 from .rules.scoring import points
 from .state import (
     BOSS_COL,
@@ -97,7 +112,7 @@ CHANCE = 0.6  # successes expected from one move of a card with the move, for th
 DEFENCE = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
 GRIT_THREAT, SMARTS_THREAT = 0.4, 0.15  # VP more per point at full threat (below), the Moves phases all ahead
 INTACT = 1.5  # Grit counts 1.5 times while no card of the syndicate was murdered (the +5 is at stake)
-SURVIVE = 0.85  # a later round's income and moves count 0.85 per round ahead (cards get murdered, torched, jailed)
+SURVIVE = 0.7  # a later round's income and moves count 0.7 per round ahead (cards get murdered, torched, jailed)
 THREAT_CARDS = 3  # rivals' active cards with a Murder (Torch, Steal; Flip, Frame) at which the threat is full
 CUSHION = 150  # $1K: a stash under this may be stolen into debt (−5), while rivals can steal
 SHARE_GUESS = 0.3  # share each partner is expected to take before the links are chosen (then policy.reserve)
@@ -106,6 +121,9 @@ RIVALRY = 1 / 3  # a rival's loss counts for the syndicate at a third (the loser
 MURDER_HARM = 2.0  # VP a murdered card is worth to its syndicate (+5 if it was its first loss to a Murder)
 HARM = {TORCH: 1.5, FRAME: 1.0, FLIP: 2.0}  # VP a Torch (a Business), a Frame (3 Heat), a Flip costs the victim
 REARRANGE_COST = 0.01  # VP per card moved between slots this Market: a move that changes nothing is not made
+JAILED_MOVE = 0.8  # VP of the move a card freed from Jail gets back
+DAMAGE_POINT = 0.3  # VP of a rating point a Fix restores
+DEFENSE_ROLL_POINTS = 0.8  # a +1 to defence rolls counts as 0.8 of a Grit and of a Smarts point
 FIX_GAIN = 0.4  # VP of a successful Fix (a card freed or mended, its own or a fee-paying rival's)
 # counted conditions (§8): the moves that count, the points
 COUNTED = (((FRAME,), 4), ((MURDER, TORCH), 3), ((FLIP, FIX), 2), ((STEAL, SMUGGLE), 2))
@@ -165,7 +183,7 @@ def _counted_reach(count: int, chances: float) -> float:
 
 
 def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[float], heat_cost: float,
-               murder_harm: float = MURDER_HARM) -> float:
+               murder_harm: float = MURDER_HARM, fix_gain: float = FIX_GAIN) -> float:
     """The expected VP of one use of `move` by the card in `col` (0 without the icon or a rating):
     what a success brings the syndicate, and RIVALRY × what it costs the victim (`HARM`)."""
     r = move_rating(s, y, col, move)
@@ -179,7 +197,7 @@ def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[flo
     if move == SMUGGLE:
         heat = max(0.0, unopposed_heat(r, bonus) + s.mods.heat - cool)
         return ((SMUGGLE_PER_EDGE * mean_edge(r, bonus) + extra) / VP + count_gain - heat_cost * heat)
-    p, win_edge, win_heat = typical(r, bonus)
+    p, win_edge, win_heat = typical(r, bonus + perk_total(s, y, col, MENACE))  # Menace ~ +1 to its rolls
     if move == STEAL:
         gain = (STEAL_PER_EDGE * win_edge + extra) / VP
     elif move in (MURDER, TORCH, FRAME):
@@ -187,7 +205,7 @@ def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[flo
     elif move == FLIP:
         gain = FLIP_GAIN if any(y.mobs[c] is None for c in GANGSTER_COLS) else 0.0
     else:  # FIX
-        gain = FIX_GAIN
+        gain = fix_gain
     gain += RIVALRY * (murder_harm if move == MURDER else gain if move == STEAL else HARM.get(move, 0.0))
     heat = max(0.0, win_heat + s.mods.heat - cool) if move in (MURDER, TORCH, STEAL) else 0.0
     return p * (gain + count_gain - heat_cost * heat) - (1 - p) * FAIL_COST
@@ -274,6 +292,24 @@ def _pending_move(s: MafiaState) -> tuple[int, int, int, Chain | None] | None:
     if isinstance(top, ChooseLink):
         return top.seat_, top.col, top.chain, Chain(top.seat_, top.col, top.chain, top.links)
     return None
+
+
+def own_fix_worth(s: MafiaState, y: Syndicate, heat_cost: float) -> float:
+    """What fixing the syndicate's worst-off card would bring (VP): a jailed card its release fee and
+    a move, another its Heat and damage."""
+    best = 0.0
+    for col in range(COLUMNS):
+        m = y.mobs[col]
+        if m is None:
+            continue
+        if m.jailed:
+            worth = release_cost(s, y, col) / VP + JAILED_MOVE
+        else:
+            worth = heat_cost * m.heat
+        worth += DAMAGE_POINT * m.damage
+        if worth > best:
+            best = worth
+    return best
 
 
 def threats(s: MafiaState, syn: Syns, seat: int) -> tuple[int, int, int]:
@@ -366,12 +402,13 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
     if not y.went_negative and moves_phases and thieves and y.stash < CUSHION and any(
             y.mobs[c] is not None for c in GANGSTER_COLS):  # a stash Steal could take it into debt
         value -= 5 * min(1.0, thieves / THREAT_CARDS) * min(1.0, (CUSHION - y.stash) / CUSHION)
+    fix_gain = max(FIX_GAIN, own_fix_worth(s, y, heat_cost))
     for col, _ in movers:
         mob = y.mobs[col]
         assert mob is not None
         best = 0.0
         for m in s.content.g_moves[mob.card]:
-            v = move_value(s, y, col, m, reach, heat_cost, murder_harm)
+            v = move_value(s, y, col, m, reach, heat_cost, murder_harm, fix_gain)
             if v > best:
                 best = v
             if m in (SMUGGLE, STEAL) and not mob.talked:
@@ -388,11 +425,12 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
         if pending is not None and pending[0] == seat and pending[1] == col:
             kind = pending[2]
             this = (chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3]) if kind in (SHIPMENT, HEIST)
-                    else move_value(s, y, col, kind, reach, heat_cost, murder_harm))
+                    else move_value(s, y, col, kind, reach, heat_cost, murder_harm, fix_gain))
         value += best * later + (this if clock.this_moves and not mob.exhausted else 0.0)
         if moves_phases:
             value -= heat_cost * mob.heat
-            value += grit_worth * grit(s, y, col) + smarts_worth * smarts(s, y, col)
+            guard = DEFENSE_ROLL_POINTS * perk_total(s, y, col, DEFENSE_ROLL)  # +1 to defence rolls ~ 0.8 rating
+            value += grit_worth * (grit(s, y, col) + guard) + smarts_worth * (smarts(s, y, col) + guard)
     # jailed cards: back at the next Market, for a fee
     if clock.markets:
         after = later + (1 if s.phase == "market" else 0)  # released in this Market: this round counts
@@ -408,16 +446,6 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
     return value
 
 
-def seen_syndicates(s: MafiaState) -> Syns:
-    """The syndicates as the observing seat of a determinization sees them: while a secret phase is
-    open, its rivals as the phase found them (their choices in it are unknown to it), itself as it is.
-    A real state (no observer) is valued as it is."""
-    seat = s.observer
-    if seat < 0 or s.lane_start is None or not s.in_lanes():
-        return s.syn
-    return tuple(y if k == seat else s.lane_start[k] for k, y in enumerate(s.syn))
-
-
 def evaluate(s: MafiaState, seat: int | None = None) -> float | list[float]:
     """Each syndicate's value in VP (`seat` None: the list of all four)."""
     seats = range(s.seats) if seat is None else (seat,)
@@ -426,6 +454,5 @@ def evaluate(s: MafiaState, seat: int | None = None) -> float | list[float]:
     else:
         pending = _pending_move(s)
         chain_links: dict[int, Any] = {}
-        syn = seen_syndicates(s)
-        out = [seat_value(s, syn, k, pending, chain_links) for k in seats]
+        out = [seat_value(s, s.syn, k, pending, chain_links) for k in seats]
     return out if seat is None else out[0]
