@@ -137,7 +137,26 @@ def test_in_a_secret_phase_a_determinization_takes_every_rival_as_done_as_the_ph
         assert det.syn[k].stash == det.syn[1].stash == 500  # the seat's own stash: the neutral guess
     assert evaluate(det) == evaluate(det.clone())
     det.apply("done", 1)  # the phase closes: the Event is turned
-    assert det.phase == "events" and det.round == 1
+    assert det.phase == "events" and det.round == 1 and det.observer == 1 and s.observer == -1
+
+
+def test_a_determinizations_seat_values_rivals_in_a_later_secret_phase_as_it_found_them():
+    s = blank()
+    put(s, 0, 0, "rosie_malone")
+    put(s, 2, 0, "sal_the_kid")
+    det = s.determinize(1, random.Random(3))
+    det.apply("done", 1)  # on to the Event, then the Moves... and in a real game the next Market
+    while det.phase != "market" or det.round != 2:
+        d = det.decision()
+        det.apply_index(d.option_ids.index("out") if "out" in d.option_ids else 0, d.seat)
+    assert det.in_lanes() and det.pending_seats() == (0, 1, 2, 3)  # a later phase: rivals deciding
+    before = evaluate(det)
+    buy = next(o for o in det.decision(0).option_ids if o.startswith("buy:"))
+    det.apply(buy, 0)  # a rival's random purchase in the lookahead...
+    assert evaluate(det)[0] == before[0]  # ... is not seen by seat 1
+    real = det.clone()
+    real.observer = -1  # the real game values it
+    assert evaluate(real)[0] != before[0]
 
 
 # ------------------------------------------------------------------ the negotiation policy

@@ -53,7 +53,9 @@ Per syndicate (money in $1K; 100 = 1 VP, as the stash scores):
 Once the game is over it is the final total (+ stash / 10,000, the tie-break). Each syndicate's
 value reads its own state and public facts only (another syndicate's area, its Boss, its cards'
 ratings); bots give it determinizations, in which rivals' stashes are guesses and, during a secret
-phase, rivals are done with it as the phase found them (view.determinize).
+phase, rivals are done with it as the phase found them (view.determinize); a determinization
+records its seat (`observer`), whose rivals are valued as a secret phase found them while one is
+open, also in a later phase its lookahead reaches (`seen_syndicates`).
 """
 
 from __future__ import annotations
@@ -446,6 +448,18 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
     return value
 
 
+def seen_syndicates(s: MafiaState) -> Syns:
+    """The syndicates as the seat a determinization was drawn for sees them: while a secret phase is
+    open, its rivals as the phase found them, itself as it is; a real state (no observer) as it is.
+    A lookahead that runs into a later secret phase (the next Market, after a Moves decision) plays
+    rivals' choices there at random, and the seats asked later in the lane order saw more of them:
+    without this the first seat asked won 33 % of 400 four-greedy games."""
+    seat = s.observer
+    if seat < 0 or s.lane_start is None or not s.in_lanes():
+        return s.syn
+    return tuple(y if k == seat else s.lane_start[k] for k, y in enumerate(s.syn))
+
+
 def evaluate(s: MafiaState, seat: int | None = None) -> float | list[float]:
     """Each syndicate's value in VP (`seat` None: the list of all four)."""
     seats = range(s.seats) if seat is None else (seat,)
@@ -454,5 +468,6 @@ def evaluate(s: MafiaState, seat: int | None = None) -> float | list[float]:
     else:
         pending = _pending_move(s)
         chain_links: dict[int, Any] = {}
-        out = [seat_value(s, s.syn, k, pending, chain_links) for k in seats]
+        syn = seen_syndicates(s)
+        out = [seat_value(s, syn, k, pending, chain_links) for k in seats]
     return out if seat is None else out[0]

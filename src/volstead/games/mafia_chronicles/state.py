@@ -176,7 +176,7 @@ def partner_slot(slot: int) -> int:
 
 class MafiaState(GameState):
     __slots__ = ("content", "syn", "round", "phase", "first", "first_rolls", "event", "event_deck", "events_seen",
-                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn", "syndicates")
+                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn", "syndicates", "observer")
     game_name = "mafia_chronicles"
 
     options: Options
@@ -196,6 +196,7 @@ class MafiaState(GameState):
     last_deal: str  # how the last negotiation ended (public: the parties' names, never the offers)
     turn: int  # the syndicate making a move (Moves phase), −1 otherwise
     syndicates: tuple[int, ...]  # the syndicate (index in setting.toml) each seat plays
+    observer: int  # the seat a determinization was drawn for (−1: the real game); evaluation.py reads it
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -215,6 +216,7 @@ class MafiaState(GameState):
         new.last_deal = self.last_deal
         new.turn = self.turn
         new.syndicates = self.syndicates
+        new.observer = self.observer
 
     # ------------------------------------------------------------- dice
     def d5(self) -> int:

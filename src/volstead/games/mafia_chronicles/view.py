@@ -214,6 +214,7 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
     start = s.lane_start
     if start is not None:  # rivals as the open phase found them: the determinized guesses
         d.lane_start = tuple(start[k] if k == seat else y.copy() for k, y in enumerate(d.syn))
+    d.observer = seat
     d.event_deck = tuple(_shuffled(rng, d.event_deck))
     if d.last_roll:
         d.last_roll = roll_view(d.last_roll, seat)

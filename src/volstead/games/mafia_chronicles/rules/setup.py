@@ -41,6 +41,7 @@ def new_game(seed: int, seats: int, options: Options) -> MafiaState:
     s.round, s.phase, s.first, s.first_rolls, s.turn = 0, "setup", -1, (), -1
     s.mods, s.last_roll, s.last_deal = RoundMods(), {}, ""
     s.lane_start, s.lane_init = None, ()
+    s.observer = -1
     s.stack = [NextRound(), RevealBosses(), OpenBossPick()]
     s._start()
     return s
