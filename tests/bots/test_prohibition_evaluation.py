@@ -71,6 +71,8 @@ def test_the_setup_position_term_by_term():
         "heat": -(1 / 8) * (11 / 12 + 1 / 3),
         "infamy": 0.0,
         "gangsters": 6.0,  # 3 to place
+        "attack": 0.0,  # no Attack being ordered
+        "under_way": 0.0,  # no Conflict or Consequence under way
     }
     got = breakdown(s, 0)
     assert got == pytest.approx(want)
@@ -230,3 +232,48 @@ def test_bots_never_read_rivals_schemes_or_infamy(make):
         assert a.view(seat) == b.view(seat)
         assert any((ga.hand, ga.infamy) != (gb.hand, gb.infamy) for ga, gb in zip(a.gangs, b.gangs))
         assert ask_bot(make(), a) == ask_bot(make(), b)
+
+
+def test_conflict_odds():
+    """1 Goon against 1 Unit: both hit (1/4, the defender wins: the attacker has no Goons), only the
+    attacker (1/4), only the defender (1/4), nobody (1/4: again) -> the attacker wins 1/3; each side
+    loses its Unit 2/3 of the time."""
+    from volstead.games.prohibition.evaluation import conflict_odds
+
+    assert conflict_odds(1, 1) == pytest.approx((1 / 3, 2 / 3, 2 / 3))
+    assert conflict_odds(3, 0) == (1.0, 0.0, 0.0) and conflict_odds(0, 2) == (0.0, 0.0, 0.0)
+    win = [conflict_odds(a, 2)[0] for a in range(1, 5)]
+    assert win == sorted(win) and win[-1] > 0.95
+
+
+def test_an_attack_being_ordered_is_worth_the_best_block_in_sight():
+    """Choosing the target: a first Block in Greenwich Village (no Block of the gang there) is a new
+    Neighborhood, 5 PP, plus its 6 Extortions to come at 0.4 PP."""
+    s = setup()
+    s.apply("attack:hk1")
+    s.apply("goons:2")
+    assert s.decision().kind == "attack_target"
+    assert breakdown(s, 0)["attack"] == pytest.approx(5 + 0.4 * 6)
+    assert breakdown(s, 1)["attack"] == 0
+
+
+def test_a_consequence_still_to_be_picked_counts_its_price():
+    """RAID! at Threshold III, faced: a building and a Stock, picked by the player on the right."""
+    from volstead.games.prohibition.rules.feds import FedCard
+
+    s = setup()
+    put(s, "li2", "still", stocked=True)
+    put(s, "li3", "brewery", stocked=True)
+    raid = s.content.fed_index["raid"]
+    s.gangs[1].fed_cards = (raid,)
+    s.gangs[1].heat = s.gangs[1].peak = 40  # Threshold III
+    s.fed_deck = tuple(x for x in s.fed_deck if x != raid)
+    s.stack = [FedCard(1, raid, 2)]
+    s._decision, s._pending = None, ()
+    s._advance()
+    before = evaluate(s, 1)
+    s.apply("face")
+    assert s.decision().kind == "fed_loss" and s.decision().seat == 0  # the player on the right picks
+    assert breakdown(s, 1)["under_way"] == pytest.approx(-(4 + 1.5))
+    # the card in hand (a card at Threshold III: 5.0625) is dealt with; its price is now pending
+    assert evaluate(s, 1) - before == pytest.approx(5.0625 - 5.5)

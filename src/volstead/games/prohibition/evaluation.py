@@ -59,8 +59,15 @@ Infamy cards are the determinization's guess, never the real ones.
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import Any
 
+from .content.models import LOSSES
+from .rules.attack import AttackGoons, AttackTarget, is_target
+from .rules.conflict import CallForHelp, FightOrRetreat, HelpUnits, Hits, PressOn, Spoils, hits
+from .rules.feds import BUILDINGS as LOSE_BUILDINGS
+from .rules.feds import LoseOne
 from .rules.schemes import (
     AT_MOST,
     BLOCKS,
@@ -104,6 +111,8 @@ RAMP = 6.0  # degrees over which a badge's card is phased in
 GANGSTER = 2.0  # PP per Gangster still to place this year
 FEE_SOON = 0.7  # share of the warehouse fee counted during the Action Phase and Production
 LOSS_PP = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSES order), in PP
+
+assert LOSE_BUILDINGS == LOSSES.index("buildings") == 0  # rules/feds.py codes follow LOSSES, as LOSS_PP does
 
 _tables: dict[int, tuple[Any, dict[str, Any]]] = {}
 
@@ -223,6 +232,123 @@ def warehouse_fee(c, mat: int, booze: int) -> int:
     return fee
 
 
+def band(m: int) -> tuple[int, float]:
+    """A Neighborhood with m of the gang's Blocks: its PP now, and its way toward the next band."""
+    if m == 8:
+        return 20, 0.0
+    if m >= 5:
+        return 10, 10 * (m - 4) / 4
+    if m:
+        return 5, 5 * (m - 1) / 4
+    return 0, 0.0
+
+
+def attack_potential(s: ProhibitionState, seat: int, per: list[int], share: float, ext_left: int) -> float:
+    """While the gang is choosing an Attack's Goons or target (AttackGoons, AttackTarget on top): the
+    best gain in sight — a Block claimed (unclaimed: at once; undefended rival Turf: at the chance
+    that one of its dice shows 4+, with the building on it) worth its Neighborhood band, its way
+    toward the next and its Extortions to come; an undefended unrobbed HQ: its robbery (half the
+    vault, a Headline) at that chance. A Conflict is not foreseen (0)."""
+    top = s.stack[-1]
+    assert isinstance(top, (AttackGoons, AttackTarget))
+    n = top.n if isinstance(top, AttackTarget) else s.goons[top.source]
+    hit = 1.0 - 0.5 ** (n + s.bonus(seat, "expansion_dice"))
+    best = 0.0
+    for b in s.content.in_play[s.seats]:
+        if not is_target(s, seat, b):
+            continue
+        o = s.owner[b]
+        if o >= 0 and s.units(b):
+            continue
+        if o >= 0 and s.gangs[o].hq == b:
+            gain = hit * (s.gangs[o].gs // 10 * 5 * GS + 3)
+        else:
+            m = per[b >> 3]
+            now, way = band(m)
+            after, way_after = band(m + 1)
+            gain = after - now + GROW * share * (way_after - way) + EXTORT * ext_left
+            if o >= 0:
+                gain = hit * (gain + (3 if s.tile[b] >= 0 else 0))
+        best = max(best, gain)
+    return best
+
+
+@functools.cache
+def conflict_odds(att: int, dfd: int) -> tuple[float, float, float]:
+    """(P the attacker wins, expected Goons it loses, expected Units the defender loses) of a
+    Conflict fought to the end (the defender always fights, the attacker always continues), each
+    die hitting on 4+ (half the time), both sides' hits at once; no pips or Tactics."""
+    if att <= 0:
+        return 0.0, 0.0, 0.0
+    if dfd <= 0:
+        return 1.0, 0.0, 0.0
+    stay = 0.5 ** (att + dfd)  # nobody hits: the same round again
+    win = lost_a = lost_d = 0.0
+    for ha in range(att + 1):  # the attacker's hits
+        pa = math.comb(att, ha) * 0.5 ** att
+        for hd in range(dfd + 1):  # the defender's hits
+            if ha == 0 and hd == 0:
+                continue
+            pr = pa * math.comb(dfd, hd) * 0.5 ** dfd
+            a2, d2 = max(0, att - hd), max(0, dfd - ha)
+            w, la, ld = conflict_odds(a2, d2) if a2 and d2 else (1.0 if a2 else 0.0, 0.0, 0.0)
+            win += pr * w
+            lost_a += pr * (att - a2 + la)
+            lost_d += pr * (dfd - d2 + ld)
+    return win / (1 - stay), lost_a / (1 - stay), lost_d / (1 - stay)
+
+
+def under_way(s: ProhibitionState, per: list[list[int]], share: float, years: int) -> dict[int, float]:
+    """Outcomes already set in motion but not yet on the board, per gang: a Conflict (by
+    `conflict_odds` from the Units there, this round's dice once rolled; a victorious attacker's
+    spoils: a Headline and the better of the Stock or a Seize at 3 in 4 of the Block and its
+    building, the defender losing half a Block and building; an HQ: half the vault), and the
+    parts of a Fed card's Consequence still to be picked (LOSS_PP each)."""
+    out: dict[int, float] = {}
+    top = s.stack[-1]
+    if type(top) is LoseOne:
+        out[top.victim] = -(LOSS_PP[top.what] * top.n + sum(LOSS_PP[w] * n for w, n in top.rest))
+        return out
+    a = s.attack
+    assert a is not None
+    b, o = a.block, a.defender
+    unit = UNIT + UNIT_LATER * share
+    wiped = unit * (0.2 if years > 0 else 1.0)  # a Goon to the Hospital (back next Operations)
+    att, dfd = a.goons, s.units(b)
+    if type(top) is Spoils:
+        win, la, ld = 1.0, 0.0, 0.0
+    elif any(type(x) is Hits for x in s.stack[-6:]):  # this round's dice are rolled
+        on_d = hits(a.att_dice, a.att_six, a.def_cancel)
+        on_a = hits(a.def_dice, a.def_six, a.att_cancel)
+        a2, d2 = max(0, att - on_a), max(0, dfd - on_d)
+        w, la, ld = conflict_odds(a2, d2) if a2 and d2 else (1.0 if a2 else 0.0, 0.0, 0.0)
+        win, la, ld = w, att - a2 + la, dfd - d2 + ld
+    elif type(top) in (FightOrRetreat, CallForHelp, HelpUnits, PressOn):
+        win, la, ld = conflict_odds(att, dfd)
+    else:
+        return out
+    g_d = s.gangs[o]
+    guards_lost = max(0.0, ld - s.goons[b])
+    if a.hq:
+        vault = 0 if g_d.robbed else g_d.gs // 10 * 5 * GS
+        gain, loss = 3 + vault, vault
+    else:
+        m = per[a.attacker][b >> 3]
+        building = 3.0 if s.tile[b] >= 0 else 0.0
+        stock = 0.0
+        if s.is_stocked(b):
+            k = s.kind_at(b)
+            stock = s.content.b_stock_gs[k] * GS + s.content.b_stock_booze[k] * BOOZE
+        now, way = band(m)
+        after, way_after = band(m + 1)
+        block = after - now + GROW * share * (way_after - way)
+        gain = 3 + max(stock, 0.75 * (block + building))
+        loss = 0.5 * (1 + building) + stock
+    out[a.attacker] = win * gain - la * wiped
+    out[o] = -win * loss - (ld - guards_lost) * wiped - guards_lost * unit
+    return out
+
+
 def evaluate(s: ProhibitionState, seat: int | None = None) -> float | list[float]:
     """The gang's value in PP; with `seat=None`, the list of every gang's value (one pass)."""
     if s.final is not None:
@@ -299,6 +425,9 @@ def _parts(s: ProhibitionState, seats) -> list[dict[str, float]]:
         units[a.attacker] += a.goons
 
     marks, mark_levels = t["marks"], t["mark_levels"]
+    top = s.stack[-1] if s.stack else None
+    under = under_way(s, per, share, years) if (a is not None and a.conflict) or type(top) is LoseOne else None
+    attacker = top.seat_ if isinstance(top, (AttackGoons, AttackTarget)) else -1
     m_all: list[list] | None = None
     chances: dict[tuple[int, int], float] = {}
 
@@ -316,18 +445,13 @@ def _parts(s: ProhibitionState, seats) -> list[dict[str, float]]:
         blocks = sum(per[k])
         parts: dict[str, float] = {}
         # 1. Prestige now (no Infamy)
-        band = 0.0
+        hood_pp = 0.0
         grow = 0.0
         for m in per[k]:
-            if m == 8:
-                band += 20
-            elif m >= 5:
-                band += 10
-                grow += 10 * (m - 4) / 4
-            elif m:
-                band += 5
-                grow += 5 * (m - 1) / 4
-        parts["prestige"] = (band + g.gs * GS + g.booze * BOOZE + 3 * (nbuild[k] + g.headlines) - g.jail
+            now, way = band(m)
+            hood_pp += now
+            grow += way
+        parts["prestige"] = (hood_pp + g.gs * GS + g.booze * BOOZE + 3 * (nbuild[k] + g.headlines) - g.jail
                              + sum(c.scheme_pp[x] for x in g.done))
         # 2. this year's Production
         prod = 0.0
@@ -388,5 +512,9 @@ def _parts(s: ProhibitionState, seats) -> list[dict[str, float]]:
         parts["infamy"] = inf
         # 10. Gangsters still to place
         parts["gangsters"] = GANGSTER * g.gangsters_left if phase == "actions" else 0.0
+        # 11. an Attack being ordered
+        parts["attack"] = attack_potential(s, k, per[k], share, ext_left) if attacker == k else 0.0
+        # 12. outcomes under way: a Conflict, a Fed card's Consequence
+        parts["under_way"] = under.get(k, 0.0) if under else 0.0
         out_parts.append(parts)
     return out_parts
