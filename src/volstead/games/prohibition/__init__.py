@@ -77,16 +77,32 @@ class Prohibition(Game):
         return rules_help()
 
     def card_ids(self, options: GameOptions | None = None) -> list[str]:
-        """The Schemes (the cards a gang plays, as Tactics)."""
+        """What the simulator counts, per card: each Scheme completed (`scheme:ID`), each Scheme
+        played for its Tactic (`tactic:ID`) and each Fed card dealt with (`fed:ID`, once per draw).
+        A balance report's "never played" lists the Schemes never completed and the Fed cards
+        never drawn."""
         from .content.loader import default_content
 
-        return [sc.id for sc in default_content().schemes]
+        c = default_content()
+        return ([f"scheme:{sc.id}" for sc in c.schemes] + [f"tactic:{sc.id}" for sc in c.schemes]
+                + [f"fed:{f.id}" for f in c.feds])
 
     def card_played(self, decision: Decision, index: int) -> str | None:
-        if decision.kind != "tactic":
-            return None
+        kind = decision.kind
         option_id = decision.option_ids[index]
-        return option_id.partition(":")[2] or None
+        if kind == "tactic":
+            return option_id if option_id.startswith("tactic:") else None
+        if kind == "complete_scheme":
+            return "scheme:" + option_id.partition(":")[2] if option_id.startswith("complete:") else None
+        if kind == "fed_card":
+            from .content.loader import default_content
+            from .rules.feds import FedCard
+
+            step = getattr(decision, "step", None)
+            # the card leaves the gang (Bribe, Face, Bit, or a Payoff below Threshold I): once per draw
+            if isinstance(step, FedCard) and (decision.codes[index] < 0 or step.level == 0):
+                return "fed:" + default_content().feds[step.card].id
+        return None
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
