@@ -27,6 +27,19 @@ def test_seat_first_player_cards_and_conditions():
     assert "first player: 50.0% (" in text and "cards never bought: 1 (c)" in text
 
 
+def test_a_boss_pick_is_an_acquisition_but_not_a_purchase():
+    """§3: the free Boss is searched out of one's own deck, so a card picked as Boss everywhere is never
+    left in a market to buy; it is still a card in play."""
+    rows = [row([1], plays=({"boss:c": 1}, {"boss:a": 1, "a": 1}, {}, {})),
+            row([0, 3], plays=({"boss:c": 1}, {}, {}, {}))]
+    f = figures(rows, ["a", "b", "c"], [])
+    assert f["never_bought"] == ["b", "c"] and f["never_acquired"] == ["b"]
+    assert [b[:3] for b in f["bosses"]] == [("c", 2, 0.5), ("a", 1, 1.0)]
+    text = report(f)
+    assert "cards never bought nor picked as Boss: 1 (b)" in text
+    assert "most picked Bosses (picks, their syndicate's win rate): c 2 25.0% (" in text
+
+
 def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)

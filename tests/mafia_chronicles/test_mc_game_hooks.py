@@ -34,6 +34,9 @@ def test_card_tables_catalog_and_card_ids_cover_the_set():
 
 def test_a_purchase_is_reported_as_the_card_played():
     s = GAME.new_game(2, 4)
+    pick = s.decision(0)
+    assert pick.kind == "pick_boss"
+    assert GAME.card_played(pick, 3) == "boss:" + s.content.gangsters[pick.codes[3]].id
     for k in range(4):
         s.apply_index(0, k)
     d = s.decision(0)

@@ -104,7 +104,11 @@ class MafiaChronicles(Game):
         return [x.id for x in c.gangsters] + [x.id for x in c.businesses] + [x.id for x in c.assets]
 
     def card_played(self, decision: Decision, index: int) -> str | None:
-        """The card a Market purchase buys (for simulation reports)."""
+        """The card a Market purchase buys, or `boss:ID` for the Gangster a syndicate picks as its free
+        Boss (§3; for simulation reports: a Boss is searched out of its own deck, so the best Bosses
+        are seldom left in a market to buy)."""
+        if decision.kind == "pick_boss":
+            return decision.option_ids[index]
         if decision.kind != "market":
             return None
         code = decision.codes[index]

@@ -4,8 +4,10 @@
 
 Pools the runs' `results.jsonl` and prints: each seat's and each bot's win rate with its 95 % Wilson
 interval (a shared win counts as a fraction), the first player's win rate (stat `first_player_won`),
-every card never bought and the least bought (plays = purchases, `card_played`), and in how many
-games each victory condition was scored by some syndicate (stats `vp_<condition>`).
+every card never bought and the least bought (plays = purchases, `card_played`), the Gangsters picked
+as free Bosses (plays `boss:ID`: how often, and how often their syndicate won), the cards never
+acquired either way, and in how many games each victory condition was scored by some syndicate
+(stats `vp_<condition>`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
     bought: Counter[str] = Counter()
     games_with: Counter[str] = Counter()
     scored: Counter[str] = Counter()
+    boss_picks: Counter[str] = Counter()
+    boss_wins: Counter[str] = Counter()
     for r in rows:
         share = 1 / len(r["winners"])
         for k in r["winners"]:
@@ -57,8 +61,14 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
         recorded = recorded or "first_player_won" in r["stats"]
         first += r["stats"].get("first_player_won", 0.0)
         seen = set()
-        for plays in r["plays"]:
+        for seat, plays in enumerate(r["plays"]):
             for c, m in plays.items():
+                if c.startswith("boss:"):
+                    boss = c[len("boss:"):]
+                    boss_picks[boss] += m
+                    if seat in r["winners"]:
+                        boss_wins[boss] += share
+                    continue
                 bought[c] += m
                 seen.add(c)
         for c in seen:
@@ -73,6 +83,9 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
         "first_player": (first, n, *wilson(first, n)) if recorded else None,
         "never_bought": [c for c in card_ids if not bought[c]],
         "least_bought": sorted((games_with[c], c) for c in card_ids if bought[c])[:10],
+        "never_acquired": [c for c in card_ids if not bought[c] and not boss_picks[c]],
+        "bosses": [(c, boss_picks[c], boss_wins[c], *wilson(boss_wins[c], boss_picks[c]))
+                   for c in sorted(boss_picks, key=lambda c: -boss_picks[c])],
         "conditions": {key: scored[key] for key in conditions} if recorded else None,
     }
 
@@ -89,6 +102,11 @@ def report(f: dict[str, Any]) -> str:
     never = f["never_bought"]
     out.append(f"cards never bought: {len(never)}" + (f" ({', '.join(never)})" if never else ""))
     out.append("least bought (games): " + ", ".join(f"{c} {g}" for g, c in f["least_bought"]))
+    if f["bosses"]:
+        gone = f["never_acquired"]
+        out.append(f"cards never bought nor picked as Boss: {len(gone)}" + (f" ({', '.join(gone)})" if gone else ""))
+        out.append("most picked Bosses (picks, their syndicate's win rate): " + ", ".join(
+            f"{c} {k} {pct((w, k, lo, hi))}" for c, k, w, lo, hi in f["bosses"][:8]))
     if f["conditions"] is not None:
         out.append("games in which a victory condition was scored: "
                    + ", ".join(f"{k} {v}" for k, v in f["conditions"].items()))
