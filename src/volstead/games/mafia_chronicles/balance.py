@@ -50,7 +50,7 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
     games_with: Counter[str] = Counter()
     scored: Counter[str] = Counter()
     boss_picks: Counter[str] = Counter()
-    boss_wins: Counter[str] = Counter()
+    boss_wins: dict[str, float] = {}
     for r in rows:
         share = 1 / len(r["winners"])
         for k in r["winners"]:
@@ -67,7 +67,7 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
                     boss = c[len("boss:"):]
                     boss_picks[boss] += m
                     if seat in r["winners"]:
-                        boss_wins[boss] += share
+                        boss_wins[boss] = boss_wins.get(boss, 0.0) + share
                     continue
                 bought[c] += m
                 seen.add(c)
@@ -84,7 +84,7 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
         "never_bought": [c for c in card_ids if not bought[c]],
         "least_bought": sorted((games_with[c], c) for c in card_ids if bought[c])[:10],
         "never_acquired": [c for c in card_ids if not bought[c] and not boss_picks[c]],
-        "bosses": [(c, boss_picks[c], boss_wins[c], *wilson(boss_wins[c], boss_picks[c]))
+        "bosses": [(c, boss_picks[c], boss_wins.get(c, 0.0), *wilson(boss_wins.get(c, 0.0), boss_picks[c]))
                    for c in sorted(boss_picks, key=lambda c: -boss_picks[c])],
         "conditions": {key: scored[key] for key in conditions} if recorded else None,
     }
