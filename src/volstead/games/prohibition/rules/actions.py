@@ -24,7 +24,7 @@ from ..state import (
     replace_at,
 )
 from .attack import attack_sources, has_target
-from .building import can_build, drug_store_kinds
+from .building import buildable_kinds, can_build, drug_store_kinds
 from .common import gs, push
 from .operations import blocks_with_room
 
@@ -117,7 +117,12 @@ def space_open(s: ProhibitionState, seat: int, space: int) -> bool:
 
 
 def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
-    out = [sp for sp in range(SPACES) if space_open(s, seat, sp)]
+    # `space_open` for every space, with the six building checks done in one pass over the Turf.
+    spaces = s.spaces
+    out: list[int] = []
+    if not all(spaces[:6]):
+        out = [k for k, ok in enumerate(buildable_kinds(s, seat)) if ok and not spaces[k]]
+    out += [sp for sp in range(6, SPACES) if space_open(s, seat, sp)]
     if has_target(s, seat):
         out.extend(ATTACK + b for b in attack_sources(s, seat))
     return tuple(out)

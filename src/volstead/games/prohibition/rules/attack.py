@@ -11,28 +11,34 @@ from .common import gs, push
 
 def attack_sources(s: ProhibitionState, seat: int) -> list[int]:
     """Turf Blocks with Goons not Laying Low (no Gangster of theirs on the Block)."""
-    return [b for b, o in enumerate(s.owner) if o == seat and s.goons[b] and not s.laying_low(b, seat)]
+    bit = 1 << seat
+    return [b for b, (o, n, low) in enumerate(zip(s.owner, s.goons, s.gmask)) if o == seat and n and not low & bit]
 
 
-def is_target(s: ProhibitionState, seat: int, b: int) -> bool:
+def is_target(s: ProhibitionState, seat: int, b: int, markers: bool | None = None) -> bool:
+    """Can the gang attack Block b? (`markers`: whether it has a Turf marker left, when known.)"""
     o = s.owner[b]
     if o == seat or s.conflicted >> b & 1:  # one Conflict per Block per year
         return False
+    if markers is None:
+        markers = s.markers_left(seat) > 0
     if o < 0:
-        return s.markers_left(seat) > 0
-    if s.units(b):
+        return markers
+    if s.goons[b] or s.guards[b]:
         return True
     if s.gangs[o].hq == b:  # an undefended HQ: only to rob it, once a game
         return not s.gangs[o].robbed
-    return s.markers_left(seat) > 0
+    return markers
 
 
 def targets(s: ProhibitionState, seat: int) -> list[int]:
-    return [b for b in s.content.in_play[s.seats] if is_target(s, seat, b)]
+    markers = s.markers_left(seat) > 0
+    return [b for b in s.content.in_play[s.seats] if is_target(s, seat, b, markers)]
 
 
 def has_target(s: ProhibitionState, seat: int) -> bool:
-    return any(is_target(s, seat, b) for b in s.content.in_play[s.seats])
+    markers = s.markers_left(seat) > 0
+    return any(is_target(s, seat, b, markers) for b in s.content.in_play[s.seats])
 
 
 def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> bool:

@@ -21,13 +21,15 @@ def build_blocks(s: ProhibitionState, seat: int, kind: int, any_one: bool = Fals
     With `any_one`, only the first one found (enough to know whether there is one)."""
     limit = s.content.b_limit[kind]
     hq = s.gangs[seat].hq
+    tile = s.tile
+    lo, hi = kind * TILES, kind * TILES + TILES  # tiles of this kind
     out = []
     for b, o in enumerate(s.owner):
         if o != seat or b == hq:
             continue
         if limit:
             first = b >> 3 << 3
-            if sum(1 for x in range(first, first + 8) if x != b and s.kind_at(x) == kind) >= limit:
+            if sum(1 for x in range(first, first + 8) if x != b and lo <= tile[x] < hi) >= limit:
                 continue
         out.append(b)
         if any_one:
@@ -40,8 +42,25 @@ def can_build(s: ProhibitionState, seat: int, kind: int) -> bool:
             and bool(build_blocks(s, seat, kind, any_one=True)))
 
 
+def buildable_kinds(s: ProhibitionState, seat: int) -> list[bool]:
+    """`can_build` for every kind at once (the Action menu asks for all six): the Turf is read once,
+    and the per-Neighborhood limit only for a kind that has one."""
+    gs, c = s.gangs[seat].gs, s.content
+    hq = s.gangs[seat].hq
+    sites = s.owner.count(seat) - (hq >= 0 and s.owner[hq] == seat)  # Turf Blocks but the HQ's
+    out = []
+    for kind, stack in enumerate(s.stacks):
+        if not stack or gs < c.tile_cost[kind * TILES + stack[0]] or not sites:
+            out.append(False)
+        elif not c.b_limit[kind]:
+            out.append(True)
+        else:
+            out.append(bool(build_blocks(s, seat, kind, any_one=True)))
+    return out
+
+
 def drug_store_kinds(s: ProhibitionState, seat: int) -> tuple[int, ...]:
-    return tuple(k for k in range(len(s.stacks)) if can_build(s, seat, k))
+    return tuple(k for k, ok in enumerate(buildable_kinds(s, seat)) if ok)
 
 
 def return_tile(s: ProhibitionState, tile: int) -> None:

@@ -1,0 +1,54 @@
+"""The Action menu's one-pass checks give exactly what their one-at-a-time definitions give
+(rulebook: Building Actions, the back page's limits, Ordering Attacks), in every state of seeded random
+games; and a Gang's generated copy copies every slot."""
+
+from __future__ import annotations
+
+import random
+
+from prohibition_games import new_game
+
+from volstead.games.prohibition.rules.actions import ATTACK, SPACES, action_codes, space_open
+from volstead.games.prohibition.rules.attack import attack_sources, has_target, is_target, targets
+from volstead.games.prohibition.rules.building import build_blocks, buildable_kinds, can_build
+from volstead.games.prohibition.state import Gang
+
+
+def slow_action_codes(s, seat: int) -> tuple[int, ...]:
+    out = [sp for sp in range(SPACES) if space_open(s, seat, sp)]
+    if any(is_target(s, seat, b) for b in s.content.in_play[s.seats]):
+        out += [ATTACK + b for b in attack_sources(s, seat)]
+    return tuple(out)
+
+
+def test_one_pass_checks_match_their_definitions_in_random_games():
+    checked = 0
+    for seed in range(12):
+        s = new_game(seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            if s.phase == "actions":
+                for seat in range(s.seats):
+                    kinds = buildable_kinds(s, seat)
+                    assert kinds == [can_build(s, seat, k) for k in range(6)], f"seed={seed}"
+                    assert kinds == [bool(s.stacks[k]) and s.gangs[seat].gs >= s.content.tile_cost[k * 7 + s.stacks[k][0]]
+                                     and bool(build_blocks(s, seat, k)) for k in range(6)]
+                    assert action_codes(s, seat) == slow_action_codes(s, seat), f"seed={seed}"
+                    found = targets(s, seat)
+                    assert found == [b for b in s.content.in_play[s.seats] if is_target(s, seat, b)]
+                    assert has_target(s, seat) == bool(found)
+                    checked += 1
+            s.apply_index(rng.randrange(len(s.decision().codes)))
+    assert checked > 1000
+
+
+def test_a_gang_copy_copies_every_slot_and_shares_nothing_mutable():
+    g = Gang(2, 1)
+    for i, k in enumerate(Gang.__slots__):
+        if isinstance(getattr(g, k), int) and not isinstance(getattr(g, k), bool):
+            setattr(g, k, 100 + i)
+    g.hand, g.robbed = (3, 5), True
+    h = g.copy()
+    assert h is not g and h.fields() == g.fields()
+    h.gs += 1
+    assert g.gs != h.gs
