@@ -121,7 +121,7 @@ class Gang:
         return {k: getattr(self, k) for k in Gang.__slots__}
 
 
-def _straight_copy(cls: type) -> Any:
+def _straight_copy(cls: Any) -> Any:
     """`copy` as one assignment per slot: a clone copies every Gang, and a loop of getattr/setattr
     over 31 slots cost ~7% of a greedy game."""
     lines = ["def copy(self):", "    g = new(cls)"] + [f"    g.{k} = self.{k}" for k in cls.__slots__] + ["    return g"]
