@@ -43,6 +43,8 @@ class Prohibition(Game):
     evaluation_scale: ClassVar[float] = 5.0  # Prestige Points: a 5 PP lead is one unit to search bots
     faction_option = "mats"
     first_seat_option = "first_seat"
+    card_set_option = "cards"
+    lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
     web_module = "web/board.js"  # the New York map, action board, Heat scale and mats
 
     def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> ProhibitionState:
@@ -83,7 +85,7 @@ class Prohibition(Game):
         never drawn."""
         from .content.loader import default_content
 
-        c = default_content()
+        c = default_content(prohibition_options(options).cards)
         return ([f"scheme:{sc.id}" for sc in c.schemes] + [f"tactic:{sc.id}" for sc in c.schemes]
                 + [f"fed:{f.id}" for f in c.feds])
 
@@ -95,19 +97,19 @@ class Prohibition(Game):
         if kind == "complete_scheme":
             return "scheme:" + option_id.partition(":")[2] if option_id.startswith("complete:") else None
         if kind == "fed_card":
-            from .content.loader import default_content
             from .rules.feds import FedCard
 
             step = getattr(decision, "step", None)
             # the card leaves the gang (Bribe, Face, Bit, or a Payoff below Threshold I): once per draw
             if isinstance(step, FedCard) and (decision.codes[index] < 0 or step.level == 0):
-                return "fed:" + default_content().feds[step.card].id
+                content = cast("ProhibitionState", decision._state).content  # the game's own card set
+                return "fed:" + content.feds[step.card].id
         return None
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
 
-        return card_tables()
+        return card_tables(prohibition_options(options).cards)
 
     def catalog(self) -> dict:
         from .catalog import catalog

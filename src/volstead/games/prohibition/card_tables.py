@@ -15,8 +15,9 @@ def _amount(model) -> str:
     return ", ".join(f"{v} {k}" for k, v in model.model_dump().items() if v) or "—"
 
 
-def card_tables() -> list[CardTable]:
-    c = default_content()
+def card_tables(cards: str = "") -> list[CardTable]:
+    """The tables of the embedded set, or of the set in the `cards` folder."""
+    c = default_content(cards)
     tables = [
         CardTable("schemes", "Schemes", ("id", "name", "PP", "requirement", "tactic"),
                   tuple((x.id, x.name, str(x.prestige), x.requires_text, f"{x.tactic.name}: {x.tactic.text}")

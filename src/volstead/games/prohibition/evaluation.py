@@ -406,7 +406,7 @@ def _parts(s: ProhibitionState, seats) -> list[dict[str, float]]:
             k = tl // 7
             g = gangs[o]
             nbuild[o] += 1
-            build_heat[o] += c.b_heat[k]
+            build_heat[o] += c.mat_heat[g.mat][k]
             later_yield[o] += t["yield"][g.mat][k]
             if k == SETTLEMENT:
                 cool_later[o] += c.b_cool[k] * STOCK_RATE * years

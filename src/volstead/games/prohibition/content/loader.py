@@ -140,6 +140,7 @@ class Content:
     mat_index: dict[str, int]
     mat_fees: tuple[tuple[tuple[int, int], ...], ...]  # (most Booze, fee)
     mat_bonus: tuple[dict[str, int], ...]
+    mat_heat: tuple[tuple[int, ...], ...]  # per mat, per building kind: the Heat it generates (booze_heat_cut)
 
     def block_nbhd(self, block: int) -> int:
         return block >> 3
@@ -313,6 +314,8 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
         mat_index={m.id: i for i, m in enumerate(mats)},
         mat_fees=tuple(tuple((f.upto if f.upto is not None else BIG, f.gs) for f in m.fees) for m in mats),
         mat_bonus=tuple({str(k): v for k, v in m.bonuses.items()} for m in mats),
+        mat_heat=tuple(tuple(max(0, b.heat - (m.bonuses.get("booze_heat_cut", 0) if b.produce.booze > 0 else 0))
+                             for b in bs) for m in mats),
     )
 
 

@@ -29,9 +29,9 @@ TacticEffect = Literal["extra_dice", "reroll_misses", "plus_one", "cancel_hits",
                        "opponent_minus_one", "sixes_double"]
 LOSSES: tuple[str, ...] = ("buildings", "stock", "goons", "gs", "booze", "headlines")
 BONUSES: tuple[str, ...] = ("booze_output", "import_booze", "bribe_discount", "charm_extra", "attack_pip",
-                            "expansion_dice", "extortion_per_block", "take_charge_gs")
+                            "expansion_dice", "extortion_per_block", "take_charge_gs", "booze_heat_cut")
 Bonus = Literal["booze_output", "import_booze", "bribe_discount", "charm_extra", "attack_pip", "expansion_dice",
-                "extortion_per_block", "take_charge_gs"]
+                "extortion_per_block", "take_charge_gs", "booze_heat_cut"]
 
 
 class Model(BaseModel):

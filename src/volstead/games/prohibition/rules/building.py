@@ -105,7 +105,7 @@ class BuildBlock(SeatStep[ProhibitionState]):
             give_back_stock(s, code, seat)
             return_tile(s, old)
         s.set_block(code, tile=tile)
-        s.add_heat(seat, c.b_heat[kind])
+        s.add_heat(seat, c.mat_heat[g.mat][kind])
         s.count(BUILT)
         if s.story is not None:
             s.tell(f"{s.gang_name(seat)} builds a {c.buildings.buildings[kind].name} on {s.block_name(code)} "

@@ -285,8 +285,8 @@ class GenerateHeat(Step[ProhibitionState]):
     kind = "generate_heat"
 
     def run(self, s: ProhibitionState) -> None:
-        heat = s.content.b_heat
         for seat in s.order():
+            heat = s.content.mat_heat[s.gangs[seat].mat]
             total = sum(heat[s.kind_at(b)] for b in s.buildings_of(seat))
             if total:
                 s.add_heat(seat, total)

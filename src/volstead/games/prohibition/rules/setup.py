@@ -29,7 +29,7 @@ def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
         raise VolsteadError(f"first_seat {options.first_seat} is not a seat: seats are 0–{seats - 1}")
     if options.mats and len(options.mats) != seats:
         raise VolsteadError(f"options.mats names {len(options.mats)} mats for {seats} seats")
-    c = default_content()
+    c = default_content(options.cards)
     s = object.__new__(ProhibitionState)
     s.content, s.seed, s.seats, s.options = c, seed, seats, options
     s.rng = seed_state(seed)
@@ -37,6 +37,9 @@ def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
 
     # Player mats: named ones, the others dealt at random.
     ids = [m.id for m in c.mats]
+    unknown = [m for m in options.mats if m != RANDOM and m not in ids]
+    if unknown:  # a `cards` folder may name other mats than the embedded set
+        raise VolsteadError(f"options.mats: unknown mat {unknown[0]!r} in this card set (mats: {', '.join(ids)})")
     fixed = [-1 if m == RANDOM else ids.index(m) for m in options.mats] or [-1] * seats
     dealt = iter(m for m in s.shuffle(range(len(ids))) if m not in fixed)
     mats = [m if m >= 0 else next(dealt) for m in fixed]
