@@ -84,6 +84,7 @@ def main(argv: list[str]) -> int:
 
 
 def _main(argv: list[str]) -> int:
+    from volstead.engine import VolsteadError
     from volstead.sim.runner import SimConfig, card_universe
 
     if not argv:
@@ -100,9 +101,14 @@ def _main(argv: list[str]) -> int:
         rows += run_rows
         universe = universe or config.get("cards") or card_universe(
             SimConfig("prohibition", tuple(config.get("seats", ())), options=config.get("options", {})))
-        if len(argv) == 1:
-            parts = score_parts(folder)
-    print(report(figures(rows, universe), parts))
+    f = figures(rows, universe)
+    if len(argv) == 1:
+        try:
+            parts = score_parts(Path(argv[0]))
+        except VolsteadError:
+            print(report(f))  # the win rates do not need the records
+            raise
+    print(report(f, parts))
     return 0
 
 
