@@ -19,23 +19,27 @@ def clamp(v: int) -> int:
     return 0 if v < 0 else 5 if v > 5 else v
 
 
+_BONUS_SUMS: dict[tuple[int, int, int, int], tuple[int, ...] | None] = {}
+
+
 def column_bonus(s: MafiaState, y: Syndicate, col: int) -> tuple[int, ...] | None:
     """The summed bonus vector (7 moves, Smarts, Grit, both moves) of the column's Business and
-    Assets; None when it has none."""
+    Assets; None when it has none. (Memoized by the column's cards: it is asked for every rating.)"""
     c = s.content
+    key = (id(c), y.biz[col], y.assets[col], y.assets[col + COLUMNS])
+    hit = _BONUS_SUMS.get(key, 0)
+    if hit != 0:
+        return hit  # type: ignore[return-value]
     vecs = []
-    b = y.biz[col]
+    b = key[1]
     if b >= 0:
         vecs.append(c.b_bonus[c.type_of(b)])
-    for slot in (col, col + COLUMNS):
-        a = y.assets[slot]
+    for a in key[2:]:
         if a >= 0:
             vecs.append(c.a_bonus[c.type_of(a)])
-    if not vecs:
-        return None
-    if len(vecs) == 1:
-        return vecs[0]
-    return tuple(sum(v) for v in zip(*vecs))
+    out = None if not vecs else vecs[0] if len(vecs) == 1 else tuple(sum(v) for v in zip(*vecs))
+    _BONUS_SUMS[key] = out
+    return out
 
 
 def printed(s: MafiaState, mob: Mob) -> tuple[int, int, int, int]:
@@ -96,17 +100,14 @@ def perk_total(s: MafiaState, y: Syndicate, col: int, perk: int, move: int = -1)
         return 0
     c = s.content
     total = 0
-    own = c.g_perk[mob.card]
-    perks = [own] if own is not None and (not mob.jailed or own[0] in ALWAYS) else []
+    p = c.g_perk[mob.card]
+    if p is not None and p[0] == perk and (p[1] < 0 or p[1] == move) and (not mob.jailed or perk in ALWAYS):
+        total += p[2] or 1
     if not mob.jailed:
         for slot in (col, col + COLUMNS):
             a = y.assets[slot]
             if a >= A0:
                 p = c.a_perk[c.type_of(a)]
-                if p is not None:
-                    perks.append(p)
-    for p in perks:
-        if p[0] == perk and (p[1] < 0 or p[1] == move):
-            total += p[2] or 1
+                if p is not None and p[0] == perk and (p[1] < 0 or p[1] == move):
+                    total += p[2] or 1
     return total
-
