@@ -47,11 +47,12 @@ def scheme(s, sid):
 def test_card_costs_come_from_the_fed_deck():
     """A card at Threshold I: the mean over the 8 cards of min(Bribe, months, Consequence): RAID! 1.5
     (lose a Stock), Padlock 1.5, Dragnet 1 (a Goon), Tax Man 1 (5 Gs Bribe), Dry Agents 2, Grand Jury 3,
-    Wiretap 1, Shake-up 2 -> 13/8. Tammany's Bribes are 10 Gs less: only Grand Jury's 5 Gs is left."""
+    Wiretap 1, Shake-up 2 -> 13/8. Tammany's Bribes are 5 Gs less: RAID!, Padlock, Dry Agents,
+    Wiretap and Shake-up 1 (5 Gs), Dragnet and Tax Man free, Grand Jury 2 (10 Gs) -> 7/8."""
     c = setup().content
     card = tables(c)["card"]
     assert card[c.mat_index["rum_row"]][0] == 13 / 8
-    assert card[c.mat_index["tammany"]][0] == 1 / 8
+    assert card[c.mat_index["tammany"]][0] == 7 / 8
 
 
 def test_the_setup_position_term_by_term():
@@ -68,7 +69,7 @@ def test_the_setup_position_term_by_term():
         "exposure": -0.3 * 5.65625,
         "schemes": 0.0,
         # Heat 1 projected to 13 (2 a year from Attacks and Extortion): the badge at 8 at 11/12, at 15 at 1/3
-        "heat": -(1 / 8) * (11 / 12 + 1 / 3),
+        "heat": -(7 / 8) * (11 / 12 + 1 / 3),
         "infamy": 0.0,
         "gangsters": 6.0,  # 3 to place
         "attack": 0.0,  # no Attack being ordered
@@ -76,11 +77,11 @@ def test_the_setup_position_term_by_term():
     }
     got = breakdown(s, 0)
     assert got == pytest.approx(want)
-    assert evaluate(s, 0) == pytest.approx(sum(want.values())) == pytest.approx(55.146875)
+    assert evaluate(s, 0) == pytest.approx(sum(want.values())) == pytest.approx(54.209375)
     rum = breakdown(s, 1)  # the same position; Rum Row pays the full price of a Fed card
     assert rum["heat"] == pytest.approx(-(13 / 8) * (11 / 12 + 1 / 3))
     assert {k: v for k, v in rum.items() if k != "heat"} == pytest.approx({k: v for k, v in want.items() if k != "heat"})
-    assert evaluate(s) == [pytest.approx(55.146875), pytest.approx(53.271875)]
+    assert evaluate(s) == [pytest.approx(54.209375), pytest.approx(53.271875)]
 
 
 def test_a_stocked_still_scores_its_output_now_and_its_later_years():
@@ -101,9 +102,9 @@ def test_a_stocked_still_scores_its_output_now_and_its_later_years():
     assert breakdown(s, 0) == pytest.approx(breakdown(setup(), 0))  # the rival's value is its own
 
 
-@pytest.mark.parametrize("mats, gs", [(("tammany", "rum_row"), 25), (("bowery", "rum_row"), 30)])
+@pytest.mark.parametrize("mats, gs", [(("tammany", "rum_row"), 25), (("rum_row", "tammany"), 30)])
 def test_extortion_taken_counts_what_production_will_pay(mats, gs):
-    """Shake Down: 3 Gs a Block (Bowery 4), 8 Blocks, to the nearest 5 Gs, paid at Production; this
+    """Shake Down: 3 Gs a Block (Rum Row 4), 8 Blocks, to the nearest 5 Gs, paid at Production; this
     year's Extortion is no longer to come (0.4 PP a Block)."""
     s = setup(mats)
     before = breakdown(s, 0)

@@ -66,7 +66,7 @@ def test_open_spaces_once_per_gang_for_every_gang():
     assert "space:import" not in ids(s)
     turn(s, 1)
     s.apply("space:import")
-    assert s.gangs[1].booze == 3 + 3 + 1  # Rum Row: 1 more
+    assert s.gangs[1].booze == 3 + 3
 
 
 def test_take_charge_takes_the_marker_15_gs_and_another_gangster_at_once():
@@ -220,11 +220,11 @@ def test_the_1926_overlay():
 
 def test_extortion_is_collected_at_production_rounded_to_the_nearest_5():
     """Production 1: blocks x Gs on the space, "rounding to the nearest 5 Gs"."""
-    s = after_setup()
+    s = after_setup(mats=("tammany", "five_points"))
     turn(s)
     s.apply("space:protection")  # Tammany: 8 Blocks x 2 = 16 -> 15
     turn(s, 1)
-    s.apply("space:shakedown")  # Rum Row: 8 x 3 = 24 -> 25
+    s.apply("space:shakedown")  # Five Points: 8 x 3 = 24 -> 25
     s.set_block(b(s, "gv1"), owner=1)  # 9 x 3 = 27 -> 25
     run(s, Production())
     assert (s.gangs[0].gs, s.gangs[1].gs) == (30, 40)
@@ -234,14 +234,24 @@ def test_extortion_is_collected_at_production_rounded_to_the_nearest_5():
     assert s.gangs[1].gs == 35
 
 
-def test_bowery_racketeers_extort_one_more_per_block_and_take_charge_for_20():
-    """Player mat (authored): Bowery Racketeers +1 Gs a Block from Extortion, +5 Gs from Take Charge."""
-    s = after_setup(mats=("bowery", "rum_row"))
+def test_bowery_racketeers_take_charge_for_25():
+    """Player mat (authored): Bowery Racketeers +10 Gs from Take Charge, nothing more from Extortion."""
+    s = after_setup(mats=("bowery", "tammany"))
     turn(s)
     s.apply("space:protection")
     turn(s)
     s.apply("space:take_charge")
-    assert s.gangs[0].gs == 15 + 20
+    assert s.gangs[0].gs == 15 + 25
+    s.gangs[0].gs = 0
+    run(s, Production())
+    assert s.gangs[0].gs == 15  # 8 Blocks x 2 = 16 -> 15
+
+
+def test_rum_row_extorts_one_more_per_block():
+    """Player mat (authored): Rum Row +1 Gs a Block from Protection Money, Shake Down and Reign of Terror."""
+    s = after_setup(mats=("rum_row", "tammany"))
+    turn(s)
+    s.apply("space:protection")
     s.gangs[0].gs = 0
     run(s, Production())
     assert s.gangs[0].gs == 25  # 8 Blocks x 3 = 24 -> 25

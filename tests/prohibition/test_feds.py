@@ -125,10 +125,11 @@ def test_bribe_or_do_a_bit():
     assert g.jail == 5
 
 
-def test_tammany_bribes_cost_10_less():
+def test_tammany_bribes_cost_5_less():
+    """Player mat (authored): Tammany Regulars' Bribes cost 5 Gs less (RAID! at Threshold II: 20 -> 15)."""
     s = game()  # seat 0: Tammany Regulars
     g = s.gangs[0]
-    g.gs, g.heat = 10, 22
+    g.gs, g.heat = 15, 22
     run(s, FedCard(0, fed(s, "raid"), 1))
     assert "bribe" in ids(s)
     s.gangs[0].fed_cards = (fed(s, "raid"),)

@@ -122,8 +122,10 @@ def test_a_scheme_is_completed_when_met_and_never_lost():
     g.hand = (scheme(s, "corner_the_market"), scheme(s, "turf_war"))
     run(s, SchemeWindow(0))
     assert s.is_over()  # nothing met: no question
-    put_building(s, "hk2", "speakeasy")
-    put_building(s, "hk3", "speakeasy")
+    put_building(s, "hk2", "speakeasy")  # Corner the Market: a Speakeasy and 4 Booze; 3 Booze so far
+    run(s, SchemeWindow(0))
+    assert s.is_over()
+    g.booze = 4
     run(s, SchemeWindow(0))
     assert ids(s) == ("complete:corner_the_market", "keep")
     s.apply("complete:corner_the_market")

@@ -68,3 +68,12 @@ def test_booze_heat_cut_when_building_a_still(tmp_path):
     s.apply("space:still")
     s.apply("build:hk3")
     assert g.heat == 1 and s.kind_at(b(s, "hk3")) == 0
+
+
+def test_import_booze_bonus(tmp_path):
+    """Back page: Import Booze brings 3 Booze; a mat's `import_booze` adds to it (a key the authored set
+    does not use since balance step D, kept for designers' sets)."""
+    s = after_setup(cards=rum_row_bonuses(tmp_path, "import_booze = 2"), mats=("rum_row", "tammany"))
+    run(s, ActionTurn(0))
+    s.apply("space:import")
+    assert s.gangs[0].booze == 3 + 3 + 2

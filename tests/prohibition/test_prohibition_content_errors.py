@@ -39,8 +39,8 @@ def test_the_untouched_copy_loads(data):
 
 
 def test_a_typo_in_a_field_name_names_the_card(data):
-    edit(data, "schemes.toml", "prestige = 5\nrequires = [{ what = \"building\", n = 2, of = \"speakeasy\" }]",
-         "prestig = 5\nrequires = [{ what = \"building\", n = 2, of = \"speakeasy\" }]")
+    edit(data, "schemes.toml", "prestige = 5\nrequires = [{ what = \"building\", n = 1, of = \"speakeasy\" }",
+         "prestig = 5\nrequires = [{ what = \"building\", n = 1, of = \"speakeasy\" }")
     msg = error(data)
     assert msg.startswith("schemes.toml: schemes 'corner_the_market'") and "prestig" in msg
 
