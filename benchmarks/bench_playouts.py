@@ -1,12 +1,14 @@
-"""Speed of Scarface 1920 random playouts and clones, next to a peer engine.
+"""Speed of random playouts and clones of every game, next to a peer engine.
 
-Plays N random 4-player games on the fast path (`apply_index` with a random
-index, no views, no labels), times clones of mid-game states, then runs the
-Catanatron peer (`../shared/bench/peer-catanatron`, relative to the repository)
-for its games/s and decisions/s and times Catanatron's `game.copy()` with the
-peer's own interpreter.
+For each game (every registered one, or those named with --game) plays N random
+4-player games on the fast path (`apply_index` with a random index, no views, no
+labels; in a simultaneous phase the first pending seat's decision, as the
+simulator does), times clones of mid-game states, then runs the Catanatron peer
+(`../shared/bench/peer-catanatron`, relative to the repository) once for its
+games/s and decisions/s and times Catanatron's `game.copy()` with the peer's own
+interpreter; each game's figures are printed beside the peer's with the ratio.
 
-    .venv/bin/python benchmarks/bench_scarface.py [--games 200] [--json] [--no-peer]
+    .venv/bin/python benchmarks/bench_playouts.py [--game NAME ...] [--games 200] [--json] [--no-peer]
 
 Targets: ≥ 10× the peer's decisions/s, and a clone ≤ 1/10 of the peer's copy.
 Not a pytest module (pytest only collects tests/).
@@ -142,36 +144,17 @@ def fmt(x, digits=1) -> str:
     return f"{x:,}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=200, help="random games to play (default 200)")
-    ap.add_argument("--seats", type=int, default=4)
-    ap.add_argument("--seed", type=int, default=1, help="seed of the first game (game g uses seed+g)")
-    ap.add_argument("--clone-states", type=int, default=50)
-    ap.add_argument("--clone-reps", type=int, default=2000)
-    ap.add_argument("--peer-games", type=int, default=40)
-    ap.add_argument("--no-peer", action="store_true", help="skip the Catanatron comparison")
-    ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    args = ap.parse_args(argv)
-
+def bench_game(name: str, args) -> dict:
     from volstead.games import get_game
 
-    game = get_game("scarface1920")
+    game = get_game(name)
     ours = bench_playouts(game, args.games, args.seats, args.seed)
     lengths = ours.pop("lengths")
     ours.update(bench_clones(game, lengths, args.seats, args.seed, args.clone_states, args.clone_reps))
-    ours["python"] = sys.version.split()[0]
+    return ours
 
-    peer = {}
-    if not args.no_peer:
-        peer = run_peer(args.peer_games)
-        copy = run_peer_copy(300, args.clone_reps)
-        if "error" in copy:
-            peer["copy_error"] = copy["error"]
-        else:
-            peer["copy_us"] = round(copy["copy_us"], 3)
-            peer["copy_ticks"] = copy["ticks"]
 
+def ratios_and_targets(ours: dict, peer: dict) -> tuple[dict, dict]:
     ratios = {}
     if peer.get("decisions_per_s"):
         ratios["decisions_per_s"] = round(ours["decisions_per_s"] / peer["decisions_per_s"], 2)
@@ -185,7 +168,41 @@ def main(argv: list[str] | None = None) -> int:
         "clone": {"target": f"<= 1/{CLONE_TARGET:g} of peer copy", "met": (
             ratios["copy_over_clone"] >= CLONE_TARGET if "copy_over_clone" in ratios else None)},
     }
-    report = {"ours": ours, "peer": peer, "ratios": ratios, "targets": targets}
+    return ratios, targets
+
+
+def main(argv: list[str] | None = None) -> int:
+    from volstead.games import game_names
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", action="append", choices=game_names(),
+                    help="a game to measure (repeatable; default: every registered game)")
+    ap.add_argument("--games", type=int, default=200, help="random games to play per game (default 200)")
+    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first game (game g uses seed+g)")
+    ap.add_argument("--clone-states", type=int, default=50)
+    ap.add_argument("--clone-reps", type=int, default=2000)
+    ap.add_argument("--peer-games", type=int, default=40)
+    ap.add_argument("--no-peer", action="store_true", help="skip the Catanatron comparison")
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    args = ap.parse_args(argv)
+
+    games = {name: bench_game(name, args) for name in (args.game or game_names())}
+
+    peer = {}
+    if not args.no_peer:
+        peer = run_peer(args.peer_games)
+        copy = run_peer_copy(300, args.clone_reps)
+        if "error" in copy:
+            peer["copy_error"] = copy["error"]
+        else:
+            peer["copy_us"] = round(copy["copy_us"], 3)
+            peer["copy_ticks"] = copy["ticks"]
+
+    report: dict = {"python": sys.version.split()[0], "peer": peer, "games": {}}
+    for name, ours in games.items():
+        ratios, targets = ratios_and_targets(ours, peer)
+        report["games"][name] = {"ours": ours, "ratios": ratios, "targets": targets}
 
     if args.json:
         print(json.dumps(report, indent=1))
@@ -197,23 +214,26 @@ def main(argv: list[str] | None = None) -> int:
     def met(v):
         return "—" if v is None else ("yes" if v else "NO")
 
-    table = Table(title=f"Scarface 1920, {args.seats} random seats, {args.games} games vs Catanatron 3.2.1 "
+    table = Table(title=f"{args.seats} random seats, {args.games} games a game vs Catanatron 3.2.1 "
                         f"({peer.get('games', '—')} games)")
-    for col in ("metric", "ours", "peer", "ratio", "target", "met"):
-        table.add_column(col, justify="left" if col in ("metric", "target") else "right", no_wrap=True)
-    table.add_row("games/s", fmt(ours["games_per_s"], 2), fmt(peer.get("games_per_s"), 2),
-                  fmt(ratios.get("games_per_s"), 2), "", "")
-    table.add_row("decisions/game", fmt(ours["decisions_per_game"]), fmt(peer.get("decisions_per_game")), "", "", "")
-    table.add_row("decisions/s", fmt(ours["decisions_per_s"]), fmt(peer.get("decisions_per_s")),
-                  fmt(ratios.get("decisions_per_s"), 2) + "×" if "decisions_per_s" in ratios else "—",
-                  targets["decisions_per_s"]["target"], met(targets["decisions_per_s"]["met"]))
-    table.add_row("clone / copy (µs)", fmt(ours["clone_us"], 2), fmt(peer.get("copy_us"), 2),
-                  ("1/" + fmt(ratios["copy_over_clone"], 1)) if "copy_over_clone" in ratios else "—",
-                  targets["clone"]["target"], met(targets["clone"]["met"]))
-    console = Console()
+    for col in ("game", "metric", "ours", "peer", "ratio", "target", "met"):
+        table.add_column(col, justify="left" if col in ("game", "metric", "target") else "right", no_wrap=True)
+    for name, row in report["games"].items():
+        ours, ratios, targets = row["ours"], row["ratios"], row["targets"]
+        table.add_row(name, "games/s", fmt(ours["games_per_s"], 2), fmt(peer.get("games_per_s"), 2),
+                      fmt(ratios.get("games_per_s"), 2), "", "")
+        table.add_row("", "decisions/game", fmt(ours["decisions_per_game"]), fmt(peer.get("decisions_per_game")),
+                      "", "", "")
+        table.add_row("", "decisions/s", fmt(ours["decisions_per_s"]), fmt(peer.get("decisions_per_s")),
+                      fmt(ratios.get("decisions_per_s"), 2) + "×" if "decisions_per_s" in ratios else "—",
+                      targets["decisions_per_s"]["target"], met(targets["decisions_per_s"]["met"]))
+        table.add_row("", "clone / copy (µs)", fmt(ours["clone_us"], 2), fmt(peer.get("copy_us"), 2),
+                      ("1/" + fmt(ratios["copy_over_clone"], 1)) if "copy_over_clone" in ratios else "—",
+                      targets["clone"]["target"], met(targets["clone"]["met"]), end_section=True)
+    console = Console(width=130)  # a table too wide for 80 columns is cut, even in a file
     console.print(table)
-    console.print(f"our clone: mean over {ours['states']} mid-game states × {ours['reps']} clones "
-                  f"(max {fmt(ours['clone_us_max'], 2)} µs); peer copy after {peer.get('copy_ticks', '—')} ticks")
+    console.print(f"our clones: mean over mid-game states × {args.clone_reps} clones; peer copy after "
+                  f"{peer.get('copy_ticks', '—')} ticks; Python {report['python']}")
     for key in ("error", "copy_error"):
         if key in peer:
             console.print(f"[red]peer: {peer[key]}[/red]")
