@@ -43,7 +43,7 @@ class MafiaChronicles(Game):
     max_seats = 4
     Options = MafiaOptions
     public_decision_kinds = PUBLIC_DECISION_KINDS
-    evaluation_scale: ClassVar[float] = 3.0  # victory points: a 3-point lead is one unit to search bots
+    evaluation_scale: ClassVar[float] = 9.0  # victory points: a 9-point lead is one unit to search bots (docs/bots.md)
     faction_option = "syndicates"
     first_seat_option = "first_seat"
     web_module = "web/board.js"  # syndicate areas, your private market, the table, negotiations

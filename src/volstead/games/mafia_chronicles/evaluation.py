@@ -2,7 +2,7 @@
 
 Used by the game-agnostic bots through `GAME.evaluate(state, seat)` (greedy: its own value minus
 the best rival's after one decision of lookahead; ISMCTS: a softmax of every seat's value, one unit
-= `evaluation_scale` = 3 VP). It estimates the victory points the syndicate would have at the end:
+= `evaluation_scale` = 9 VP). It estimates the victory points the syndicate would have at the end:
 what it holds now plus what its cards will still bring in the rounds left. Cards score nothing by
 themselves at the end (§8), so every card is worth only what it still earns, which fades to 0.
 
