@@ -106,3 +106,31 @@ def test_doubled_decides_sent_together_apply_once(client):
             assert state(client, gid, tok)["meta"]["decisions"] == before + 1
             applied += 1
     assert applied >= 30
+
+
+def test_a_bot_whose_decision_was_taken_while_the_runner_waited_is_skipped(client):
+    """The bot runner asks the pending bots after telling the table they think (an await): if another
+    task moved the game on meanwhile (a time-out deciding for a person, the instant bots after it),
+    a bot with nothing pending any more is skipped; before, asking it stopped the game
+    ("WrongSeatError: seat 2 cannot decide now")."""
+    hub = client.app.state.hub
+    tell_thinking = hub.send_thinking
+    moved: list[int] = []
+
+    async def moving_on(live):
+        if not moved:  # once: the bot's whole secret turn is taken by someone else
+            async with live.lock:
+                seat = next(s for s in live.pending() if live.kinds[s] != "human")
+                while seat in live.pending():
+                    hub._apply(live, seat, live.state.decision(seat).option_ids[0], persist=True)
+                moved.append(seat)
+        await tell_thinking(live)
+
+    hub.send_thinking = moving_on
+    g = create(client, seats=["human", "human", "random"], seed=4, options={"cards": 4, "negotiation": False})
+    gid = g["id"]
+    wait_for(lambda: state(client, gid)["pending"] == [0, 1])
+    live = hub.games[gid]
+    wait_for(lambda: live.bot_task is not None and live.bot_task.done())
+    assert moved == [2] and live.error is None
+    assert live.taken[2] == 2  # its bid and confirm, once each

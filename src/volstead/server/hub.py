@@ -398,11 +398,11 @@ class Hub:
                 live.thinking = set(seats)
                 if self.bot_delay or not unsent:
                     await self.send_thinking(live)
-                picks = await asyncio.gather(*(self._ask(live, s) for s in seats))
+                picks = await asyncio.gather(*(self._ask(live, s, numbers[s]) for s in seats))
                 live.thinking = set()
                 for seat, option_id in zip(seats, picks, strict=True):
                     async with live.lock:
-                        if live.state.is_over() or live.taken[seat] != numbers[seat]:
+                        if option_id is None or live.state.is_over() or live.taken[seat] != numbers[seat]:
                             continue
                         self._apply(live, seat, option_id, persist=True, number=numbers[seat])
                         self._take_forced(live)
@@ -425,13 +425,18 @@ class Hub:
             await self._save(live)
         await self.broadcast(live)
 
-    async def _ask(self, live: LiveGame, seat: int) -> str:
-        """The option id `seat`'s bot takes (a random one when it runs out of time or fails).
+    async def _ask(self, live: LiveGame, seat: int, number: int) -> str | None:
+        """The option id `seat`'s bot takes for its decision `number` (a random one when it runs out of
+        time or fails); None when that decision is no longer pending (while the bot runner waited,
+        another task — a time-out deciding for a person, with the instant bots after it — moved the
+        game on).
 
         Fair to every game: a game's bots hold at most `per_game` of the bot threads at once (in
         a simultaneous phase the others wait their turn), bots wait for a thread in the order they
         asked, and a bot's think time starts when its thread does, so a bot queued behind other
         games' searches thinks as long as any other; every search ends within its budget."""
+        if live.state.is_over() or seat not in live.pending() or live.taken[seat] != number:
+            return None
         bot = live.bots[seat]
         if bot.instant:  # answers at once without a view: no clone, no thread
             index = ask_bot(bot, live.state, seat=seat)
