@@ -134,3 +134,18 @@ def test_ray_backend_gives_the_local_results(tmp_path):
         ray.shutdown()
     run_sim(config, 3, tmp_path / "local", workers=1)
     assert (tmp_path / "ray" / RESULTS).read_text() == (tmp_path / "local" / RESULTS).read_text()
+
+
+def test_a_run_split_in_two_plays_the_same_games(tmp_path):
+    whole, low, high = tmp_path / "whole", tmp_path / "low", tmp_path / "high"
+    run_sim(CONFIG, 5, whole, workers=1)
+    run_sim(CONFIG, 2, low, workers=1)
+    seen = []
+    rows = run_sim(CONFIG, 5, high, workers=1, first_game=2, on_start=lambda total, done: seen.append((total, done)))
+    assert seen == [(3, 0)]
+    assert [r["index"] for r in rows] == [2, 3, 4]
+    pooled = (low / RESULTS).read_text() + (high / RESULTS).read_text()
+    assert pooled == (whole / RESULTS).read_text()
+    assert (high / "records" / "game-000004.json").read_text() == (whole / "records" / "game-000004.json").read_text()
+    with pytest.raises(ValueError, match="first game"):
+        run_sim(CONFIG, 5, tmp_path / "bad", first_game=5)

@@ -21,14 +21,15 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _run_with_progress(config, games: int, out: Path, workers: int, backend: str, address: str | None, label: str):
+def _run_with_progress(config, games: int, out: Path, workers: int, backend: str, address: str | None, label: str,
+                       first_game: int = 0):
     from .runner import run_sim
 
     columns = [TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}"), TextColumn("elapsed"), TimeElapsedColumn(),
                TextColumn("ETA"), TimeRemainingColumn()]
     with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(label, total=games, rate="")
+        task = progress.add_task(label, total=games - first_game, rate="")
         started = {"t": time.perf_counter(), "done": 0, "new": 0}
 
         def on_start(total, already):
@@ -43,7 +44,7 @@ def _run_with_progress(config, games: int, out: Path, workers: int, backend: str
             progress.update(task, advance=1, rate=f"{started['new'] / max(elapsed, 1e-9):.2f} games/s")
 
         return run_sim(config, games, out, workers=workers, backend=backend, address=address,
-                       on_result=on_result, on_start=on_start)
+                       on_result=on_result, on_start=on_start, first_game=first_game)
 
 
 def sim(
@@ -52,6 +53,9 @@ def sim(
     seats: Annotated[str, typer.Option("--seats", help="Comma-separated bot per seat, e.g. ismcts,greedy,greedy,random "
                                        "(budgets: ismcts:500, ismcts:50ms, greedy:3). Rotated every game.")],
     games: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 100,
+    first_game: Annotated[int, typer.Option(
+        "--first-game", min=0, help="Play only games FIRST..GAMES-1 of the run (split a long run between machines, "
+        "each into its own --out; the same games one run would play).")] = 0,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (local backend).")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Run seed: game i is seeded from it and i.")] = 1,
     out: Annotated[Path, typer.Option("--out", help="Output folder (results.jsonl, records/, report.md).")] = Path("results"),
@@ -96,7 +100,7 @@ def sim(
         try:
             game.options_from_json(options)
             config = SimConfig(game.name, names, seed, options)
-            rows = _run_with_progress(config, games, folder, workers, backend, address, label)
+            rows = _run_with_progress(config, games, folder, workers, backend, address, label, first_game)
         except ValueError as e:
             raise _fail(str(e)) from None
         except Exception as e:  # a card set that fails validation, Ray missing...

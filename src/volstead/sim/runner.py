@@ -167,19 +167,24 @@ def _play_task(args) -> dict:
 
 def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, backend: str = "local",
             address: str | None = None, on_result: Callable[[dict], Any] | None = None,
-            on_start: Callable[[int, int], Any] | None = None) -> list[dict]:
-    """Play games 0..games-1 not already in `out`; return every result row, in index order.
+            on_start: Callable[[int, int], Any] | None = None, first_game: int = 0) -> list[dict]:
+    """Play games first_game..games-1 not already in `out`; return every result row, in index order.
+
+    `first_game` splits one long run between machines: each plays its own range of indices into
+    its own folder (the same games as one run would play), and the balance scripts pool the folders.
 
     Rows are appended to results.jsonl in index order as soon as every earlier
     game is in (a few finished games wait in memory at most), so the file is
     the same whatever the number of workers, and an interrupted run keeps a
     prefix that `run_sim` resumes from.
     """
+    if not 0 <= first_game < games:
+        raise ValueError(f"the first game ({first_game}) must be at least 0 and below the number of games ({games})")
     out = Path(out)
     done = _prepare(config, out)
-    todo = [i for i in range(games) if i not in done]
+    todo = [i for i in range(first_game, games) if i not in done]
     if on_start is not None:
-        on_start(games, games - len(todo))
+        on_start(games - first_game, games - first_game - len(todo))
     if backend == "local":
         stream: Iterable[dict] = _local(config, todo, workers, str(out))
     elif backend == "ray":
