@@ -1,0 +1,113 @@
+"""`volstead sim` against the bare playout loop, and its scaling with worker processes.
+
+1. **Bare loop** — the same games a simulation plays (seeds `game_seed(seed, i)`), on the fast
+   path of `bench_playouts.py`: `apply_index` with a random index, no bots, no views, no records.
+2. **Simulator, 1 worker** — `run_sim` with random seats into a temporary folder (results and
+   records written, as a real run does). The ratio sim / bare is the simulator's overhead.
+3. **Scaling** — `run_sim` with W workers playing `--per-worker` × W games; efficiency =
+   games/s with W workers ÷ (W × games/s with 1 worker). Run it on an idle machine: a loaded
+   one measures the other load.
+
+    .venv/bin/python benchmarks/bench_sim_scaling.py [--game scarface1920] [--per-worker 40] \
+        [--workers 1,2] [--seats random,random,random,random] [--json]
+
+Targets (issue 15): sim within 1.3x of the bare loop; >= 90 % efficiency from 1 to 2 workers
+(and on 16 cores where such a machine is at hand). Not a pytest module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))  # run from a checkout even without an install
+
+OVERHEAD_TARGET = 1.3
+EFFICIENCY_TARGET = 0.90
+
+
+def bare_loop(game_name: str, seats: int, seed: int, games: int) -> dict:
+    from volstead.games import get_game
+    from volstead.sim.runner import game_seed
+
+    game = get_game(game_name)
+    game.new_game(seed=0, seats=seats)  # load the card set before the clock starts (the sim's workers do too)
+    decisions = 0
+    start = time.perf_counter()
+    cpu = time.process_time()
+    for i in range(games):
+        s = game_seed(seed, i)
+        rng = random.Random(s)
+        state = game.new_game(seed=s, seats=seats)
+        while not state.is_over():
+            d = state.decisions()[0]
+            state.apply_index(rng.randrange(len(d)), seat=d.seat)
+        decisions += state.decisions_made
+    wall = time.perf_counter() - start
+    return {"games": games, "wall_s": round(wall, 3), "cpu_s": round(time.process_time() - cpu, 3),
+            "games_per_s": round(games / wall, 2), "decisions": decisions}
+
+
+def simulate(game_name: str, seats: tuple[str, ...], seed: int, games: int, workers: int) -> dict:
+    from volstead.sim.runner import SimConfig, run_sim
+
+    config = SimConfig(game_name, seats, seed)
+    with tempfile.TemporaryDirectory(prefix="volstead-scaling-") as out:
+        start = time.perf_counter()
+        cpu = time.process_time()
+        rows = run_sim(config, games, out, workers=workers)
+        wall = time.perf_counter() - start
+        cpu_s = time.process_time() - cpu
+    assert len(rows) == games
+    return {"workers": workers, "games": games, "wall_s": round(wall, 3), "parent_cpu_s": round(cpu_s, 3),
+            "games_per_s": round(games / wall, 2), "decisions": sum(r["decisions"] for r in rows)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="scarface1920")
+    ap.add_argument("--seats", default="random,random,random,random", help="bots, comma-separated (rotated)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--per-worker", type=int, default=40, help="games per worker in each scaling run")
+    ap.add_argument("--workers", default="1,2", help="worker counts, comma-separated (1 is always run)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    seats = tuple(args.seats.split(","))
+    counts = sorted({1, *(int(w) for w in args.workers.split(","))})
+    n1 = args.per_worker
+    simulate(args.game, seats, args.seed + 1, 1, 1)  # warm: card set loaded, modules imported
+    bare = bare_loop(args.game, len(seats), args.seed, n1)
+    runs = [simulate(args.game, seats, args.seed, n1 * w, w) for w in counts]
+    one = runs[0]
+    overhead = round(bare["games_per_s"] / one["games_per_s"], 3)
+    for r in runs:
+        r["efficiency"] = round(r["games_per_s"] / (r["workers"] * one["games_per_s"]), 3)
+    out = {"game": args.game, "seats": list(seats), "cpus": os.cpu_count(), "bare": bare, "sim": runs,
+           "sim_over_bare": overhead, "targets": {
+               "sim_over_bare": {"target": f"<= {OVERHEAD_TARGET}", "met": overhead <= OVERHEAD_TARGET},
+               "efficiency_2": {"target": f">= {EFFICIENCY_TARGET:.0%} at 2 workers", "met": next(
+                   (r["efficiency"] >= EFFICIENCY_TARGET for r in runs if r["workers"] == 2), None)}}}
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs")
+    print(f"bare loop: {bare['games_per_s']:.2f} games/s ({n1} games, {bare['wall_s']:.2f} s)")
+    print(f"sim, 1 worker: {one['games_per_s']:.2f} games/s -> sim/bare time {overhead:.3f}x "
+          f"(target <= {OVERHEAD_TARGET}x: {'yes' if overhead <= OVERHEAD_TARGET else 'NO'})")
+    print("| workers | games | wall s | games/s | efficiency |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for r in runs:
+        print(f"| {r['workers']} | {r['games']} | {r['wall_s']:.2f} | {r['games_per_s']:.2f} | {r['efficiency']:.1%} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
