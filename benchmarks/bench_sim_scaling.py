@@ -3,7 +3,8 @@
 1. **Bare loop** — the same games a simulation plays (seeds `game_seed(seed, i)`), on the fast
    path of `bench_playouts.py`: `apply_index` with a random index, no bots, no views, no records.
 2. **Simulator, 1 worker** — `run_sim` with random seats into a temporary folder (results and
-   records written, as a real run does). The ratio sim / bare is the simulator's overhead.
+   records written, as a real run does). The ratio of their CPU times (one process each) is the
+   simulator's overhead.
 3. **Scaling** — `run_sim` with W workers playing `--per-worker` × W games; efficiency =
    games/s with W workers ÷ (W × games/s with 1 worker). Run it on an idle machine: a loaded
    one measures the other load.
@@ -87,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     bare = bare_loop(args.game, len(seats), args.seed, n1)
     runs = [simulate(args.game, seats, args.seed, n1 * w, w) for w in counts]
     one = runs[0]
-    overhead = round(bare["games_per_s"] / one["games_per_s"], 3)
+    # CPU time of one process (both in-process): steadier than wall time on a machine doing other work
+    overhead = round(one["parent_cpu_s"] / bare["cpu_s"], 3)
     for r in runs:
         r["efficiency"] = round(r["games_per_s"] / (r["workers"] * one["games_per_s"]), 3)
     out = {"game": args.game, "seats": list(seats), "cpus": os.cpu_count(), "bare": bare, "sim": runs,
@@ -99,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out))
         return 0
     print(f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs")
-    print(f"bare loop: {bare['games_per_s']:.2f} games/s ({n1} games, {bare['wall_s']:.2f} s)")
-    print(f"sim, 1 worker: {one['games_per_s']:.2f} games/s -> sim/bare time {overhead:.3f}x "
+    print(f"bare loop: {bare['games_per_s']:.2f} games/s ({n1} games, {bare['wall_s']:.2f} s, {bare['cpu_s']:.2f} s CPU)")
+    print(f"sim, 1 worker: {one['games_per_s']:.2f} games/s ({one['parent_cpu_s']:.2f} s CPU) -> sim/bare CPU {overhead:.3f}x "
           f"(target <= {OVERHEAD_TARGET}x: {'yes' if overhead <= OVERHEAD_TARGET else 'NO'})")
     print("| workers | games | wall s | games/s | efficiency |")
     print("| ---: | ---: | ---: | ---: | ---: |")

@@ -60,3 +60,31 @@ def test_random_bot_covers_all_options():
 def test_different_seeds_differ():
     picks = {tuple(play_with_bots(11, [s, s + 1])[1]) for s in range(20)}
     assert len(picks) > 1
+
+
+class _Spy:
+    """Records what ask_bot hands a bot."""
+
+    def __init__(self, instant: bool):
+        self.instant = instant
+        self.seen: list = []
+
+    def choose(self, view, decision, sampler=None) -> int:
+        self.seen.append((view, decision, sampler))
+        return len(decision) - 1
+
+
+def test_an_instant_bot_is_asked_without_view_ids_or_sampler():
+    """A random playout pays for neither the view nor the option ids (issue 15: the simulator's
+    overhead over the bare loop); a bot that reads them is given both."""
+    from volstead.bots import ask_bot
+
+    state = GAME.new_game(5, 2)
+    d = state.decision()
+    instant, reader = _Spy(True), _Spy(False)
+    assert ask_bot(instant, state) == ask_bot(reader, state) == len(d) - 1
+    view, decision, sampler = instant.seen[0]
+    assert view == {} and decision.option_ids == () and sampler is None
+    assert len(decision) == len(d) and decision.seat == d.seat and decision.kind == d.kind
+    view, decision, sampler = reader.seen[0]
+    assert view == state.view(d.seat) and decision.option_ids == tuple(d.option_ids) and sampler is not None

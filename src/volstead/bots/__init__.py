@@ -27,8 +27,9 @@ from .random_bot import RandomBot
 
 
 class Bot(Protocol):
-    # True for a bot that answers at once without reading the view (random): it is asked
-    # without building the view, and a server asks it on its own thread, not in the bot pool.
+    # True for a bot that answers at once from the number of options alone (random): it is asked
+    # without building the view or the option ids (its decision's option_ids is empty), and a
+    # server asks it on its own thread, not in the bot pool.
     instant: bool
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int: ...

@@ -70,8 +70,9 @@ def ask_bot(bot, state, skip_forced: bool = False, seat: int | None = None) -> i
     d = state.decision(seat)
     if skip_forced and len(d.codes) == 1:
         return 0
-    view = {} if bot.instant else state.view(d.seat)  # an instant bot never reads it
-    return bot.choose(view, BotDecision.of(d), make_sampler(state, d.seat))
+    if bot.instant:  # reads only how many options there are: no view, no option ids, no sampler
+        return bot.choose({}, BotDecision(d.seat, d.kind, d.codes, ()), None)
+    return bot.choose(state.view(d.seat), BotDecision.of(d), make_sampler(state, d.seat))
 
 
 def clone_deciding(state, decision):
