@@ -115,6 +115,39 @@ def bench_clones(game, lengths: list[int], seats: int, seed0: int, n_states: int
     }
 
 
+def bench_memory(game, seats: int, seed0: int, n_states: int = 20, mid: int = 150) -> dict:
+    """Bytes each live state holds on its own (tracemalloc, after a warm-up game: the card set and
+    caches every game shares are not counted): `n_states` games stopped after `mid` decisions,
+    the same games finished, and finished with the history folded (`compact_history(0)`, what the
+    server does to a finished game it keeps)."""
+    import gc
+    import tracemalloc
+
+    play_random(game, seed0 + n_states, seats)  # card set loaded, caches warm
+    out: dict = {}
+    for label, stop, fold in (("mid_game", mid, False), ("finished", None, False), ("finished_folded", None, True)):
+        gc.collect()
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        kept, decisions = [], 0
+        for g in range(n_states):
+            rng = random.Random(seed0 + g)
+            state = game.new_game(seed=seed0 + g, seats=seats)
+            while not state.is_over() and (stop is None or state.decisions_made < stop):
+                state.apply_index(rng.randrange(len(state.decision())))
+            if fold:
+                state.compact_history(0)
+            decisions += state.decisions_made
+            kept.append(state)
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - base
+        tracemalloc.stop()
+        out[f"{label}_bytes"] = round(held / n_states)
+        out[f"{label}_bytes_per_decision"] = round(held / max(1, decisions), 1)
+        del kept
+    return out
+
+
 def run_peer(games: int) -> dict:
     if not PEER_SCRIPT.exists():
         return {"error": f"{PEER_SCRIPT} not found"}
@@ -151,6 +184,7 @@ def bench_game(name: str, args) -> dict:
     ours = bench_playouts(game, args.games, args.seats, args.seed)
     lengths = ours.pop("lengths")
     ours.update(bench_clones(game, lengths, args.seats, args.seed, args.clone_states, args.clone_reps))
+    ours.update(bench_memory(game, args.seats, args.seed))
     return ours
 
 
@@ -229,7 +263,11 @@ def main(argv: list[str] | None = None) -> int:
                       targets["decisions_per_s"]["target"], met(targets["decisions_per_s"]["met"]))
         table.add_row("", "clone / copy (µs)", fmt(ours["clone_us"], 2), fmt(peer.get("copy_us"), 2),
                       ("1/" + fmt(ratios["copy_over_clone"], 1)) if "copy_over_clone" in ratios else "—",
-                      targets["clone"]["target"], met(targets["clone"]["met"]), end_section=True)
+                      targets["clone"]["target"], met(targets["clone"]["met"]))
+        table.add_row("", "bytes a state", "mid-game " + fmt(ours["mid_game_bytes"]), "", "", "", "")
+        table.add_row("", "", "finished " + fmt(ours["finished_bytes"]), "", "", "", "")
+        table.add_row("", "", "folded " + fmt(ours["finished_folded_bytes"]), "", "", "history folded", "",
+                      end_section=True)
     console = Console(width=130)  # a table too wide for 80 columns is cut, even in a file
     console.print(table)
     console.print(f"our clones: mean over mid-game states × {args.clone_reps} clones; peer copy after "

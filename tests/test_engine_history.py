@@ -83,3 +83,24 @@ def test_a_story_is_kept_only_when_asked_and_never_by_clones():
     assert state.clone().story is None
     assert state.take_story() == [("for everyone", None), ("for seat 1", 1)]
     assert state.take_story() == []
+
+
+def test_a_finished_game_folded_whole_keeps_its_decisions_in_a_few_bytes_each():
+    """Issue 15: a finished game kept in memory (the server folds it when it ends) holds its history as
+    flat codes — one byte of seat and a shared, interned option id a decision — not as steps."""
+    import sys
+
+    full = play("scarface1920", 4, 12, None)
+    folded = play("scarface1920", 4, 12, None)
+    folded.compact_history(0)
+    nodes = history_nodes(folded)
+    assert len(nodes) == 1 and type(nodes[0][0]) is EarlierDecisions
+    earlier = nodes[0][0]
+    assert len(earlier.seats) == len(earlier.ids) == full.decisions_made
+    assert folded.decision_log() == full.decision_log() and folded.record() == full.record()
+    own_bytes = sys.getsizeof(earlier.seats) + sys.getsizeof(earlier.ids)
+    assert own_bytes < 10 * full.decisions_made + 200
+    other = play("scarface1920", 4, 13, None)
+    other.compact_history(0)
+    shared = {id(s) for s in earlier.ids} & {id(s) for s in history_nodes(other)[0][0].ids}
+    assert shared  # the same option ids are one string for every game that took them

@@ -22,6 +22,7 @@ keeps (its players) its `_copy_into` copies. A subclass that declares no
 
 from __future__ import annotations
 
+import sys
 from typing import Any, ClassVar, Self, cast
 
 from .decision import Decision
@@ -36,14 +37,27 @@ HistoryNode = tuple[Step[Any], Any, int, "HistoryNode | None"]
 
 
 class EarlierDecisions(Step[Any]):
-    """The oldest node of a compacted history (`GameState.compact_history`): the (seat, option id)
-    of every decision taken before the nodes above it, seats coded as in a node."""
+    """The oldest node of a compacted history (`GameState.compact_history`): the seat and option id
+    of every decision taken before the nodes above it, oldest first, seats coded as in a node.
 
-    __slots__ = ("ids",)
+    Stored flat (issue 15: a finished game's memory): the seats as one byte each (seat + 128) and the
+    ids as interned strings, shared by every game that took the same option — about 9 bytes a
+    decision, where a node with its step is about 140."""
+
+    __slots__ = ("seats", "ids")
     kind = "earlier"
 
-    def __init__(self, ids: tuple[tuple[int, str], ...]):
+    def __init__(self, seats: bytes, ids: tuple[str, ...]):
+        self.seats = seats
         self.ids = ids
+
+    @classmethod
+    def of(cls, pairs: list[tuple[int, str]]) -> EarlierDecisions:
+        return cls(bytes(seat + 128 for seat, _ in pairs), tuple(sys.intern(oid) for _, oid in pairs))
+
+    def pairs(self) -> list[tuple[int, str]]:
+        """(coded seat, option id) of each decision, oldest first."""
+        return [(b - 128, oid) for b, oid in zip(self.seats, self.ids)]
 
 
 class GameState:
@@ -283,7 +297,7 @@ class GameState:
         while node is not None:
             step, code, seat, node = node
             if type(step) is EarlierDecisions:
-                out.extend((s if s >= 0 else -1 - s, oid) for s, oid in reversed(step.ids))
+                out.extend((s if s >= 0 else -1 - s, oid) for s, oid in reversed(step.pairs()))
                 break
             out.append((seat if seat >= 0 else -1 - seat, step.option_id(self, code)))
         out.reverse()
@@ -293,7 +307,8 @@ class GameState:
         """Keep the newest `keep` history nodes and fold the older ones into one node holding
         their (seat, option id) pairs, once more than 2 × `keep` have piled up. Steps are objects
         the garbage collector walks; strings and ints are not: a server holding thousands of live
-        games compacts them so that a full collection stays short. `decision_log` is unchanged;
+        games compacts them so that a full collection stays short, and a finished game kept in
+        memory is folded whole (`keep` 0: a few bytes a decision). `decision_log` is unchanged;
         game code that searches back through the history sees at least the newest `keep`
         decisions. Not while a simultaneous phase is open (its private steps stay nodes)."""
         nodes: list[HistoryNode] = []
@@ -303,9 +318,9 @@ class GameState:
             node = node[3]
         if len(nodes) <= 2 * keep or self.in_lanes():
             return
-        earlier = cast(EarlierDecisions, node[0]).ids if node is not None else ()
-        folded = tuple((seat, step.option_id(self, code)) for step, code, seat, _ in reversed(nodes[keep:]))
-        new: HistoryNode = (EarlierDecisions(earlier + folded), None, 0, None)
+        earlier = cast(EarlierDecisions, node[0]).pairs() if node is not None else []
+        earlier += [(seat, step.option_id(self, code)) for step, code, seat, _ in reversed(nodes[keep:])]
+        new: HistoryNode = (EarlierDecisions.of(earlier), None, 0, None)
         for step, code, seat, _ in reversed(nodes[:keep]):
             new = (step, code, seat, new)
         self.history = new

@@ -54,6 +54,11 @@ HUMAN = "human"
 LOG_TAIL = 200  # log entries in a full state (on connecting, on refresh, over REST)
 BROADCAST_EVERY = 0.25  # seconds: how often a long run of bot moves (no bot delay) is shown
 HISTORY_KEPT = 64  # newest decisions a live game keeps as steps in its history (GameState.compact_history)
+
+
+def compact(state) -> None:
+    """Fold a live game's history (a finished one's whole: nothing searches back through it)."""
+    state.compact_history(0 if state.is_over() else HISTORY_KEPT)
 INLINE_BOT_MOVES = 200  # instant bots' moves made right after a decision (see _play_instant_bots)
 LOG_UPDATE = 12  # log entries in a broadcast after a decision: the client keeps what it has (by "k")
 
@@ -313,7 +318,7 @@ class Hub:
 
     def _save_now(self, live: LiveGame) -> None:
         """`_save` for set-up code that runs before the game is shown to anyone."""
-        live.state.compact_history(HISTORY_KEPT)
+        compact(live.state)
         if live.unsaved:
             rows, live.unsaved = live.unsaved, []
             status = "finished" if live.state.is_over() else None
@@ -324,7 +329,7 @@ class Hub:
     async def _save(self, live: LiveGame) -> None:
         """Store the decisions applied since the last save, in one transaction on the storage thread
         (never on the event loop); called before any broadcast, so no decision a client saw is lost."""
-        live.state.compact_history(HISTORY_KEPT)  # thousands of live games: keep full collections short
+        compact(live.state)  # thousands of live games: keep full collections short
         if not live.unsaved:
             return
         rows, live.unsaved = live.unsaved, []
