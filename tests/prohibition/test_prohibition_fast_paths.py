@@ -21,6 +21,12 @@ def slow_action_codes(s, seat: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def slow_build_blocks(s, seat: int, kind: int) -> list[int]:
+    limit, hq, lo, hi = s.content.b_limit[kind], s.gangs[seat].hq, kind * 7, kind * 7 + 7
+    return [b for b, o in enumerate(s.owner) if o == seat and b != hq and not (
+        limit and sum(1 for x in range(b >> 3 << 3, (b >> 3 << 3) + 8) if x != b and lo <= s.tile[x] < hi) >= limit)]
+
+
 def test_one_pass_checks_match_their_definitions_in_random_games():
     checked = 0
     for seed in range(12):
@@ -34,6 +40,10 @@ def test_one_pass_checks_match_their_definitions_in_random_games():
                     assert kinds == [bool(s.stacks[k]) and s.gangs[seat].gs >= s.content.tile_cost[k * 7 + s.stacks[k][0]]
                                      and bool(build_blocks(s, seat, k)) for k in range(6)]
                     assert action_codes(s, seat) == slow_action_codes(s, seat), f"seed={seed}"
+                    assert s.turf(seat) == [b for b, o in enumerate(s.owner) if o == seat]
+                    for k in range(6):
+                        assert build_blocks(s, seat, k) == slow_build_blocks(s, seat, k)
+                        assert build_blocks(s, seat, k, any_one=True) == slow_build_blocks(s, seat, k)[:1]
                     found = targets(s, seat)
                     assert found == [b for b in s.content.in_play[s.seats] if is_target(s, seat, b)]
                     assert has_target(s, seat) == bool(found)

@@ -59,6 +59,7 @@ Infamy cards are the determinization's guess, never the real ones.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from typing import Any
@@ -118,20 +119,23 @@ _tables: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def tables(c) -> dict[str, Any]:
-    """Per content: building yields, card costs per Threshold and mat, the badges from 70."""
+    """Per content: building yields and this year's output (per mat and kind), card costs per
+    Threshold and mat, the badges from 70, the Neighborhood bands, the requirements as `lines`."""
     hit = _tables.get(id(c))
     if hit is not None and hit[0] is c:
         return hit[1]
     kinds = range(len(c.b_heat))
-    yields = []
+    yields, outputs = [], []
     for mat in range(len(c.mats)):
         bonus = c.mat_bonus[mat].get("booze_output", 0)
-        row = []
+        row, made = [], []
         for k in kinds:
             booze = c.b_booze[k] + (bonus if k in (STILL, BREWERY) and c.b_booze[k] else 0)
             out = booze * BOOZE + c.b_gs[k] * GS + c.b_payoff[k] * PAYOFF  # cooling: in the Heat term
+            made.append(out)
             row.append(max(0.0, out - c.b_stock_gs[k] * GS - c.b_stock_booze[k] * BOOZE))
         yields.append(tuple(row))
+        outputs.append(tuple(made))
     costs = []
     for mat in range(len(c.mats)):
         discount = c.mat_bonus[mat].get("bribe_discount", 0)
@@ -149,8 +153,10 @@ def tables(c) -> dict[str, Any]:
     for x in range(heat.extra_from, heat.extra_from + 60, heat.extra_every):
         marks += [x] * heat.extra_cards
     levels = tuple(level_of(c.thresholds, x) for x in marks)
-    out = {"yield": tuple(yields), "card": tuple(costs), "marks": tuple(marks), "mark_levels": levels,
-           "rate": tuple(e.per_block for e in c.extortion)}
+    out = {"yield": tuple(yields), "output": tuple(outputs), "card": tuple(costs), "marks": tuple(marks),
+           "mark_levels": levels, "marks_sorted": marks == sorted(marks), "rate": tuple(e.per_block for e in c.extortion),
+           "band": tuple(band(m) for m in range(9)), "halves": tuple(0.5 ** u for u in range(64)),
+           "scheme_lines": tuple(lines(r) for r in c.scheme_reqs), "infamy_lines": tuple(lines(r) for r in c.infamy_reqs)}
     _tables[id(c)] = (c, out)
     return out
 
@@ -163,52 +169,114 @@ def level_of(thresholds, heat: int) -> int:
     return level
 
 
+class _Scan:
+    """One pass over the map, per gang: Blocks per Neighborhood, buildings, Units, exposure (term 6),
+    this year's output, the buildings' Heat and cooling, and the counts the requirements read."""
+
+    __slots__ = ("per", "blocks", "units", "exposure", "pending_out", "build_heat", "cool_now", "cool_later",
+                 "later_yield", "nbuild", "goons", "full", "nstocked", "kinds")
+
+    def __init__(self, s: ProhibitionState, t: dict[str, Any], pending: bool, years: int):
+        c = s.content
+        n = s.seats
+        self.per = per = [[0] * len(c.nbhd_ids) for _ in range(n)]
+        self.blocks = blocks = [0] * n
+        self.units = units = [0] * n
+        self.exposure = exposure = [0.0] * n
+        self.pending_out = pending_out = [0.0] * n
+        self.build_heat = build_heat = [0] * n
+        self.cool_now = cool_now = [0] * n
+        self.cool_later = cool_later = [0.0] * n
+        self.later_yield = later_yield = [0.0] * n
+        self.nbuild = nbuild = [0] * n
+        self.goons = goons_on = [0] * n
+        self.full = full = [0] * n
+        self.nstocked = nstocked = [0] * n
+        self.kinds = kinds = [[0] * 6 for _ in range(n)]
+        gangs = s.gangs
+        mats = [g.mat for g in gangs]
+        hq_of = {g.hq: g.seat for g in gangs}
+        limit = c.board.limits.units_per_block
+        halves = t["halves"]
+        yields, outputs, mat_heat, b_cool = t["yield"], t["output"], c.mat_heat, c.b_cool
+        goons, guards, tile, stocked = s.goons, s.guards, s.tile, s.stocked
+        for b, o in enumerate(s.owner):
+            if o < 0:
+                continue
+            per[o][b >> 3] += 1
+            blocks[o] += 1
+            gn = goons[b]
+            u = gn + guards[b]
+            units[o] += u
+            goons_on[o] += gn
+            if u >= limit:
+                full[o] += 1
+            worth = 1.0
+            tl = tile[b]
+            if tl >= 0:
+                k = tl // 7
+                mat = mats[o]
+                nbuild[o] += 1
+                kinds[o][k] += 1
+                build_heat[o] += mat_heat[mat][k]
+                later_yield[o] += yields[mat][k]
+                if k == SETTLEMENT:
+                    cool_later[o] += b_cool[k] * STOCK_RATE * years
+                worth += 3.0
+                if stocked >> b & 1:
+                    nstocked[o] += 1
+                    if pending:
+                        out = outputs[mat][k]
+                        pending_out[o] += out
+                        cool_now[o] += b_cool[k]
+                        worth += out
+            elif hq_of.get(b) == o and not gangs[o].robbed:
+                worth += gangs[o].gs * GS / 2
+            exposure[o] += worth * halves[u]
+
+    def rows(self, s: ProhibitionState) -> list[list[int]]:
+        """Every gang's value of every requirement line (REQUIREMENTS order, BUILDING left 0), then
+        its buildings per kind at 21 + kind."""
+        out = []
+        for k, g in enumerate(s.gangs):
+            m = [0] * 21
+            per = self.per[k]
+            m[BLOCKS] = self.blocks[k]
+            m[NEIGHBORHOODS] = len(per) - per.count(0)
+            m[BLOCKS_IN_ONE] = max(per)
+            m[FULL_NEIGHBORHOODS] = per.count(8)
+            m[BUILDINGS] = self.nbuild[k]
+            m[BUILDING_TYPES] = len(self.kinds[k]) - self.kinds[k].count(0)
+            m[STOCKED_] = self.nstocked[k]
+            m[GS_], m[BOOZE_], m[HEADLINES] = g.gs, g.booze, g.headlines
+            m[GOONS_ON_MAP] = self.goons[k]
+            m[FULL_BLOCKS] = self.full[k]
+            m[HEAT_AT_LEAST] = m[HEAT_AT_MOST] = g.heat
+            m[JAILTIME_AT_MOST] = g.jail
+            m[STEALS], m[TORCHES], m[SEIZES], m[ROBBERIES], m[CONFLICTS_WON] = (
+                g.steals, g.torches, g.seizes, g.robberies, g.conflicts_won)
+            out.append(m + self.kinds[k])
+        return out
+
+
 def measures(s: ProhibitionState) -> list[list[int]]:
     """Every gang's value of every requirement line (rules/schemes.py `measure`, REQUIREMENTS order;
-    BUILDING is left 0: the per-kind counts are `kinds`), from one pass over the map."""
-    n = s.seats
-    hoods = len(s.content.nbhd_ids)
-    per = [[0] * hoods for _ in range(n)]
-    out = [[0] * 21 for _ in range(n)]
-    kinds = [[0] * 6 for _ in range(n)]
-    limit = s.content.board.limits.units_per_block
-    for b, o in enumerate(s.owner):
-        if o < 0:
-            continue
-        per[o][b >> 3] += 1
-        m = out[o]
-        m[GOONS_ON_MAP] += s.goons[b]
-        if s.goons[b] + s.guards[b] >= limit:
-            m[FULL_BLOCKS] += 1
-        tl = s.tile[b]
-        if tl >= 0:
-            kinds[o][tl // 7] += 1
-            m[BUILDINGS] += 1
-            if s.stocked >> b & 1:
-                m[STOCKED_] += 1
-    for k, g in enumerate(s.gangs):
-        m = out[k]
-        m[BLOCKS] = sum(per[k])
-        m[NEIGHBORHOODS] = sum(1 for x in per[k] if x)
-        m[BLOCKS_IN_ONE] = max(per[k])
-        m[FULL_NEIGHBORHOODS] = sum(1 for x in per[k] if x == 8)
-        m[BUILDING_TYPES] = sum(1 for x in kinds[k] if x)
-        m[GS_], m[BOOZE_], m[HEADLINES] = g.gs, g.booze, g.headlines
-        m[HEAT_AT_LEAST] = m[HEAT_AT_MOST] = g.heat
-        m[JAILTIME_AT_MOST] = g.jail
-        m[STEALS], m[TORCHES], m[SEIZES], m[ROBBERIES], m[CONFLICTS_WON] = (
-            g.steals, g.torches, g.seizes, g.robberies, g.conflicts_won)
-        m.append(kinds[k])  # type: ignore[arg-type]  # index 21: buildings per kind
-    return out
+    BUILDING is left 0: the per-kind counts are `kinds`, at index 21), from one pass over the map."""
+    return [m[:21] + [m[21:]] for m in _Scan(s, tables(s.content), False, 0).rows(s)]
 
 
-def progress(m: list, reqs) -> float:
-    """How far a gang (its `measures` row) is toward a requirement: 1 when met, else the product
-    of its lines' shares (an "at most" line over its limit: 1 − a tenth per point over)."""
+def lines(reqs) -> tuple[tuple[int, int, bool], ...]:
+    """A requirement as (index in a `_Scan.rows` row, n, an "at most" line) per line."""
+    return tuple((21 + of if what == BUILDING else what, n, what in AT_MOST) for what, n, of in reqs)
+
+
+def progress(m: list[int], req_lines) -> float:
+    """How far a gang (its `_Scan.rows` row) is toward a requirement (its `lines`): 1 when met, else
+    the product of its lines' shares (an "at most" line over its limit: 1 − a tenth per point over)."""
     p = 1.0
-    for what, n, of in reqs:
-        v = m[21][of] if what == BUILDING else m[what]
-        if what in AT_MOST:
+    for i, n, at_most in req_lines:
+        v = m[i]
+        if at_most:
             if v > n:
                 p *= max(0.0, 1.0 - (v - n) / 10.0)
         elif v < n:
@@ -349,21 +417,26 @@ def under_way(s: ProhibitionState, per: list[list[int]], share: float, years: in
     return out
 
 
+TERMS = ("prestige", "production", "buildings_later", "warehouse", "turf", "units", "exposure", "schemes", "heat",
+         "infamy", "gangsters", "attack", "under_way")  # numbered as in the module doc (6 is two)
+
+
 def evaluate(s: ProhibitionState, seat: int | None = None) -> float | list[float]:
     """The gang's value in PP; with `seat=None`, the list of every gang's value (one pass)."""
     if s.final is not None:
         totals = [float(r["total"]) for r in s.final]
         return totals if seat is None else totals[seat]
-    values = [sum(p.values()) for p in _parts(s, range(s.seats) if seat is None else (seat,))]
+    values = [sum(p) for p in _terms(s, range(s.seats) if seat is None else (seat,))]
     return values if seat is None else values[0]
 
 
 def breakdown(s: ProhibitionState, seat: int) -> dict[str, float]:
     """The terms of `evaluate(s, seat)` by name (numbered as in the module doc)."""
-    return _parts(s, (seat,))[0]
+    return dict(zip(TERMS, _terms(s, (seat,))[0]))
 
 
-def _parts(s: ProhibitionState, seats) -> list[dict[str, float]]:
+def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
+    """Per seat of `seats`, its terms in `TERMS` order (their sum is its value)."""
     c = s.content
     t = tables(c)
     n = s.seats
@@ -378,143 +451,105 @@ def _parts(s: ProhibitionState, seats) -> list[dict[str, float]]:
     share = (years + this_year) / YEARS
     soon = min(1.0, 2.0 * share)
     fee_share = 1.0 if phase == "operations" else FEE_SOON if years > 0 else 0.0
+    unit = UNIT + UNIT_LATER * share
+    risk = -RISK * share
+    grow_share = GROW * share
+    activity = ACTIVITY * share * YEARS
 
-    # One pass over the map: per gang, Blocks per Neighborhood, buildings, Units, exposure.
-    hoods = len(c.nbhd_ids)
-    per = [[0] * hoods for _ in range(n)]
-    units = [0] * n
-    exposure = [0.0] * n
-    pending_out = [0.0] * n
-    build_heat = [0] * n
-    cool_now = [0] * n
-    cool_later = [0.0] * n
-    later_yield = [0.0] * n
-    nbuild = [0] * n
-    hq_of = {g.hq: g.seat for g in s.gangs}
-    owner, goons, guards, tile = s.owner, s.goons, s.guards, s.tile
-    stocked = s.stocked
+    scan = _Scan(s, t, pending, years)  # one pass over the map
+    per, units = scan.per, scan.units
     gangs = s.gangs
-    for b, o in enumerate(owner):
-        if o < 0:
-            continue
-        per[o][b >> 3] += 1
-        u = goons[b] + guards[b]
-        units[o] += u
-        worth = 1.0
-        tl = tile[b]
-        if tl >= 0:
-            k = tl // 7
-            g = gangs[o]
-            nbuild[o] += 1
-            build_heat[o] += c.mat_heat[g.mat][k]
-            later_yield[o] += t["yield"][g.mat][k]
-            if k == SETTLEMENT:
-                cool_later[o] += c.b_cool[k] * STOCK_RATE * years
-            worth += 3.0
-            if stocked >> b & 1 and pending:
-                bonus = s.bonus(o, "booze_output") if k in (STILL, BREWERY) and c.b_booze[k] else 0
-                out = (c.b_booze[k] + bonus) * BOOZE + c.b_gs[k] * GS + c.b_payoff[k] * PAYOFF
-                pending_out[o] += out
-                cool_now[o] += c.b_cool[k]
-                worth += out
-        elif hq_of.get(b) == o and not gangs[o].robbed:
-            worth += gangs[o].gs * GS / 2
-        exposure[o] += worth * 0.5 ** u
     a = s.attack
     if a is not None:
         units[a.attacker] += a.goons
 
+    bands = t["band"]
     marks, mark_levels = t["marks"], t["mark_levels"]
     top = s.stack[-1] if s.stack else None
     under = under_way(s, per, share, years) if (a is not None and a.conflict) or type(top) is LoseOne else None
     attacker = top.seat_ if isinstance(top, (AttackGoons, AttackTarget)) else -1
-    m_all: list[list] | None = None
-    chances: dict[tuple[int, int], float] = {}
+    rows: list[list[int]] | None = None
+    infamy_lines = t["infamy_lines"]
+    chances: dict[int, list[float]] = {}  # per Infamy card: each gang's chance to meet it
 
-    def infamy_chance(k: int, card: int) -> float:
-        key = (k, card)
-        hit = chances.get(key)
-        if hit is None:
-            hit = chances[key] = chance(progress(m_all[k], c.infamy_reqs[card]), soon)  # type: ignore[index]
-        return hit
-
-    out_parts = []
+    out = []
     for k in seats:
         g = gangs[k]
         mat = g.mat
-        blocks = sum(per[k])
-        parts: dict[str, float] = {}
+        blocks = scan.blocks[k]
         # 1. Prestige now (no Infamy)
         hood_pp = 0.0
         grow = 0.0
         for m in per[k]:
-            now, way = band(m)
+            now, way = bands[m]
             hood_pp += now
             grow += way
-        parts["prestige"] = (hood_pp + g.gs * GS + g.booze * BOOZE + 3 * (nbuild[k] + g.headlines) - g.jail
-                             + sum(c.scheme_pp[x] for x in g.done))
+        prestige = (hood_pp + g.gs * GS + g.booze * BOOZE + 3 * (scan.nbuild[k] + g.headlines) - g.jail
+                    + sum(c.scheme_pp[x] for x in g.done))
         # 2. this year's Production
         prod = 0.0
         if pending:
-            prod = pending_out[k]
+            prod = scan.pending_out[k]
             if g.extortion >= 0:
                 rate = t["rate"][g.extortion - CHARM]
                 if rate > 0:
                     prod += round5(blocks * (rate + s.bonus(k, "extortion_per_block"))) * GS
-        parts["production"] = prod
         # 3. buildings' later years
-        parts["buildings_later"] = later_yield[k] * STOCK_RATE * years
+        buildings_later = scan.later_yield[k] * STOCK_RATE * years
         # 4. warehouse fee
-        parts["warehouse"] = -warehouse_fee(c, mat, g.booze) * GS * fee_share
+        warehouse = -warehouse_fee(c, mat, g.booze) * GS * fee_share
         # 5. Turf toward more
         ext_left = years + (1 if pending and g.extortion < 0 else 0)
-        parts["turf"] = EXTORT * blocks * ext_left + GROW * share * grow
+        turf = EXTORT * blocks * ext_left + grow_share * grow
         # 6. Units
-        unit = UNIT + UNIT_LATER * share
-        parts["units"] = (unit * (units[k] + g.to_place + g.guards_to_place) + SUPPLY * g.goon_supply
-                          + (0.8 * unit * g.hosp_goons if years > 0 else 0.0))
-        parts["exposure"] = -RISK * share * exposure[k]
+        unit_pp = (unit * (units[k] + g.to_place + g.guards_to_place) + SUPPLY * g.goon_supply
+                   + (0.8 * unit * g.hosp_goons if years > 0 else 0.0))
+        exposure = risk * scan.exposure[k]
         # 7. Schemes in hand
         sch = 0.0
         if g.hand:
-            if m_all is None:
-                m_all = measures(s)
-            reqs = c.scheme_reqs
+            if rows is None:
+                rows = scan.rows(s)
+            scheme_lines = t["scheme_lines"]
             for x in g.hand:
-                p = progress(m_all[k], reqs[x])
+                p = progress(rows[k], scheme_lines[x])
                 sch += c.scheme_pp[x] * chance(p, soon) + (0.0 if p >= 1.0 else TACTIC)
-        parts["schemes"] = sch
         # 8. Heat
         card = t["card"][mat]
         heat = -(len(g.fed_cards) + g.fed_owed) * card[s.threshold(k)]
-        projected = g.heat + build_heat[k] * years + ACTIVITY * share * YEARS - cool_later[k] - cool_now[k]
-        if projected > g.peak - RAMP:
-            for x, lv in zip(marks, mark_levels):
-                if x <= g.peak:
+        projected = g.heat + scan.build_heat[k] * years + activity - scan.cool_later[k] - scan.cool_now[k]
+        peak = g.peak
+        if projected > peak - RAMP:
+            for i in range(bisect.bisect_right(marks, peak) if t["marks_sorted"] else 0, len(marks)):
+                x = marks[i]
+                if x <= peak:
                     continue
                 w = 0.5 + (projected - x) / (2 * RAMP)
                 if w <= 0:
                     break
-                heat -= card[lv] * min(1.0, w)
-        parts["heat"] = heat
+                heat -= card[mark_levels[i]] * min(1.0, w)
         # 9. Infamy
         inf = 0.0
         if g.infamy >= 0:
-            if m_all is None:
-                m_all = measures(s)
-            mine = infamy_chance(k, g.infamy)
+            if rows is None:
+                rows = scan.rows(s)
+            on = chances.get(g.infamy)
+            if on is None:
+                req = infamy_lines[g.infamy]
+                on = chances[g.infamy] = [chance(progress(m, req), soon) for m in rows]
+            mine = on[k]
             if mine > 0:
                 alone = 1.0
                 for r in range(n):
                     if r != k:
-                        alone *= 1.0 - infamy_chance(r, g.infamy)
+                        alone *= 1.0 - on[r]
                 inf = c.infamy_pp[g.infamy] * mine * alone
-        parts["infamy"] = inf
         # 10. Gangsters still to place
-        parts["gangsters"] = GANGSTER * g.gangsters_left if phase == "actions" else 0.0
+        gangsters = GANGSTER * g.gangsters_left if phase == "actions" else 0.0
         # 11. an Attack being ordered
-        parts["attack"] = attack_potential(s, k, per[k], share, ext_left) if attacker == k else 0.0
+        attack = attack_potential(s, k, per[k], share, ext_left) if attacker == k else 0.0
         # 12. outcomes under way: a Conflict, a Fed card's Consequence
-        parts["under_way"] = under.get(k, 0.0) if under else 0.0
-        out_parts.append(parts)
-    return out_parts
+        under_k = under.get(k, 0.0) if under else 0.0
+        out.append((prestige, prod, buildings_later, warehouse, turf, unit_pp, exposure, sch, heat, inf, gangsters,
+                    attack, under_k))
+    return out

@@ -235,7 +235,12 @@ class ProhibitionState(GameState):
         return self.content.board.limits.units_per_block - self.goons[b] - self.guards[b]
 
     def turf(self, seat: int) -> list[int]:
-        return [b for b, o in enumerate(self.owner) if o == seat]
+        """The gang's Turf Blocks, ascending (found by `index`: faster than a scan of every Block)."""
+        owner, out, b = self.owner, [], -1
+        for _ in range(owner.count(seat)):
+            b = owner.index(seat, b + 1)
+            out.append(b)
+        return out
 
     def blocks_of(self, seat: int) -> int:
         return self.owner.count(seat)
@@ -255,7 +260,8 @@ class ProhibitionState(GameState):
 
     def buildings_of(self, seat: int) -> list[int]:
         """Blocks of the gang's Turf with a building (the HQ is not one)."""
-        return [b for b, o in enumerate(self.owner) if o == seat and self.tile[b] >= 0]
+        tile = self.tile
+        return [b for b in self.turf(seat) if tile[b] >= 0]
 
     def threshold(self, seat: int) -> int:
         """Outrage Threshold of the gang's Heat: 0 (I) to 3 (IV)."""

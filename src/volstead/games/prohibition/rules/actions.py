@@ -117,14 +117,28 @@ def space_open(s: ProhibitionState, seat: int, space: int) -> bool:
 
 
 def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
-    # `space_open` for every space, with the six building checks done in one pass over the Turf.
+    # `space_open` for every space in order, with the six building checks done in one pass over the
+    # Turf and the Extortion and open spaces' tests inlined (the menu is asked for at every turn).
     spaces = s.spaces
+    g = s.gangs[seat]
     out: list[int] = []
     if not all(spaces[:6]):
         out = [k for k, ok in enumerate(buildable_kinds(s, seat)) if ok and not spaces[k]]
-    out += [sp for sp in range(6, SPACES) if space_open(s, seat, sp)]
-    if has_target(s, seat):
-        out.extend(ATTACK + b for b in attack_sources(s, seat))
+    if g.extortion < 0:
+        out += [sp for sp in EXTORTION if not spaces[sp]]
+    bit = 1 << seat
+    for sp in open_spaces(s):  # ascending, as `range(6, SPACES)`
+        if spaces[sp] & bit or g.gs < space_cost(s, sp):
+            continue
+        if sp == RECRUIT:
+            if not (g.goon_supply > 0 and blocks_with_room(s, seat)):
+                continue
+        elif sp == DRUG_STORE and not drug_store_kinds(s, seat):
+            continue
+        out.append(sp)
+    sources = attack_sources(s, seat)
+    if sources and has_target(s, seat):
+        out.extend(ATTACK + b for b in sources)
     return tuple(out)
 
 

@@ -11,8 +11,8 @@ from .common import gs, push
 
 def attack_sources(s: ProhibitionState, seat: int) -> list[int]:
     """Turf Blocks with Goons not Laying Low (no Gangster of theirs on the Block)."""
-    bit = 1 << seat
-    return [b for b, (o, n, low) in enumerate(zip(s.owner, s.goons, s.gmask)) if o == seat and n and not low & bit]
+    bit, goons, gmask = 1 << seat, s.goons, s.gmask
+    return [b for b in s.turf(seat) if goons[b] and not gmask[b] & bit]
 
 
 def is_target(s: ProhibitionState, seat: int, b: int, markers: bool | None = None) -> bool:
@@ -31,14 +31,33 @@ def is_target(s: ProhibitionState, seat: int, b: int, markers: bool | None = Non
     return markers
 
 
-def targets(s: ProhibitionState, seat: int) -> list[int]:
+def _targets(s: ProhibitionState, seat: int):
+    """The Blocks in play that `is_target` (its tests inlined: the Action menu and the Attack's
+    target ask for every Block), ascending."""
     markers = s.markers_left(seat) > 0
-    return [b for b in s.content.in_play[s.seats] if is_target(s, seat, b, markers)]
+    owner, goons, guards, conflicted, gangs = s.owner, s.goons, s.guards, s.conflicted, s.gangs
+    for b in s.content.in_play[s.seats]:
+        o = owner[b]
+        if o == seat or conflicted >> b & 1:
+            continue
+        if o < 0:
+            ok = markers
+        elif goons[b] or guards[b]:
+            ok = True
+        elif gangs[o].hq == b:  # an undefended HQ: only to rob it, once a game
+            ok = not gangs[o].robbed
+        else:
+            ok = markers
+        if ok:
+            yield b
+
+
+def targets(s: ProhibitionState, seat: int) -> list[int]:
+    return list(_targets(s, seat))
 
 
 def has_target(s: ProhibitionState, seat: int) -> bool:
-    markers = s.markers_left(seat) > 0
-    return any(is_target(s, seat, b, markers) for b in s.content.in_play[s.seats])
+    return next(_targets(s, seat), -1) >= 0
 
 
 def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> bool:

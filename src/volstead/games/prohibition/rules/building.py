@@ -24,12 +24,12 @@ def build_blocks(s: ProhibitionState, seat: int, kind: int, any_one: bool = Fals
     tile = s.tile
     lo, hi = kind * TILES, kind * TILES + TILES  # tiles of this kind
     out = []
-    for b, o in enumerate(s.owner):
-        if o != seat or b == hq:
+    for b in s.turf(seat):
+        if b == hq:
             continue
         if limit:
             first = b >> 3 << 3
-            if sum(1 for x in range(first, first + 8) if x != b and lo <= tile[x] < hi) >= limit:
+            if sum(1 for x in tile[first:first + 8] if lo <= x < hi) - (lo <= tile[b] < hi) >= limit:
                 continue
         out.append(b)
         if any_one:

@@ -52,7 +52,8 @@ class Defend(SeatStep[ProhibitionState]):
 
 
 def blocks_with_room(s: ProhibitionState, seat: int, but: int = -1) -> list[int]:
-    return [b for b, o in enumerate(s.owner) if o == seat and b != but and s.room(b) > 0]
+    limit, goons, guards = s.content.board.limits.units_per_block, s.goons, s.guards
+    return [b for b in s.turf(seat) if b != but and goons[b] + guards[b] < limit]
 
 
 class PlaceGoon(SeatStep[ProhibitionState]):
