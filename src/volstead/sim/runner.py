@@ -153,11 +153,19 @@ def _local(config: SimConfig, todo: list[int], workers: int, out: str) -> Iterat
         for i in todo:
             yield play_game(config, i, out)
         return
+    import gc
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
-    with ctx.Pool(workers) as pool:
-        yield from pool.imap_unordered(_play_task, [(config, i, out) for i in todo], chunksize=1)
+    # The parent's objects (modules, the card set) leave the collector's reach before the fork, so a
+    # worker's collections never write to them, and their pages stay shared instead of being copied
+    # into every worker (the gc module's advice for fork without exec).
+    gc.freeze()
+    try:
+        with ctx.Pool(workers) as pool:
+            yield from pool.imap_unordered(_play_task, [(config, i, out) for i in todo], chunksize=1)
+    finally:
+        gc.unfreeze()
 
 
 def _play_task(args) -> dict:
