@@ -1,0 +1,63 @@
+"""Whole bot games a core: CPU seconds a game and games/s a core, for any game and seats.
+
+Plays `--games` games exactly as `volstead sim` does (`play_game`: same seeds, seats rotated, no
+records written) in this one process and reports the CPU time (process time: steadier than wall
+time on a shared machine) per game and per decision.
+
+    .venv/bin/python benchmarks/bench_bot_games.py --game scarface1920 --seats greedy,greedy,greedy,greedy --games 10
+    .venv/bin/python benchmarks/bench_bot_games.py --game prohibition --seats greedy,greedy,greedy,greedy --games 3
+
+Target (issue 15): greedy 4-player Scarface >= 3 games/s a core. Not a pytest module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))  # run from a checkout even without an install
+
+GREEDY_SCARFACE_TARGET = 3.0  # games/s a core
+
+
+def main(argv: list[str] | None = None) -> int:
+    from volstead.sim.runner import SimConfig, play_game
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="scarface1920")
+    ap.add_argument("--seats", default="greedy,greedy,greedy,greedy")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    config = SimConfig(args.game, tuple(args.seats.split(",")), args.seed)
+    play_game(config, args.games)  # warm: card set loaded, caches filled (not counted)
+    per_game, decisions = [], 0
+    for i in range(args.games):
+        start = time.process_time()
+        row = play_game(config, i)
+        per_game.append(time.process_time() - start)
+        decisions += row["decisions"]
+    cpu = sum(per_game)
+    out = {"game": args.game, "seats": args.seats, "games": args.games, "cpu_s": round(cpu, 3),
+           "cpu_s_per_game": round(cpu / args.games, 3), "min": round(min(per_game), 3), "max": round(max(per_game), 3),
+           "games_per_s_a_core": round(args.games / cpu, 3), "us_per_decision": round(cpu / decisions * 1e6, 1)}
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{args.game}, seats {args.seats}: {args.games} games, {out['cpu_s_per_game']:.2f} s of CPU a game "
+          f"(min {out['min']:.2f}, max {out['max']:.2f}), {out['games_per_s_a_core']:.3f} games/s a core, "
+          f"{out['us_per_decision']:,.0f} µs a decision")
+    if args.game == "scarface1920" and set(args.seats.split(",")) == {"greedy"}:
+        met = out["games_per_s_a_core"] >= GREEDY_SCARFACE_TARGET
+        print(f"target >= {GREEDY_SCARFACE_TARGET:g} games/s a core: {'yes' if met else 'NO'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
