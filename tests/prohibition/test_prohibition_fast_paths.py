@@ -8,7 +8,7 @@ import random
 
 from prohibition_games import new_game
 
-from volstead.games.prohibition.rules.actions import ATTACK, SPACES, action_codes, space_open
+from volstead.games.prohibition.rules.actions import ATTACK, SPACES, action_codes, has_action, space_open
 from volstead.games.prohibition.rules.attack import attack_sources, has_target, is_target, targets
 from volstead.games.prohibition.rules.building import build_blocks, buildable_kinds, can_build
 from volstead.games.prohibition.state import Gang
@@ -40,7 +40,8 @@ def test_one_pass_checks_match_their_definitions_in_random_games():
                     assert kinds == [bool(s.stacks[k]) and s.gangs[seat].gs >= s.content.tile_cost[k * 7 + s.stacks[k][0]]
                                      and bool(build_blocks(s, seat, k)) for k in range(6)]
                     assert action_codes(s, seat) == slow_action_codes(s, seat), f"seed={seed}"
-                    assert s.turf(seat) == [b for b, o in enumerate(s.owner) if o == seat]
+                    assert has_action(s, seat) == bool(action_codes(s, seat))
+                    assert s.turf(seat) == s.turfs()[seat] == [b for b, o in enumerate(s.owner) if o == seat]
                     for k in range(6):
                         assert build_blocks(s, seat, k) == slow_build_blocks(s, seat, k)
                         assert build_blocks(s, seat, k, any_one=True) == slow_build_blocks(s, seat, k)[:1]

@@ -65,7 +65,7 @@ import math
 from typing import Any
 
 from .content.models import LOSSES
-from .rules.attack import AttackGoons, AttackTarget, is_target
+from .rules.attack import AttackGoons, AttackTarget, targets
 from .rules.conflict import CallForHelp, FightOrRetreat, HelpUnits, Hits, PressOn, Spoils, hits
 from .rules.feds import BUILDINGS as LOSE_BUILDINGS
 from .rules.feds import LoseOne
@@ -178,61 +178,64 @@ class _Scan:
 
     def __init__(self, s: ProhibitionState, t: dict[str, Any], pending: bool, years: int):
         c = s.content
-        n = s.seats
-        self.per = per = [[0] * len(c.nbhd_ids) for _ in range(n)]
-        self.blocks = blocks = [0] * n
-        self.units = units = [0] * n
-        self.exposure = exposure = [0.0] * n
-        self.pending_out = pending_out = [0.0] * n
-        self.build_heat = build_heat = [0] * n
-        self.cool_now = cool_now = [0] * n
-        self.cool_later = cool_later = [0.0] * n
-        self.later_yield = later_yield = [0.0] * n
-        self.nbuild = nbuild = [0] * n
-        self.goons = goons_on = [0] * n
-        self.full = full = [0] * n
-        self.nstocked = nstocked = [0] * n
-        self.kinds = kinds = [[0] * 6 for _ in range(n)]
-        gangs = s.gangs
-        mats = [g.mat for g in gangs]
-        hq_of = {g.hq: g.seat for g in gangs}
+        hoods = len(c.nbhd_ids)
         limit = c.board.limits.units_per_block
         halves = t["halves"]
-        yields, outputs, mat_heat, b_cool = t["yield"], t["output"], c.mat_heat, c.b_cool
         goons, guards, tile, stocked = s.goons, s.guards, s.tile, s.stocked
-        for b, o in enumerate(s.owner):
-            if o < 0:
-                continue
-            per[o][b >> 3] += 1
-            blocks[o] += 1
-            gn = goons[b]
-            u = gn + guards[b]
-            units[o] += u
-            goons_on[o] += gn
-            if u >= limit:
-                full[o] += 1
-            worth = 1.0
-            tl = tile[b]
-            if tl >= 0:
-                k = tl // 7
-                mat = mats[o]
-                nbuild[o] += 1
-                kinds[o][k] += 1
-                build_heat[o] += mat_heat[mat][k]
-                later_yield[o] += yields[mat][k]
-                if k == SETTLEMENT:
-                    cool_later[o] += b_cool[k] * STOCK_RATE * years
-                worth += 3.0
-                if stocked >> b & 1:
-                    nstocked[o] += 1
-                    if pending:
-                        out = outputs[mat][k]
-                        pending_out[o] += out
-                        cool_now[o] += b_cool[k]
-                        worth += out
-            elif hq_of.get(b) == o and not gangs[o].robbed:
-                worth += gangs[o].gs * GS / 2
-            exposure[o] += worth * halves[u]
+        cool = c.b_cool[SETTLEMENT] * STOCK_RATE * years  # a Settlement House's cooling in the later years
+        self.per, self.kinds = [], []
+        self.blocks, self.units, self.exposure, self.pending_out, self.build_heat = [], [], [], [], []
+        self.cool_now, self.cool_later, self.later_yield, self.nbuild, self.goons = [], [], [], [], []
+        self.full, self.nstocked = [], []
+        for g, turf in zip(s.gangs, s.turfs()):  # ascending: every sum in the order of a pass over the map
+            per, kinds = [0] * hoods, [0] * 6
+            units = goons_on = full = nbuild = build_heat = cool_now = nstocked = 0
+            exposure = pending_out = cool_later = later_yield = 0.0
+            yields, outputs, mat_heat = t["yield"][g.mat], t["output"][g.mat], c.mat_heat[g.mat]
+            hq = g.hq if not g.robbed else -1
+            for b in turf:
+                per[b >> 3] += 1
+                gn = goons[b]
+                u = gn + guards[b]
+                units += u
+                goons_on += gn
+                if u >= limit:
+                    full += 1
+                worth = 1.0
+                tl = tile[b]
+                if tl >= 0:
+                    k = tl // 7
+                    nbuild += 1
+                    kinds[k] += 1
+                    build_heat += mat_heat[k]
+                    later_yield += yields[k]
+                    if k == SETTLEMENT:
+                        cool_later += cool
+                    worth += 3.0
+                    if stocked >> b & 1:
+                        nstocked += 1
+                        if pending:
+                            out = outputs[k]
+                            pending_out += out
+                            cool_now += c.b_cool[k]
+                            worth += out
+                elif b == hq:  # an unrobbed HQ: half the vault
+                    worth += g.gs * GS / 2
+                exposure += worth * halves[u]
+            self.per.append(per)
+            self.kinds.append(kinds)
+            self.blocks.append(len(turf))
+            self.units.append(units)
+            self.exposure.append(exposure)
+            self.pending_out.append(pending_out)
+            self.build_heat.append(build_heat)
+            self.cool_now.append(cool_now)
+            self.cool_later.append(cool_later)
+            self.later_yield.append(later_yield)
+            self.nbuild.append(nbuild)
+            self.goons.append(goons_on)
+            self.full.append(full)
+            self.nstocked.append(nstocked)
 
     def rows(self, s: ProhibitionState) -> list[list[int]]:
         """Every gang's value of every requirement line (REQUIREMENTS order, BUILDING left 0), then
@@ -259,10 +262,10 @@ class _Scan:
         return out
 
 
-def measures(s: ProhibitionState) -> list[list[int]]:
+def measures(s: ProhibitionState) -> list[list]:
     """Every gang's value of every requirement line (rules/schemes.py `measure`, REQUIREMENTS order;
     BUILDING is left 0: the per-kind counts are `kinds`, at index 21), from one pass over the map."""
-    return [m[:21] + [m[21:]] for m in _Scan(s, tables(s.content), False, 0).rows(s)]
+    return [[*m[:21], m[21:]] for m in _Scan(s, tables(s.content), False, 0).rows(s)]
 
 
 def lines(reqs) -> tuple[tuple[int, int, bool], ...]:
@@ -322,9 +325,7 @@ def attack_potential(s: ProhibitionState, seat: int, per: list[int], share: floa
     n = top.n if isinstance(top, AttackTarget) else s.goons[top.source]
     hit = 1.0 - 0.5 ** (n + s.bonus(seat, "expansion_dice"))
     best = 0.0
-    for b in s.content.in_play[s.seats]:
-        if not is_target(s, seat, b):
-            continue
+    for b in targets(s, seat):
         o = s.owner[b]
         if o >= 0 and s.units(b):
             continue
@@ -455,6 +456,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
     risk = -RISK * share
     grow_share = GROW * share
     activity = ACTIVITY * share * YEARS
+    ramp2 = 2 * RAMP
 
     scan = _Scan(s, t, pending, years)  # one pass over the map
     per, units = scan.per, scan.units
@@ -472,7 +474,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
     infamy_lines = t["infamy_lines"]
     chances: dict[int, list[float]] = {}  # per Infamy card: each gang's chance to meet it
 
-    out = []
+    out: list[tuple[float, ...]] = []
     for k in seats:
         g = gangs[k]
         mat = g.mat
@@ -485,7 +487,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
             hood_pp += now
             grow += way
         prestige = (hood_pp + g.gs * GS + g.booze * BOOZE + 3 * (scan.nbuild[k] + g.headlines) - g.jail
-                    + sum(c.scheme_pp[x] for x in g.done))
+                    + (sum(c.scheme_pp[x] for x in g.done) if g.done else 0))
         # 2. this year's Production
         prod = 0.0
         if pending:
@@ -516,7 +518,8 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
                 sch += c.scheme_pp[x] * chance(p, soon) + (0.0 if p >= 1.0 else TACTIC)
         # 8. Heat
         card = t["card"][mat]
-        heat = -(len(g.fed_cards) + g.fed_owed) * card[s.threshold(k)]
+        feds = len(g.fed_cards) + g.fed_owed
+        heat = -feds * card[s.threshold(k)] if feds else 0.0
         projected = g.heat + scan.build_heat[k] * years + activity - scan.cool_later[k] - scan.cool_now[k]
         peak = g.peak
         if projected > peak - RAMP:
@@ -524,10 +527,10 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
                 x = marks[i]
                 if x <= peak:
                     continue
-                w = 0.5 + (projected - x) / (2 * RAMP)
+                w = 0.5 + (projected - x) / ramp2
                 if w <= 0:
                     break
-                heat -= card[mark_levels[i]] * min(1.0, w)
+                heat -= card[mark_levels[i]] * (w if w < 1.0 else 1.0)
         # 9. Infamy
         inf = 0.0
         if g.infamy >= 0:

@@ -242,6 +242,14 @@ class ProhibitionState(GameState):
             out.append(b)
         return out
 
+    def turfs(self) -> list[list[int]]:
+        """Every gang's `turf`, in one pass over the map."""
+        out: list[list[int]] = [[] for _ in range(self.seats)]
+        for b, o in enumerate(self.owner):
+            if o >= 0:
+                out[o].append(b)
+        return out
+
     def blocks_of(self, seat: int) -> int:
         return self.owner.count(seat)
 

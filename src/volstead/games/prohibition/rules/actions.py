@@ -23,10 +23,12 @@ from ..state import (
     ProhibitionState,
     replace_at,
 )
-from .attack import attack_sources, has_target
-from .building import buildable_kinds, can_build, drug_store_kinds
+from .attack import AttackGoons, attack_sources, has_target
+from .building import BuildBlock, DrugStore, buildable_kinds, can_build, drug_store_kinds
 from .common import gs, push
-from .operations import blocks_with_room
+from .feds import ResolveFeds
+from .operations import PlaceGoon, ReturnUnplaced, blocks_with_room
+from .schemes import SchemeWindow
 
 ATTACK = 100  # an option code ATTACK + Block: lead an Attack from that Block
 
@@ -63,7 +65,7 @@ class NextTurn(SeatStep[ProhibitionState]):
             g = s.gangs[seat]
             if g.gangsters_left <= 0:
                 continue
-            if not action_codes(s, seat):  # nothing it can do: its Gangsters stay idle
+            if not has_action(s, seat):  # nothing it can do: its Gangsters stay idle
                 if s.story is not None:
                     s.tell(f"{s.gang_name(seat)} has nothing left to order and keeps {g.gangsters_left} Gangster(s) home.")
                 g.gangsters_left = 0
@@ -82,9 +84,6 @@ class EndTurn(SeatStep[ProhibitionState]):
     kind = "end_turn"
 
     def run(self, s: ProhibitionState) -> None:
-        from .feds import ResolveFeds
-        from .schemes import SchemeWindow
-
         push(s, ResolveFeds(), SchemeWindow(self.seat_))
 
 
@@ -116,17 +115,25 @@ def space_open(s: ProhibitionState, seat: int, space: int) -> bool:
     return True
 
 
-def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
-    # `space_open` for every space in order, with the six building checks done in one pass over the
-    # Turf and the Extortion and open spaces' tests inlined (the menu is asked for at every turn).
+# `space_open` for every space in order, by kind of space: the six building checks in one pass over
+# the Turf, the Extortion and open spaces' tests inlined (the menu is asked for at every turn).
+def _building_codes(s: ProhibitionState, seat: int) -> list[int]:
     spaces = s.spaces
-    g = s.gangs[seat]
-    out: list[int] = []
-    if not all(spaces[:6]):
-        out = [k for k, ok in enumerate(buildable_kinds(s, seat)) if ok and not spaces[k]]
-    if g.extortion < 0:
-        out += [sp for sp in EXTORTION if not spaces[sp]]
-    bit = 1 << seat
+    if all(spaces[:6]):
+        return []
+    return [k for k, ok in enumerate(buildable_kinds(s, seat)) if ok and not spaces[k]]
+
+
+def _extortion_codes(s: ProhibitionState, seat: int) -> list[int]:
+    if s.gangs[seat].extortion >= 0:
+        return []
+    spaces = s.spaces
+    return [sp for sp in EXTORTION if not spaces[sp]]
+
+
+def _open_codes(s: ProhibitionState, seat: int) -> list[int]:
+    spaces, g, bit = s.spaces, s.gangs[seat], 1 << seat
+    out = []
     for sp in open_spaces(s):  # ascending, as `range(6, SPACES)`
         if spaces[sp] & bit or g.gs < space_cost(s, sp):
             continue
@@ -136,10 +143,22 @@ def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
         elif sp == DRUG_STORE and not drug_store_kinds(s, seat):
             continue
         out.append(sp)
+    return out
+
+
+def _attack_codes(s: ProhibitionState, seat: int) -> list[int]:
     sources = attack_sources(s, seat)
-    if sources and has_target(s, seat):
-        out.extend(ATTACK + b for b in sources)
-    return tuple(out)
+    return [ATTACK + b for b in sources] if sources and has_target(s, seat) else []
+
+
+def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
+    return tuple(_building_codes(s, seat) + _extortion_codes(s, seat) + _open_codes(s, seat) + _attack_codes(s, seat))
+
+
+def has_action(s: ProhibitionState, seat: int) -> bool:
+    """`bool(action_codes(s, seat))`, the cheapest checks first."""
+    return bool(_extortion_codes(s, seat) or _open_codes(s, seat) or _building_codes(s, seat)
+                or _attack_codes(s, seat))
 
 
 def space_id(s: ProhibitionState, space: int) -> str:
@@ -176,8 +195,6 @@ class ActionTurn(SeatStep[ProhibitionState]):
         g = s.gangs[seat]
         g.gangsters_left -= 1
         if code >= ATTACK:
-            from .attack import AttackGoons
-
             push(s, AttackGoons(seat, code - ATTACK))
             return
         s.spaces = replace_at(s.spaces, code, s.spaces[code] | 1 << seat)
@@ -225,9 +242,6 @@ class ActionTurn(SeatStep[ProhibitionState]):
 
 def order_action(s: ProhibitionState, seat: int, space: int) -> None:
     """Carry out the action of a space just taken."""
-    from .building import BuildBlock, DrugStore
-    from .operations import PlaceGoon, ReturnUnplaced
-
     g, c = s.gangs[seat], s.content
     if space < 6:
         push(s, BuildBlock(seat, space))

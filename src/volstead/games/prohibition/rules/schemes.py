@@ -18,35 +18,37 @@ AT_MOST = frozenset({HEAT_AT_MOST, JAILTIME_AT_MOST})
 def measure(s: ProhibitionState, seat: int, what: int, of: int = -1) -> int:
     """The value a requirement compares (models.REQUIREMENTS order)."""
     g = s.gangs[seat]
-    if what in (BLOCKS, NEIGHBORHOODS, BLOCKS_IN_ONE, FULL_NEIGHBORHOODS):
+    if what == BLOCKS:
+        return s.owner.count(seat)
+    if what in (NEIGHBORHOODS, BLOCKS_IN_ONE, FULL_NEIGHBORHOODS):
         per = [0] * len(s.content.nbhd_ids)
-        for b, o in enumerate(s.owner):
-            if o == seat:
-                per[b >> 3] += 1
-        if what == BLOCKS:
-            return sum(per)
+        for b in s.turf(seat):
+            per[b >> 3] += 1
         if what == NEIGHBORHOODS:
             return sum(1 for x in per if x)
         if what == BLOCKS_IN_ONE:
             return max(per)
         return sum(1 for x in per if x == 8)
     if what in (BUILDINGS, BUILDING, BUILDING_TYPES, STOCKED):
-        kinds = [s.kind_at(b) for b in s.buildings_of(seat)]
+        built = s.buildings_of(seat)
         if what == BUILDINGS:
-            return len(kinds)
+            return len(built)
+        if what == STOCKED:
+            return sum(1 for b in built if s.is_stocked(b))
+        kinds = [s.kind_at(b) for b in built]
         if what == BUILDING:
             return kinds.count(of)
-        if what == BUILDING_TYPES:
-            return len(set(kinds))
-        return sum(1 for b in s.buildings_of(seat) if s.is_stocked(b))
+        return len(set(kinds))
     if what == GOONS_ON_MAP:
         return sum(s.goons[b] for b in s.turf(seat))
     if what == FULL_BLOCKS:
         return sum(1 for b in s.turf(seat) if s.room(b) <= 0)
-    if what in (HEAT_AT_LEAST, HEAT_AT_MOST):
-        return g.heat
-    return {GS: g.gs, BOOZE: g.booze, HEADLINES: g.headlines, JAILTIME_AT_MOST: g.jail, STEALS: g.steals,
-            TORCHES: g.torches, SEIZES: g.seizes, ROBBERIES: g.robberies, CONFLICTS_WON: g.conflicts_won}[what]
+    return getattr(g, GANG_FIELD[what])
+
+
+GANG_FIELD = {HEAT_AT_LEAST: "heat", HEAT_AT_MOST: "heat", GS: "gs", BOOZE: "booze", HEADLINES: "headlines",
+              JAILTIME_AT_MOST: "jail", STEALS: "steals", TORCHES: "torches", SEIZES: "seizes",
+              ROBBERIES: "robberies", CONFLICTS_WON: "conflicts_won"}  # the lines read off the gang
 
 
 def meets(s: ProhibitionState, seat: int, reqs: tuple[tuple[int, int, int], ...]) -> bool:
