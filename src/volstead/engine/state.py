@@ -30,10 +30,12 @@ from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatE
 from .lanes import Lanes
 from .step import Step
 
-# One decision taken: (step, code, seat, previous node) — a cons list, O(1) to append and to clone.
-# The seat is stored as `-1 - seat` for a private step of a simultaneous phase, so that the steps
-# a rival took in secret can be cut from what a bot is given (`without_rivals_private`).
-HistoryNode = tuple[Step[Any], Any, int, "HistoryNode | None"]
+# One decision taken: (step, code, seat, previous node or None) — a cons list, O(1) to append and
+# to clone. The seat is stored as `-1 - seat` for a private step of a simultaneous phase, so that
+# the steps a rival took in secret can be cut from what a bot is given (`without_rivals_private`).
+# The tail is typed Any, not "HistoryNode | None": mypyc crashes on the recursive alias
+# (docs/performance.md).
+HistoryNode = tuple[Step[Any], Any, int, Any]
 
 
 class EarlierDecisions(Step[Any]):
@@ -340,7 +342,7 @@ class GameState:
             node = node[3]
         if not cut:
             return
-        for step, code, s in reversed(kept):
+        for step, code, s in kept[::-1]:  # not reversed(): an internal mypyc error on its unpacking
             node = (step, code, s, node)
         self.history = node
         self.decisions_made -= cut
