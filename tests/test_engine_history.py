@@ -104,3 +104,18 @@ def test_a_finished_game_folded_whole_keeps_its_decisions_in_a_few_bytes_each():
     other.compact_history(0)
     shared = {id(s) for s in earlier.ids} & {id(s) for s in history_nodes(other)[0][0].ids}
     assert shared  # the same option ids are one string for every game that took them
+
+
+def test_the_server_folds_a_finished_game_whole_and_a_live_one_to_its_newest_steps():
+    """`server.hub.compact`, called at every save: a game over keeps no step in its history."""
+    from volstead.server.hub import HISTORY_KEPT, compact
+
+    live = play("scarface1920", 4, 14, None, limit=3 * HISTORY_KEPT)
+    assert not live.is_over()
+    compact(live)
+    assert HISTORY_KEPT <= len(history_nodes(live)) - 1 <= 2 * HISTORY_KEPT
+    over = play("scarface1920", 4, 14, None)
+    log = over.decision_log()
+    compact(over)
+    assert [type(n[0]) for n in history_nodes(over)] == [EarlierDecisions]
+    assert over.decision_log() == log

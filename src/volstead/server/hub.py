@@ -54,13 +54,13 @@ HUMAN = "human"
 LOG_TAIL = 200  # log entries in a full state (on connecting, on refresh, over REST)
 BROADCAST_EVERY = 0.25  # seconds: how often a long run of bot moves (no bot delay) is shown
 HISTORY_KEPT = 64  # newest decisions a live game keeps as steps in its history (GameState.compact_history)
+INLINE_BOT_MOVES = 200  # instant bots' moves made right after a decision (see _play_instant_bots)
+LOG_UPDATE = 12  # log entries in a broadcast after a decision: the client keeps what it has (by "k")
 
 
 def compact(state) -> None:
     """Fold a live game's history (a finished one's whole: nothing searches back through it)."""
     state.compact_history(0 if state.is_over() else HISTORY_KEPT)
-INLINE_BOT_MOVES = 200  # instant bots' moves made right after a decision (see _play_instant_bots)
-LOG_UPDATE = 12  # log entries in a broadcast after a decision: the client keeps what it has (by "k")
 
 
 class LobbyError(VolsteadError):
