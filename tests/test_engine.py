@@ -17,8 +17,8 @@ from pydantic import Field
 
 import volstead.games
 from volstead.engine import (
+    DictState,
     GameOverError,
-    GameState,
     IllegalOptionError,
     RecordError,
     Step,
@@ -80,7 +80,7 @@ class NextTurn(Step):
         state.stack.append(Add())
 
 
-class CountState(GameState):
+class CountState(DictState):
     game_name = FAKE_NAME
 
     def __init__(self, seed: int, seats: int, options: CountOptions):

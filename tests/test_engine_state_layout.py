@@ -8,7 +8,7 @@ import pytest
 
 from volstead.engine import SeatStep, Step
 from volstead.engine import rng as vrng
-from volstead.engine.state import GameState
+from volstead.engine.state import DictState, GameState
 
 
 class Pick(SeatStep["PairState"]):
@@ -48,7 +48,7 @@ class PairState(GameState):
         new.picks = self.picks
 
 
-class LooseState(GameState):
+class LooseState(DictState):
     """No __slots__: a quick test game; its own fields live in __dict__."""
 
     def __init__(self) -> None:
@@ -82,6 +82,21 @@ def test_a_state_without_slots_still_clones_its_own_fields():
     c.apply_index(1)
     assert (s.total, s.picks) == (1, (1,)) and (c.total, c.picks) == (3, (1, 2))
     assert c.decision_log() == [(0, "1"), (1, "2")] and s.decision_log() == [(0, "1")]
+
+
+class ForgetfulState(GameState):
+    """Fields outside __slots__ without DictState: its clones would drop them."""
+
+    def __init__(self) -> None:
+        self.seed, self.seats, self.options, self.rng = 3, 2, None, vrng.seed_state(3)
+        self.total = 0
+        self.stack = [Pick(0, 0)]
+        self._start()
+
+
+def test_a_state_with_undeclared_fields_must_say_so_by_subclassing_dict_state():
+    with pytest.raises(TypeError, match="ForgetfulState has fields outside __slots__"):
+        ForgetfulState()
 
 
 def test_seat_step_names_its_seat_and_shows_every_field():

@@ -12,7 +12,7 @@ import pytest
 
 import volstead.games
 from volstead.bots import GreedyBot, ask_bot
-from volstead.engine import GameState, Step
+from volstead.engine import DictState, Step
 from volstead.engine import rng as vrng
 
 NAME = "invest-fake"
@@ -56,7 +56,7 @@ class Project(Step):
         return f"project{code}"
 
 
-class InvestState(GameState):
+class InvestState(DictState):
     game_name = NAME
 
     def __init__(self):

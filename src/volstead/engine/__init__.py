@@ -10,11 +10,11 @@ from .errors import (
     WrongSeatError,
 )
 from .record import load_record, replay, save_record, undo
-from .state import GameState
+from .state import DictState, GameState
 from .step import SeatStep, Step
 
 __all__ = [
-    "ContentError", "Decision", "GameOverError", "GameState", "IllegalOptionError", "Option",
+    "ContentError", "Decision", "DictState", "GameOverError", "GameState", "IllegalOptionError", "Option",
     "RecordError", "SeatStep", "Step", "VolsteadError", "WrongSeatError", "load_record", "replay",
     "save_record", "undo",
 ]

@@ -16,8 +16,8 @@ multi-step procedure on `self.stack` as immutable `Step`s. `clone()` copies
 the fields one by one through `_copy_into(new)`, which each class with fields
 extends (call super first), and shares the values, so game code must
 *replace* tuples rather than mutate containers; a mutable part a subclass
-keeps (its players) its `_copy_into` copies. A subclass that declares no
-`__slots__` (a quick test game) still clones: its `__dict__` is copied too.
+keeps (its players) its `_copy_into` copies. A quick test game whose fields are undeclared
+subclasses `DictState`, whose clone copies its `__dict__` too.
 """
 
 from __future__ import annotations
@@ -84,6 +84,9 @@ class GameState:
     # ------------------------------------------------------------------ flow
     def _start(self) -> None:
         """Run automatic steps until the first decision (call at the end of setup)."""
+        if hasattr(self, "__dict__") and not isinstance(self, DictState):
+            raise TypeError(f"{type(self).__name__} has fields outside __slots__, which its clones would lose: "
+                            "declare them in __slots__ (and copy them in _copy_into), or subclass DictState")
         self._decision = None
         self._pending = ()
         self.history = None
@@ -249,11 +252,6 @@ class GameState:
         self.apply_index(d.index_of(option_id), d.seat)
 
     # ----------------------------------------------------------------- copies
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "__slots__" not in cls.__dict__ and "_copy_into" not in cls.__dict__:
-            cls._copy_into = _copy_dict_into  # type: ignore[method-assign]  # undeclared fields: copy __dict__
-
     def clone(self) -> Self:
         new = object.__new__(type(self))
         self._copy_into(new)
@@ -371,7 +369,11 @@ class GameState:
         return self.options.to_json()
 
 
-def _copy_dict_into(self: GameState, new: GameState) -> None:
-    """`_copy_into` of a subclass without `__slots__`: the engine's fields, then its `__dict__`."""
-    GameState._copy_into(self, new)
-    new.__dict__.update(self.__dict__)
+class DictState(GameState):
+    """A state whose own fields are undeclared (they live in `__dict__`): quick test games. Its
+    clone copies the engine's fields, then the `__dict__`. A real game declares `__slots__` and
+    extends `_copy_into` instead (faster to clone, and what a compiled core needs: docs/performance.md)."""
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.__dict__.update(self.__dict__)
