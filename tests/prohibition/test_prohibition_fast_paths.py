@@ -8,10 +8,11 @@ import random
 
 from prohibition_games import new_game
 
+from volstead.games.prohibition import state as prohibition_state
 from volstead.games.prohibition.rules.actions import ATTACK, SPACES, action_codes, has_action, space_open
 from volstead.games.prohibition.rules.attack import attack_sources, has_target, is_target, targets
 from volstead.games.prohibition.rules.building import build_blocks, buildable_kinds, can_build
-from volstead.games.prohibition.state import Gang
+from volstead.games.prohibition.state import Gang, turfs_of
 
 
 def slow_action_codes(s, seat: int) -> tuple[int, ...]:
@@ -41,7 +42,7 @@ def test_one_pass_checks_match_their_definitions_in_random_games():
                                      and bool(build_blocks(s, seat, k)) for k in range(6)]
                     assert action_codes(s, seat) == slow_action_codes(s, seat), f"seed={seed}"
                     assert has_action(s, seat) == bool(action_codes(s, seat))
-                    assert s.turf(seat) == s.turfs()[seat] == [b for b, o in enumerate(s.owner) if o == seat]
+                    assert s.turf(seat) == s.turfs()[seat] == tuple(b for b, o in enumerate(s.owner) if o == seat)
                     for k in range(6):
                         assert build_blocks(s, seat, k) == slow_build_blocks(s, seat, k)
                         assert build_blocks(s, seat, k, any_one=True) == slow_build_blocks(s, seat, k)[:1]
@@ -51,6 +52,15 @@ def test_one_pass_checks_match_their_definitions_in_random_games():
                     checked += 1
             s.apply_index(rng.randrange(len(s.decision().codes)))
     assert checked > 1000
+
+
+def test_the_turf_cache_answers_each_map_and_stays_bounded(monkeypatch):
+    monkeypatch.setattr(prohibition_state, "_TURFS", {})
+    monkeypatch.setattr(prohibition_state, "_TURFS_KEPT", 3)
+    maps = [tuple(rng.choice((-1, 0, 1, 2, 3)) for _ in range(56)) for rng in map(random.Random, range(10))]
+    for owner in maps + maps:
+        assert turfs_of(owner) == tuple(tuple(b for b, o in enumerate(owner) if o == g) for g in range(4))
+        assert len(prohibition_state._TURFS) <= 3
 
 
 def test_a_gang_copy_copies_every_slot_and_shares_nothing_mutable():

@@ -133,6 +133,26 @@ def _straight_copy(cls: Any) -> Any:
 Gang.copy = _straight_copy(Gang)  # type: ignore[method-assign]
 
 
+# Every gang's Turf by map: the owners tuple is immutable and shared by clones, and a bot's
+# lookahead asks the same map's Turf thousands of times (issue 15: a greedy game's hottest helper).
+_TURFS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_TURFS_KEPT = 4096
+
+
+def turfs_of(owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Each of the four gangs' Blocks, ascending, for the map whose per-Block owners are `owner`."""
+    found = _TURFS.get(owner)
+    if found is None:
+        lists: tuple[list[int], ...] = ([], [], [], [])
+        for b, o in enumerate(owner):
+            if o >= 0:
+                lists[o].append(b)
+        if len(_TURFS) >= _TURFS_KEPT:
+            _TURFS.clear()
+        found = _TURFS[owner] = tuple(tuple(x) for x in lists)
+    return found
+
+
 def replace_at(t: tuple, i: int, value: Any) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
@@ -234,21 +254,13 @@ class ProhibitionState(GameState):
     def room(self, b: int) -> int:
         return self.content.board.limits.units_per_block - self.goons[b] - self.guards[b]
 
-    def turf(self, seat: int) -> list[int]:
-        """The gang's Turf Blocks, ascending (found by `index`: faster than a scan of every Block)."""
-        owner, out, b = self.owner, [], -1
-        for _ in range(owner.count(seat)):
-            b = owner.index(seat, b + 1)
-            out.append(b)
-        return out
+    def turf(self, seat: int) -> tuple[int, ...]:
+        """The gang's Turf Blocks, ascending."""
+        return turfs_of(self.owner)[seat]
 
-    def turfs(self) -> list[list[int]]:
-        """Every gang's `turf`, in one pass over the map."""
-        out: list[list[int]] = [[] for _ in range(self.seats)]
-        for b, o in enumerate(self.owner):
-            if o >= 0:
-                out[o].append(b)
-        return out
+    def turfs(self) -> tuple[tuple[int, ...], ...]:
+        """Every gang's `turf` (four, whatever the number of gangs)."""
+        return turfs_of(self.owner)
 
     def blocks_of(self, seat: int) -> int:
         return self.owner.count(seat)
