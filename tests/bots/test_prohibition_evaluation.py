@@ -85,17 +85,18 @@ def test_the_setup_position_term_by_term():
 
 
 def test_a_stocked_still_scores_its_output_now_and_its_later_years():
-    """Rum Row (+1 Booze from Stills) with a stocked Still on li2: 3 PP for the building, 3 Booze this
-    Production, 2 PP a year for 5 more years x 0.8; its Block's worth at risk grows to 7; 1 Heat a year."""
+    """Rum Row (+2 Booze from Stills) with a stocked Still on li2: 3 PP for the building, 4 Booze this
+    Production, 3 PP a year (4 Booze less the 1 PP its stock costs) for 5 more years x 0.8; its Block's
+    worth at risk grows to 8 (1 + 3 for the building + 4 its output); 1 Heat a year."""
     s = setup()
     before = breakdown(s, 1)
     put(s, "li2", "still", stocked=True)
     after = breakdown(s, 1)
     delta = {k: after[k] - before[k] for k in after}
     assert delta["prestige"] == 3
-    assert delta["production"] == 3
-    assert delta["buildings_later"] == pytest.approx(2 * 0.8 * 5)
-    assert delta["exposure"] == pytest.approx(-0.3 * (7 - 1) / 2)  # one Goon on li2
+    assert delta["production"] == 4
+    assert delta["buildings_later"] == pytest.approx(3 * 0.8 * 5)
+    assert delta["exposure"] == pytest.approx(-0.3 * (8 - 1) / 2)  # one Goon on li2
     # Heat projected to 18: badge 8 fully, 15 at 3/4, 20 (Threshold II, 3.25 PP) at 1/3
     assert after["heat"] == pytest.approx(-(13 / 8) * (1 + 3 / 4) - 3.25 / 3)
     assert {k for k, v in delta.items() if v} == {"prestige", "production", "buildings_later", "exposure", "heat"}

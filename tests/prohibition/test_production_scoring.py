@@ -15,7 +15,7 @@ from volstead.games.prohibition.rules.year import EndYear, Year
 def test_stocked_buildings_produce_then_every_tile_flips():
     """Production 2: stocked buildings add their output (Still 2 Booze, Brewery 3, Speakeasy 15 Gs,
     Nightclub 20 Gs, Settlement House -3 Heat); "Flip all of your Buildings to their un-stocked side"."""
-    s = after_setup()  # seat 0 Tammany, seat 1 Rum Row (+1 Booze from Stills and Breweries)
+    s = after_setup()  # seat 0 Tammany, seat 1 Rum Row (+2 Booze from Stills and Breweries)
     for blk, kind in (("hk2", "still"), ("hk3", "brewery"), ("hk4", "speakeasy"), ("tl1", "nightclub"),
                       ("tl2", "settlement"), ("les1", "ward")):
         put_building(s, blk, kind, stocked=True)
@@ -26,7 +26,7 @@ def test_stocked_buildings_produce_then_every_tile_flips():
     run(s, Production())
     g0, g1 = s.gangs
     assert (g0.booze, g0.gs, g0.heat) == (3 + 2 + 3, 15 + 15 + 20, 7)
-    assert g1.booze == 3 + 3 + 4
+    assert g1.booze == 3 + 4 + 5
     assert s.stocked == 0
 
 

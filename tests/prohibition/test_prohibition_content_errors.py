@@ -145,7 +145,7 @@ def test_a_mat_fee_table_needs_an_open_last_row(data):
 
 
 def test_an_unknown_mat_bonus(data):
-    edit(data, "mats.toml", "bonuses = { booze_output = 1,", "bonuses = { tommy_guns = 1,")
+    edit(data, "mats.toml", "bonuses = { booze_output = 2,", "bonuses = { tommy_guns = 1,")
     msg = error(data)
     assert msg.startswith("mats.toml: mats 'rum_row': bonuses.tommy_guns")
 

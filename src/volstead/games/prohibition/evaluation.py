@@ -15,7 +15,7 @@ still to place), so what only pays through future actions fades to nothing at th
    (Booze 1 PP, 5 Gs 1 PP, a Ward Machine's Payoff ½ PP; a Settlement House's −3 Heat
    counts in the Heat term).
 3. **Buildings' later years**: each building yields `YIELD[kind]` PP a year for `years`
-   more years (output minus the Stock it needs, the Rum Row mat's +1 Booze counted; a
+   more years (output minus the Stock it needs, a mat's `booze_output` counted; a
    building that does not pay for its Stock yields 0), × `STOCK_RATE` (not every year's Stock
    is affordable).
 4. **Booze's warehouse fee** at the next Operations (the mat's table, 1 PP per 5 Gs; × 0.7
