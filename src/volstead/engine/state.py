@@ -253,7 +253,8 @@ class GameState:
 
     # ----------------------------------------------------------------- copies
     def clone(self) -> Self:
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)  # not object.__new__, which a class compiled by mypyc refuses
         self._copy_into(new)
         return new
 

@@ -95,7 +95,7 @@ class Player:
     cubes_lost: int  # upgrade cubes returned to the box
     job_mods: dict[str, int]  # summed modifiers of done_jobs (replaced, never mutated)
 
-    def __init__(self, seat: int, gang: int, money: int):
+    def __init__(self, seat: int = -1, gang: int = -1, money: int = 0):
         self.seat = seat
         self.gang = gang
         self.money = money
@@ -126,7 +126,7 @@ class Player:
         self.job_mods = {}
 
     def copy(self) -> Player:
-        p = object.__new__(Player)
+        p = Player.__new__(Player)  # compiled (mypyc): Player() with the defaults; interpreted: no __init__
         p.seat = self.seat
         p.gang = self.gang
         p.money = self.money
@@ -159,7 +159,7 @@ class Player:
 
     def fields(self) -> dict[str, object]:
         """Every field by name (for tests and debugging)."""
-        return {k: getattr(self, k) for k in Player.__slots__}
+        return {k: getattr(self, k) for k in getattr(Player, "__slots__")}  # noqa: B009  (mypyc: not through the class)
 
     # derived counts
     @property

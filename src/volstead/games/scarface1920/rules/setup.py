@@ -83,7 +83,7 @@ def gang_indexes(c: Content, gangs: tuple[str, ...]) -> list[int]:
 
 def blank_state(cls: type[S], c: Content, seed: int, seats: int, options: Options) -> S:
     """A state of class `cls` with every per-game field at its starting value."""
-    s = object.__new__(cls)
+    s = cls.__new__(cls)
     s.content = c
     s.seed = seed
     s.seats = seats
