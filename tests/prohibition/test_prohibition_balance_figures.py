@@ -50,3 +50,21 @@ def test_the_command_replays_a_run_with_its_own_card_set(tmp_path, capsys):
     assert err.startswith("error: ") and "was its card set changed since?" in err
     assert main([str(tmp_path / "missing")]) == 1
     assert "no results.jsonl" in capsys.readouterr().err
+
+
+def test_only_pieces_of_one_run_pool(tmp_path, capsys):
+    """Pooled folders must be ranges of one run (--first-game): same game, seats, seed and options, no
+    game twice; anything else is refused with the difference named, and nothing is printed."""
+    config = SimConfig("prohibition", ("random",) * 4, seed=5, options={"first_seat": 0})
+    run_sim(config, 2, tmp_path / "a")
+    run_sim(config, 4, tmp_path / "b", first_game=2)
+    assert main([str(tmp_path / "a"), str(tmp_path / "b")]) == 0
+    assert capsys.readouterr().out.startswith("4 games\n")
+    run_sim(SimConfig("prohibition", ("random",) * 4, seed=5, options={"first_seat": 1}), 4, tmp_path / "c",
+            first_game=2)
+    assert main([str(tmp_path / "a"), str(tmp_path / "c")]) == 1
+    out = capsys.readouterr()
+    assert out.out == "" and "are not pieces of one run: their options differ" in out.err
+    run_sim(config, 3, tmp_path / "d", first_game=1)
+    assert main([str(tmp_path / "a"), str(tmp_path / "d")]) == 1
+    assert "game 1 is in both" in capsys.readouterr().err
