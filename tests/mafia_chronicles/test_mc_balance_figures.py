@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from volstead.games.mafia_chronicles.balance import figures, main, report, wilson
 
 
@@ -47,9 +45,11 @@ def test_wilson_interval():
 
 
 def test_the_command_reads_run_folders(tmp_path, capsys):
-    (tmp_path / "results.jsonl").write_text(json.dumps(row([2], first_player_won=0.0)) + "\n")
+    (tmp_path / "results.jsonl").write_text(json.dumps({"index": 0, **row([2], first_player_won=0.0)}) + "\n")
     assert main([str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("1 games\nseat 0: 0.0% (0.0–79.3%)") and "seat 2: 100.0%" in out
-    with pytest.raises(FileNotFoundError):
-        main([str(tmp_path / "missing")])
+    assert main([str(tmp_path / "missing")]) == 1
+    assert "no results.jsonl (not a `volstead sim` run folder)" in capsys.readouterr().err
+    assert main([str(tmp_path), str(tmp_path)]) == 1  # the same games twice
+    assert "game 0 is in both" in capsys.readouterr().err

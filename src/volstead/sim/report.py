@@ -265,6 +265,35 @@ def read_run(folder: str | Path) -> tuple[list[dict], dict]:
     return load_results(folder), config
 
 
+def read_pieces(folders: list[Path]) -> tuple[list[dict], dict]:
+    """The rows of several run folders that are pieces of one run (`volstead sim --first-game`
+    ranges), in folder order, and the first folder's config. Refused (VolsteadError) unless every
+    folder has results and the same game, seats, seed and options — the card set's folder included:
+    the same ids in another folder may be other cards — and no game is in two folders."""
+    from volstead.engine import VolsteadError
+
+    rows: list[dict] = []
+    first: tuple[Path, dict] | None = None
+    seen: dict[int, Path] = {}
+    for folder in folders:
+        if not (folder / "results.jsonl").is_file():
+            raise VolsteadError(f"{folder}: no results.jsonl (not a `volstead sim` run folder)")
+        run_rows, config = read_run(folder)
+        if first is None:
+            first = folder, config
+        for key in ("game", "seats", "seed", "options"):
+            if config.get(key) != first[1].get(key):
+                raise VolsteadError(f"{first[0]} and {folder} are not pieces of one run: their {key} differ "
+                                    f"({first[1].get(key)!r} and {config.get(key)!r})")
+        for r in run_rows:  # a game in two folders would count twice
+            if r["index"] in seen:
+                raise VolsteadError(f"game {r['index']} is in both {seen[r['index']]} and {folder}: "
+                                    f"pool runs made as separate ranges (--first-game)")
+            seen[r["index"]] = folder
+        rows += run_rows
+    return rows, first[1] if first else {}
+
+
 def write_report(folder: str | Path, plots: bool = True) -> Path:
     """Write report.md (+ PNG plots and figures.json) into a run's folder; return the report's path."""
     folder = Path(folder)

@@ -12,12 +12,14 @@ acquired either way, and in how many games each victory condition was scored by 
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from volstead.engine import VolsteadError
+from volstead.sim.report import read_pieces
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -32,11 +34,8 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def load(paths: list[Path]) -> list[dict[str, Any]]:
-    rows = []
-    for p in paths:
-        with open(p / "results.jsonl") as f:
-            rows += [json.loads(line) for line in f if line.strip()]
-    return rows
+    """The rows of run folders that are pieces of one run (`volstead sim --first-game` ranges)."""
+    return read_pieces(paths)[0]
 
 
 def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[str]) -> dict[str, Any]:
@@ -120,7 +119,11 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__)
         return 2
-    rows = load([Path(a) for a in argv])
+    try:
+        rows = load([Path(a) for a in argv])
+    except VolsteadError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     print(report(figures(rows, GAME.card_ids(), [k for k, _, _ in CONDITIONS])))
     return 0
 

@@ -17,7 +17,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from volstead.sim.report import by_faction, by_position, card_stats, read_run
+from volstead.sim.report import by_faction, by_position, card_stats, read_pieces
 
 PARTS = ("neighborhoods", "gs", "booze", "buildings", "headlines", "jailtime", "schemes", "infamy")
 
@@ -39,17 +39,6 @@ def score_parts(folder: Path) -> dict[str, dict[str, float]]:
             for part in PARTS:
                 sums[mat][part] += detail[part]
     return {mat: {p: v / seats[mat] for p, v in parts.items()} for mat, parts in sums.items()}
-
-
-def check_poolable(a: tuple[Path, dict[str, Any]], b: tuple[Path, dict[str, Any]]) -> None:
-    """Runs pool only as pieces of one run: the same game, seats, seed and options (the card set's
-    folder included: the same ids in another folder may be other cards)."""
-    from volstead.engine import VolsteadError
-
-    for key in ("game", "seats", "seed", "options"):
-        if a[1].get(key) != b[1].get(key):
-            raise VolsteadError(f"{a[0]} and {b[0]} are not pieces of one run: their {key} differ "
-                                f"({a[1].get(key)!r} and {b[1].get(key)!r})")
 
 
 def figures(rows: list[dict[str, Any]], universe: list[str]) -> dict[str, Any]:
@@ -101,28 +90,10 @@ def _main(argv: list[str]) -> int:
     if not argv:
         print(__doc__)
         return 2
-    rows: list[dict[str, Any]] = []
     parts: dict[str, dict[str, float]] = {}
-    universe: list[str] = []
-    first: tuple[Path, dict[str, Any]] | None = None
-    seen: dict[int, Path] = {}
-    for arg in argv:
-        folder = Path(arg)
-        if not (folder / "results.jsonl").is_file():
-            raise FileNotFoundError(f"{folder}: no results.jsonl (not a `volstead sim` run folder)")
-        run_rows, config = read_run(folder)
-        if first is None:
-            first = folder, config
-        else:
-            check_poolable(first, (folder, config))
-        for r in run_rows:  # a game in two folders would count twice
-            if r["index"] in seen:
-                raise VolsteadError(f"game {r['index']} is in both {seen[r['index']]} and {folder}: "
-                                    f"pool runs made as separate ranges (--first-game)")
-            seen[r["index"]] = folder
-        rows += run_rows
-        universe = universe or config.get("cards") or card_universe(
-            SimConfig("prohibition", tuple(config.get("seats", ())), options=config.get("options", {})))
+    rows, config = read_pieces([Path(a) for a in argv])
+    universe = config.get("cards") or card_universe(
+        SimConfig("prohibition", tuple(config.get("seats", ())), options=config.get("options", {})))
     f = figures(rows, universe)
     if len(argv) == 1:
         try:
