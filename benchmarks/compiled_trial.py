@@ -35,6 +35,7 @@ ENGINE = ["volstead/engine/step.py", "volstead/engine/decision.py", "volstead/en
 GAME_MODULES = {
     "scarface1920": ["state.py", "rules/*.py", "effects/*.py", "solo/state.py", "solo/setup.py", "solo/turn.py",
                      "solo/enforcer.py", "solo/actions.py", "solo/ties.py"],
+    "prohibition": ["state.py", "rules/*.py", "evaluation.py"],
 }
 MYPY_INI = """[mypy]
 python_version = 3.11

@@ -11,7 +11,7 @@ from .state import EXTORTION, OPEN_1926, OPEN_EARLY, ProhibitionState
 
 def catalog() -> dict[str, Any]:
     c = default_content()
-    s = object.__new__(ProhibitionState)  # space names read only the content
+    s = ProhibitionState.__new__(ProhibitionState)  # space names read only the content
     s.content = c
     return {
         "neighborhoods": [{"id": n.id, "name": n.name, "four_gangs_only": n.four_gangs_only,

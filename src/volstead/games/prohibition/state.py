@@ -97,7 +97,7 @@ class Gang:
     robberies: int
     conflicts_won: int
 
-    def __init__(self, seat: int, mat: int):
+    def __init__(self, seat: int = -1, mat: int = -1):
         self.seat, self.mat = seat, mat
         self.hq = -1
         self.gs = self.booze = self.headlines = self.jail = 0
@@ -111,26 +111,45 @@ class Gang:
         self.robbed = False
         self.steals = self.torches = self.seizes = self.robberies = self.conflicts_won = 0
 
-    def copy(self) -> Gang:  # replaced below by a generated straight-line copy (clone's hot path)
-        g = object.__new__(Gang)
-        for k in Gang.__slots__:
-            object.__setattr__(g, k, getattr(self, k))
+    def copy(self) -> Gang:
+        """One assignment per slot (a clone copies every Gang: a loop over the slots cost ~7 % of a
+        greedy game). tests/prohibition/test_prohibition_fast_paths.py checks that it copies every slot."""
+        g = Gang.__new__(Gang)  # compiled (mypyc): Gang() with the defaults; interpreted: no __init__
+        g.seat = self.seat
+        g.mat = self.mat
+        g.hq = self.hq
+        g.gs = self.gs
+        g.booze = self.booze
+        g.headlines = self.headlines
+        g.jail = self.jail
+        g.heat = self.heat
+        g.peak = self.peak
+        g.goon_supply = self.goon_supply
+        g.hosp_goons = self.hosp_goons
+        g.hosp_guards = self.hosp_guards
+        g.to_place = self.to_place
+        g.guards_to_place = self.guards_to_place
+        g.gangsters = self.gangsters
+        g.gangsters_left = self.gangsters_left
+        g.extortion = self.extortion
+        g.hand = self.hand
+        g.done = self.done
+        g.infamy = self.infamy
+        g.infamy_dealt = self.infamy_dealt
+        g.packet = self.packet
+        g.pick = self.pick
+        g.fed_owed = self.fed_owed
+        g.fed_cards = self.fed_cards
+        g.robbed = self.robbed
+        g.steals = self.steals
+        g.torches = self.torches
+        g.seizes = self.seizes
+        g.robberies = self.robberies
+        g.conflicts_won = self.conflicts_won
         return g
 
     def fields(self) -> dict[str, object]:
-        return {k: getattr(self, k) for k in Gang.__slots__}
-
-
-def _straight_copy(cls: Any) -> Any:
-    """`copy` as one assignment per slot: a clone copies every Gang, and a loop of getattr/setattr
-    over 31 slots cost ~7% of a greedy game."""
-    lines = ["def copy(self):", "    g = new(cls)"] + [f"    g.{k} = self.{k}" for k in cls.__slots__] + ["    return g"]
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    exec("\n".join(lines), scope)
-    return scope["copy"]
-
-
-Gang.copy = _straight_copy(Gang)  # type: ignore[method-assign]
+        return {k: getattr(self, k) for k in getattr(Gang, "__slots__")}  # noqa: B009  (mypyc: not through the class)
 
 
 # Every gang's Turf by map: the owners tuple is immutable and shared by clones, and a bot's

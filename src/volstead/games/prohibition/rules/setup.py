@@ -30,7 +30,7 @@ def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
     if options.mats and len(options.mats) != seats:
         raise VolsteadError(f"options.mats names {len(options.mats)} mats for {seats} seats")
     c = default_content(options.cards)
-    s = object.__new__(ProhibitionState)
+    s = ProhibitionState.__new__(ProhibitionState)
     s.content, s.seed, s.seats, s.options = c, seed, seats, options
     s.rng = seed_state(seed)
     s.stack = []
