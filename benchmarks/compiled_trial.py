@@ -36,6 +36,7 @@ GAME_MODULES = {
     "scarface1920": ["state.py", "rules/*.py", "effects/*.py", "solo/state.py", "solo/setup.py", "solo/turn.py",
                      "solo/enforcer.py", "solo/actions.py", "solo/ties.py"],
     "prohibition": ["state.py", "rules/*.py", "evaluation.py"],
+    "mafia_chronicles": ["state.py", "rules/*.py", "evaluation.py"],
 }
 MYPY_INI = """[mypy]
 python_version = 3.11

@@ -107,7 +107,7 @@ class Syndicate:
     lost_murder: bool  # a Boss or Gangster of this syndicate was murdered
     known: tuple[tuple[int, int, int], ...]  # (victim, its stash, round) learnt by stash steals (private)
 
-    def __init__(self, seat: int, stash: int):
+    def __init__(self, seat: int = -1, stash: int = 0):
         self.seat = seat
         self.stash = stash
         self.went_negative = False
@@ -124,13 +124,33 @@ class Syndicate:
         self.known = ()
 
     def copy(self) -> Syndicate:
-        y = object.__new__(Syndicate)
-        for k in Syndicate.__slots__:
-            setattr(y, k, getattr(self, k))
+        """One assignment per slot (a clone copies every Syndicate); tests check that it copies every slot."""
+        y = Syndicate.__new__(Syndicate)  # compiled (mypyc): Syndicate() with the defaults; interpreted: no __init__
+        y.seat = self.seat
+        y.stash = self.stash
+        y.went_negative = self.went_negative
+        y.mobs = self.mobs
+        y.biz = self.biz
+        y.assets = self.assets
+        y.g_deck = self.g_deck
+        y.g_row = self.g_row
+        y.b_deck = self.b_deck
+        y.b_row = self.b_row
+        y.a_deck = self.a_deck
+        y.a_row = self.a_row
+        y.dropped = self.dropped
+        y.gone = self.gone
+        y.buys = self.buys
+        y.rearranged = self.rearranged
+        y.swapped = self.swapped
+        y.wins = self.wins
+        y.murdered_boss = self.murdered_boss
+        y.lost_murder = self.lost_murder
+        y.known = self.known
         return y
 
     def fields(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in Syndicate.__slots__}
+        return {k: getattr(self, k) for k in getattr(Syndicate, "__slots__")}  # noqa: B009  (mypyc: not through the class)
 
     # ------------------------------------------------------------ changes
     def set_mob(self, col: int, mob: Mob | None) -> None:
