@@ -25,6 +25,7 @@ GREEDY_SCARFACE_TARGET = 3.0  # games/s a core
 
 
 def main(argv: list[str] | None = None) -> int:
+    from volstead.build_info import describe_build
     from volstead.sim.runner import SimConfig, play_game
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -46,13 +47,14 @@ def main(argv: list[str] | None = None) -> int:
     cpu = sum(per_game)
     out = {"game": args.game, "seats": args.seats, "games": args.games, "cpu_s": round(cpu, 3),
            "cpu_s_per_game": round(cpu / args.games, 3), "min": round(min(per_game), 3), "max": round(max(per_game), 3),
-           "games_per_s_a_core": round(args.games / cpu, 3), "us_per_decision": round(cpu / decisions * 1e6, 1)}
+           "games_per_s_a_core": round(args.games / cpu, 3), "us_per_decision": round(cpu / decisions * 1e6, 1),
+           "build": describe_build()}
     if args.json:
         print(json.dumps(out))
         return 0
     print(f"{args.game}, seats {args.seats}: {args.games} games, {out['cpu_s_per_game']:.2f} s of CPU a game "
           f"(min {out['min']:.2f}, max {out['max']:.2f}), {out['games_per_s_a_core']:.3f} games/s a core, "
-          f"{out['us_per_decision']:,.0f} µs a decision")
+          f"{out['us_per_decision']:,.0f} µs a decision; {out['build']}")
     if args.game == "scarface1920" and set(args.seats.split(",")) == {"greedy"}:
         met = out["games_per_s_a_core"] >= GREEDY_SCARFACE_TARGET
         print(f"target >= {GREEDY_SCARFACE_TARGET:g} games/s a core: {'yes' if met else 'NO'}")

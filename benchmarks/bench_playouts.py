@@ -233,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
             peer["copy_us"] = round(copy["copy_us"], 3)
             peer["copy_ticks"] = copy["ticks"]
 
-    report: dict = {"python": sys.version.split()[0], "peer": peer, "games": {}}
+    from volstead.build_info import describe_build
+
+    report: dict = {"python": sys.version.split()[0], "build": describe_build(), "peer": peer, "games": {}}
     for name, ours in games.items():
         ratios, targets = ratios_and_targets(ours, peer)
         report["games"][name] = {"ours": ours, "ratios": ratios, "targets": targets}
@@ -271,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(width=130)  # a table too wide for 80 columns is cut, even in a file
     console.print(table)
     console.print(f"our clones: mean over mid-game states × {args.clone_reps} clones; peer copy after "
-                  f"{peer.get('copy_ticks', '—')} ticks; Python {report['python']}")
+                  f"{peer.get('copy_ticks', '—')} ticks; Python {report['python']}, {report['build']}")
     for key in ("error", "copy_error"):
         if key in peer:
             console.print(f"[red]peer: {peer[key]}[/red]")

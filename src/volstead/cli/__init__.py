@@ -34,6 +34,21 @@ app.command("cards", context_settings=CONTEXT)(cards)
 register_sim(app)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from volstead import __version__
+        from volstead.build_info import describe_build
+
+        typer.echo(f"volstead {__version__}, {describe_build()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                          help="Print the version and whether this build is compiled, then stop.")) -> None:
+    """Volstead: Prohibition-era gang board games with their rules enforced."""
+
+
 def main() -> None:
     app()
 
