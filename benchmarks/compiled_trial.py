@@ -49,7 +49,7 @@ follow_imports = silent
 """
 PLAYOUTS = """
 import random, sys, time
-import volstead.engine.state as engine_state
+from volstead.build_info import describe_build
 from volstead.games import get_game
 game, n = sys.argv[1], int(sys.argv[2])
 g = get_game(game)
@@ -59,8 +59,7 @@ for i in range(n):
     while not s.is_over():
         s.apply_index(rng.randrange(len(s.decision().codes)))
         decisions += 1
-build = "compiled" if engine_state.__file__.endswith(".so") else "interpreted"
-print(f"{build}: {decisions / (time.process_time() - start):,.0f} decisions/s ({n} random games)")
+print(f"{describe_build()}: {decisions / (time.process_time() - start):,.0f} decisions/s ({n} random games)")
 """
 
 
