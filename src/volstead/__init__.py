@@ -2,6 +2,10 @@
 
 __version__ = "0.1.0"
 
+from volstead.build_info import choose_build  # noqa: E402
+
+choose_build()  # compiled modules, or their sources (before any of them is imported)
+
 from volstead.engine import replay  # noqa: E402
 from volstead.games import get_game  # noqa: E402
 

@@ -9,6 +9,7 @@ import pytest
 
 from volstead.engine.step import SeatStep
 from volstead.games.mafia_chronicles import GAME
+from volstead.games.mafia_chronicles import state as mafia_state
 from volstead.games.mafia_chronicles.content.loader import A0, B0, DECK, default_content
 from volstead.games.mafia_chronicles.options import Options
 from volstead.games.mafia_chronicles.rules.market import MarketMenu
@@ -104,10 +105,5 @@ def mob(s: MafiaState, seat: int, col: int) -> Mob:
 def dice(monkeypatch):
     """Script the D5: append rolls to the list; each roll pops the first."""
     rolls: list[int] = []
-
-    def d5(self):
-        assert rolls, "the test scripted too few rolls"
-        return rolls.pop(0)
-
-    monkeypatch.setattr(MafiaState, "d5", d5)
+    monkeypatch.setattr(mafia_state, "scripted_dice", rolls)
     return rolls

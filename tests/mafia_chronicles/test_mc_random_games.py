@@ -15,6 +15,7 @@ import pytest
 from mc_games import busy_choice, check, new_game, play, play_busy
 
 from volstead.engine import replay
+from volstead.engine.fields import all_fields, declared_fields
 from volstead.games.mafia_chronicles import GAME
 from volstead.games.mafia_chronicles.state import MafiaState, Syndicate
 
@@ -67,7 +68,7 @@ def test_a_clone_is_independent_and_copies_every_field():
         s.apply_index(busy_choice(d, rng), d.seat)
     assert not hasattr(s, "__dict__") and not hasattr(s.syn[0], "__dict__")
     c = s.clone()
-    names = [n for k in reversed(type(s).__mro__) for n in k.__dict__.get("__slots__", ())]
+    names = all_fields(type(s))
     for n in names:
         if n not in ("_decision", "_pending", "stack", "syn", "story"):
             assert getattr(c, n) is getattr(s, n), n
@@ -77,7 +78,7 @@ def test_a_clone_is_independent_and_copies_every_field():
         d = c.decisions()[0]
         c.apply_index(busy_choice(d, rng), d.seat)
     assert (s.record(), [y.fields() for y in s.syn]) == before
-    assert set(Syndicate.__slots__) == set(s.syn[0].fields())
+    assert set(declared_fields(Syndicate)) == set(s.syn[0].fields())
 
 
 # ------------------------------------------------------------------ leaks

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from volstead.games.prohibition.state import ProhibitionState
+from volstead.games.prohibition import state
 
 
 @pytest.fixture
 def dice(monkeypatch):
     """A list: the dice the game rolls next, in order (a test that rolls more than it queued fails)."""
     queue: list[int] = []
-
-    def roll(self, n):
-        assert len(queue) >= n, f"the test queued {len(queue)} dice, the game rolls {n}"
-        out = tuple(queue[:n])
-        del queue[:n]
-        return out
-
-    monkeypatch.setattr(ProhibitionState, "roll", roll)
+    monkeypatch.setattr(state, "scripted_dice", queue)
     yield queue
     assert not queue, f"dice queued but not rolled: {queue}"

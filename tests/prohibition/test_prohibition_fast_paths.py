@@ -8,6 +8,7 @@ import random
 
 from prohibition_games import new_game
 
+from volstead.engine.fields import declared_fields
 from volstead.games.prohibition import state as prohibition_state
 from volstead.games.prohibition.rules.actions import ATTACK, SPACES, action_codes, has_action, space_open
 from volstead.games.prohibition.rules.attack import attack_sources, has_target, is_target, targets
@@ -65,7 +66,7 @@ def test_the_turf_cache_answers_each_map_and_stays_bounded(monkeypatch):
 
 def test_a_gang_copy_copies_every_slot_and_shares_nothing_mutable():
     g = Gang(2, 1)
-    for i, k in enumerate(Gang.__slots__):
+    for i, k in enumerate(declared_fields(Gang)):
         if isinstance(getattr(g, k), int) and not isinstance(getattr(g, k), bool):
             setattr(g, k, 100 + i)
     g.hand, g.robbed = (3, 5), True

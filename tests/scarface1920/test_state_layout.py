@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from volstead.engine.fields import all_fields
 from volstead.engine.step import SeatStep, Step
 from volstead.games.scarface1920 import GAME
 from volstead.games.scarface1920.options import Options
@@ -18,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "volstead" / "games" / "
 
 
 def slot_names(cls: type) -> list[str]:
-    return [name for k in reversed(cls.__mro__) for name in k.__dict__.get("__slots__", ())]
+    return list(all_fields(cls))
 
 
 def played(state, decisions: int):
@@ -62,8 +63,7 @@ def test_every_scarface_step_declares_its_fields():
 
     steps = [k for k in subclasses(Step) if k.__module__.startswith("volstead.games.scarface1920")]
     assert len(steps) > 50
-    undeclared = [k.__name__ for k in steps if any("__slots__" not in m.__dict__ for m in k.__mro__[:-1]
-                                                   if m.__module__ != "typing")]
+    undeclared = [k.__name__ for k in steps if k.__dictoffset__]  # its instances would have a __dict__
     assert undeclared == []
     seat_steps = [k for k in steps if issubclass(k, SeatStep)]
     assert len(seat_steps) >= 30

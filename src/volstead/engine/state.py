@@ -25,6 +25,8 @@ from __future__ import annotations
 import sys
 from typing import Any, ClassVar, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from .decision import Decision
 from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from .lanes import Lanes
@@ -62,6 +64,8 @@ class EarlierDecisions(Step[Any]):
         return [(b - 128, oid) for b, oid in zip(self.seats, self.ids)]
 
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # games and test games subclass it (see step.py)
 class GameState:
     __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending",
                  "story")
@@ -161,7 +165,7 @@ class GameState:
     def is_over(self) -> bool:
         return not self.stack
 
-    def decision(self, seat: int | None = None) -> Decision:
+    def decision(self, seat: object = None) -> Decision:
         """The pending decision (of `seat`, if given; in a simultaneous phase, without a seat:
         the first in seat order)."""
         d = self._decision
@@ -205,7 +209,7 @@ class GameState:
         """Is a secret simultaneous phase open?"""
         return bool(self.stack) and self.stack[-1].lanes
 
-    def apply_index(self, index: int, seat: int | None = None) -> None:
+    def apply_index(self, index: object, seat: object = None) -> None:
         """Choose the option at `index` of the pending decision (of `seat`, if given)."""
         d = self.decision(seat)
         codes = d.codes
@@ -244,7 +248,7 @@ class GameState:
         self.stack[-1] = lanes.with_lane(i, tuple(lane), rng)
         self._advance()
 
-    def apply(self, option_id: str, seat: int | None = None) -> None:
+    def apply(self, option_id: object, seat: object = None) -> None:
         """Choose the option whose stable id is `option_id` (for `seat`, if given)."""
         d = self.decision(seat)
         if not isinstance(option_id, str):
@@ -370,6 +374,7 @@ class GameState:
         return self.options.to_json()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DictState(GameState):
     """A state whose own fields are undeclared (they live in `__dict__`): quick test games. Its
     clone copies the engine's fields, then the `__dict__`. A real game declares `__slots__` and

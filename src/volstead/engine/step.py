@@ -11,7 +11,9 @@ pushes others) or a *decision* (a seat chooses among its options, then
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -19,11 +21,15 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="GameState")
 
 
+# Compiled by mypyc where the install can (setup.py): games and tests subclass the engine's bases
+# in modules that stay interpreted, which a compiled class allows only when it says so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Step(Generic[S]):
     __slots__ = ()
-    auto = False  # True: the engine calls run() instead of asking a seat
-    lanes = False  # True only for engine.lanes.Lanes (a secret simultaneous phase)
-    kind = "step"  # short machine name of the question, for UIs and logs
+    # Class-level constants (ClassVar: a compiled base reads a subclass's own value, not a slot's default)
+    auto: ClassVar[bool] = False  # True: the engine calls run() instead of asking a seat
+    lanes: ClassVar[bool] = False  # True only for engine.lanes.Lanes (a secret simultaneous phase)
+    kind: ClassVar[str] = "step"  # short machine name of the question, for UIs and logs
 
     def run(self, state: S) -> None:  # automatic steps only
         raise NotImplementedError
@@ -62,11 +68,13 @@ class Step(Generic[S]):
         return self.kind
 
     def __repr__(self) -> str:
-        names = [k for cls in reversed(type(self).__mro__) for k in cls.__dict__.get("__slots__", ())]
-        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in names)
+        from .fields import all_fields
+
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in all_fields(type(self)))
         return f"{type(self).__name__}({fields})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeatStep(Step[S]):
     """A step that belongs to one seat, named when it is pushed: `seat()` is that seat
     (the deciding seat of a decision; the acting seat of an automatic step)."""

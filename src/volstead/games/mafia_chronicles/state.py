@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from volstead.engine.contract import Result
+from volstead.engine.fields import declared_fields
 from volstead.engine.rng import below
 from volstead.engine.rng import shuffled as rng_shuffled
 from volstead.engine.state import GameState
@@ -150,7 +151,7 @@ class Syndicate:
         return y
 
     def fields(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in getattr(Syndicate, "__slots__")}  # noqa: B009  (mypyc: not through the class)
+        return {k: getattr(self, k) for k in declared_fields(Syndicate)}
 
     # ------------------------------------------------------------ changes
     def set_mob(self, col: int, mob: Mob | None) -> None:
@@ -192,6 +193,12 @@ def type_of_inst(inst: int) -> int:
 def partner_slot(slot: int) -> int:
     """The other Asset slot of the same column."""
     return (slot + COLUMNS) % ASSET_SLOTS
+
+
+# The D5 rolls a test scripts: the next rolls, in order, instead of the state's stream; None in
+# play. A module global, not a patched `d5`: a class compiled by mypyc calls its own method
+# directly, past any patch (setup.py).
+scripted_dice: list[int] | None = None
 
 
 class MafiaState(GameState):
@@ -241,6 +248,10 @@ class MafiaState(GameState):
     # ------------------------------------------------------------- dice
     def d5(self) -> int:
         """One roll of the D5 (§3), from the state's stream (a lane's own inside a lane)."""
+        if scripted_dice is not None:  # a test's (tests/mafia_chronicles/mc_helpers.py `dice`)
+            if not scripted_dice:
+                raise AssertionError("the test scripted too few rolls")
+            return scripted_dice.pop(0)
         v, self.rng = below(self.rng, 5)
         return v + 1
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Self
 
 from volstead.engine.contract import Result
+from volstead.engine.fields import declared_fields
 from volstead.engine.rng import below, shuffled
 from volstead.engine.state import GameState
 
@@ -149,7 +150,21 @@ class Gang:
         return g
 
     def fields(self) -> dict[str, object]:
-        return {k: getattr(self, k) for k in getattr(Gang, "__slots__")}  # noqa: B009  (mypyc: not through the class)
+        return {k: getattr(self, k) for k in declared_fields(Gang)}
+
+
+# The dice a test scripts (tests/prohibition/conftest.py `dice`): the next rolls, in order, instead
+# of the state's stream; None in play. A module global, not a patched `roll`: a class compiled by
+# mypyc calls its own method directly, past any patch (setup.py).
+scripted_dice: list[int] | None = None
+
+
+def _take_scripted(queue: list[int], n: int) -> tuple[int, ...]:
+    if len(queue) < n:
+        raise AssertionError(f"the test queued {len(queue)} dice, the game rolls {n}")
+    out = tuple(queue[:n])
+    del queue[:n]
+    return out
 
 
 # Every gang's Turf by map: the owners tuple is immutable and shared by clones, and a bot's
@@ -367,6 +382,8 @@ class ProhibitionState(GameState):
 
     # ------------------------------------------------------------ random
     def roll(self, n: int) -> tuple[int, ...]:
+        if scripted_dice is not None:
+            return _take_scripted(scripted_dice, n)
         out = []
         rng = self.rng
         for _ in range(n):

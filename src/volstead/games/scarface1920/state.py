@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple, Self
 
 from volstead.engine.contract import Result
+from volstead.engine.fields import declared_fields
 from volstead.engine.state import GameState
 
 from .content.loader import Content
@@ -159,7 +160,7 @@ class Player:
 
     def fields(self) -> dict[str, object]:
         """Every field by name (for tests and debugging)."""
-        return {k: getattr(self, k) for k in getattr(Player, "__slots__")}  # noqa: B009  (mypyc: not through the class)
+        return {k: getattr(self, k) for k in declared_fields(Player)}
 
     # derived counts
     @property

@@ -1,0 +1,125 @@
+"""The install's one build step (issue 15; docs/performance.md): compile the engine and each game's
+hot modules with mypyc where a C compiler is present, and install pure Python otherwise.
+
+Which modules: the engine's below, and each game's `compile.toml` (a game stays one folder).
+Pure Python is installed, with one line saying why, when `VOLSTEAD_PURE_PYTHON=1` is set, when
+there is no C compiler, Python headers or mypyc, and when the compile itself fails. A build writes
+`volstead/_compiled.json`: the sha256 of each compiled module's source, against which `volstead`
+checks at import (`volstead/_build.py`) that no source was edited since — an editable install's
+compiled modules sit beside their sources, and an edited one runs interpreted until the next
+install. Everything else about the project is in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import sysconfig
+import tomllib
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = ROOT / "src" / "volstead"
+ENGINE = ["step.py", "decision.py", "state.py", "lanes.py", "rng.py"]
+MANIFEST = "_compiled.json"
+
+
+def compiled_sources() -> list[Path]:
+    """The modules to compile: the engine's, then each game's `compile.toml` globs, in order."""
+    paths = [PACKAGE / "engine" / name for name in ENGINE]
+    for listing in sorted(PACKAGE.glob("games/*/compile.toml")):
+        for pattern in tomllib.loads(listing.read_text())["modules"]:
+            paths += sorted(listing.parent.glob(pattern))
+    return paths
+
+
+def why_pure_python() -> str | None:
+    """Why this install cannot or should not compile (None: it compiles)."""
+    if os.environ.get("VOLSTEAD_PURE_PYTHON", "") not in ("", "0"):
+        return "VOLSTEAD_PURE_PYTHON is set"
+    if sys.implementation.name != "cpython":
+        return f"mypyc needs CPython, this is {sys.implementation.name}"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if not shutil.which(compiler):
+        return f"no C compiler ({compiler})"
+    if not Path(sysconfig.get_paths()["include"], "Python.h").is_file():
+        return "no Python headers (Python.h)"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is missing"
+    return None
+
+
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+
+
+def mypyc_extensions() -> list:
+    """The extensions mypyc generates (C code written now, compiled by build_ext), or [] with a line
+    saying why the install is pure Python. Only for a build: pip asking for metadata compiles nothing."""
+    if not BUILD_COMMANDS & set(sys.argv[1:]):
+        return []
+    reason = why_pure_python()
+    if reason is None:
+        try:
+            from mypyc.build import mypycify
+
+            _raise_stack_limit()  # mypyc recurses deeply on the engine's types, past the default stack
+            # mypy reads pyproject.toml's [tool.mypy] (the pydantic plugin: without it mypyc exits 1
+            # without a message). One extension a module: build_ext compiles them in parallel, and
+            # no C file is the whole program (one 60 MB file took gcc 8 minutes).
+            return mypycify([str(p.relative_to(ROOT)) for p in compiled_sources()], separate=True)
+        except (Exception, SystemExit) as e:  # mypyc exits on a type error
+            reason = f"mypyc failed ({type(e).__name__}: {e})"
+    print(f"volstead: installing pure Python: {reason}", file=sys.stderr)
+    return []
+
+
+class CompiledBuildExt(build_ext):
+    """Builds mypyc's extensions all or none: a compile that fails leaves the pure-Python install.
+    Writes the manifest of the compiled sources beside them (volstead/build_info.py reads it)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as e:
+            for path in self.get_outputs():
+                Path(path).unlink(missing_ok=True)
+            self.extensions = []
+            print(f"volstead: installing pure Python: the C compile failed ({type(e).__name__}: {e})", file=sys.stderr)
+            return
+        manifest = Path(self.get_ext_fullpath("volstead._compiled")).parent / MANIFEST
+        manifest.write_text(json.dumps({str(p.relative_to(PACKAGE)): hashlib.sha256(p.read_bytes()).hexdigest()
+                                        for p in compiled_sources()}, indent=1))
+
+    def get_outputs(self) -> list[str]:
+        outputs = super().get_outputs()
+        if self.extensions:
+            outputs.append(str(Path(self.get_ext_fullpath("volstead._compiled")).parent / MANIFEST))
+        return outputs
+
+
+def _raise_stack_limit() -> None:
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        resource.setrlimit(resource.RLIMIT_STACK, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+setup(ext_modules=mypyc_extensions(), cmdclass={"build_ext": CompiledBuildExt})
