@@ -57,6 +57,7 @@ def test_card_costs_come_from_the_fed_deck():
 
 def test_the_setup_position_term_by_term():
     s = setup()
+    # Seat 1 (Rum Row): an ordinary position, 4 home Blocks and 2 + 2 shared
     want = {
         "prestige": 21.0,  # 3 Neighborhoods x 5, 15 Gs = 3, 3 Booze
         "production": 0.0,
@@ -64,24 +65,28 @@ def test_the_setup_position_term_by_term():
         "warehouse": -0.7,  # 5 Gs for 3 Booze next Operations (1 PP), x 0.7 during the Action Phase
         "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 5 / 4),  # 6 Extortions to come; 4, 2, 2 Blocks
         "units": 0.9 * 7 + 0.15 * 18,  # 6 Goons and a Guard at 0.3 + 0.6 (the whole game left); 18 in the supply
-        # Turf 1 PP a Block (HQ: + half of 15 Gs), halved per Unit on it: hk1 2.5/16, hk2 tl1 les1 1/2,
-        # hk3 hk4 tl2 les2 1 -> 5.65625, x 0.3
+        # Turf 1 PP a Block (HQ: + half of 15 Gs), halved per Unit on it: li1 2.5/16, li2 tl3 les3 1/2,
+        # li3 li4 tl4 les4 1 -> 5.65625, x 0.3
         "exposure": -0.3 * 5.65625,
         "schemes": 0.0,
-        # Heat 1 projected to 13 (2 a year from Attacks and Extortion): the badge at 8 at 11/12, at 15 at 1/3
-        "heat": -(7 / 8) * (11 / 12 + 1 / 3),
+        # Heat 1 projected to 13 (2 a year from Attacks and Extortion): the badge at 8 at 11/12, at 15 at 1/3;
+        # Rum Row pays the full price of a Fed card
+        "heat": -(13 / 8) * (11 / 12 + 1 / 3),
         "infamy": 0.0,
         "gangsters": 6.0,  # 3 to place
         "attack": 0.0,  # no Attack being ordered
         "under_way": 0.0,  # no Conflict or Consequence under way
     }
-    got = breakdown(s, 0)
-    assert got == pytest.approx(want)
-    assert evaluate(s, 0) == pytest.approx(sum(want.values())) == pytest.approx(54.209375)
-    rum = breakdown(s, 1)  # the same position; Rum Row pays the full price of a Fed card
-    assert rum["heat"] == pytest.approx(-(13 / 8) * (11 / 12 + 1 / 3))
-    assert {k: v for k, v in rum.items() if k != "heat"} == pytest.approx({k: v for k, v in want.items() if k != "heat"})
-    assert evaluate(s) == [pytest.approx(54.209375), pytest.approx(53.271875)]
+    assert breakdown(s, 1) == pytest.approx(want)
+    assert evaluate(s, 1) == pytest.approx(sum(want.values())) == pytest.approx(53.271875)
+    # Seat 0 (Tammany), the Starting Gang: its outpost gv1 (no Unit on it) instead of les2
+    first = breakdown(s, 0)
+    assert first == pytest.approx(want | {
+        "prestige": 26.0,  # 4 Neighborhoods x 5
+        "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 0 + 0),  # 4, 2, 1, 1 Blocks
+        "heat": -(7 / 8) * (11 / 12 + 1 / 3),  # Tammany's Bribe discount
+    })
+    assert evaluate(s) == [pytest.approx(58.709375), pytest.approx(53.271875)]
 
 
 def test_a_stocked_still_scores_its_output_now_and_its_later_years():

@@ -337,8 +337,8 @@ def test_tammany_cannot_attack_its_own_blocks_and_needs_a_turf_marker():
     run(s, ActionTurn(0))
     s.apply("attack:hk1")
     s.apply("goons:1")
-    assert not any(o.startswith("target:hk1") or o == "target:tl1" for o in ids(s))
-    assert "target:gv1" in ids(s) and "target:hr1" not in ids(s)  # Harlem is not in play with 2 gangs
+    assert not any(o.startswith("target:hk1") or o in ("target:tl1", "target:gv1") for o in ids(s))  # its own
+    assert "target:gv2" in ids(s) and "target:hr1" not in ids(s)  # Harlem is not in play with 2 gangs
     s.owner = tuple(0 if o < 0 and x < 40 and x not in s.turf(1) else o for x, o in enumerate(s.owner))
     assert s.markers_left(0) < 0 or s.blocks_of(0) >= 25
     run(s, ActionTurn(0))

@@ -110,8 +110,8 @@ def test_a_setup_block_that_does_not_exist(data):
 
 
 def test_a_setup_block_out_of_play(data):
-    edit(data, "board.toml", 'turf = ["hk1", "hk2", "hk3", "hk4", "tl1", "tl2", "les1", "les2"]',
-         'turf = ["hk1", "hk2", "hk3", "hr4", "tl1", "tl2", "les1", "les2"]')
+    edit(data, "board.toml", 'turf = ["hk1", "hk2", "hk3", "hk4", "tl1", "tl2", "les1", "gv1"]',
+         'turf = ["hk1", "hk2", "hk3", "hr4", "tl1", "tl2", "les1", "gv1"]')
     assert error(data) == "board.toml: setups for 2 gangs, position 1: Block 'hr4' is not in play with 2 gangs"
 
 

@@ -54,7 +54,7 @@ def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
     gangs = []
     for seat in range(seats):
         g = Gang(seat, mats[seat])
-        pos = c.setups[seats][seat]
+        pos = c.setups[seats][(seat - first) % seats]  # positions count clockwise from the starting gang
         for b in pos.turf:
             owner[b] = seat
         for b, n in pos.goons:
