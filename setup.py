@@ -122,4 +122,5 @@ def _raise_stack_limit() -> None:
         pass
 
 
-setup(ext_modules=mypyc_extensions(), cmdclass={"build_ext": CompiledBuildExt})
+if __name__ == "__main__":  # setuptools runs it so; tests/test_install_build.py imports it
+    setup(ext_modules=mypyc_extensions(), cmdclass={"build_ext": CompiledBuildExt})

@@ -71,7 +71,8 @@ def test_a_clone_is_independent_and_copies_every_field():
     names = all_fields(type(s))
     for n in names:
         if n not in ("_decision", "_pending", "stack", "syn", "story"):
-            assert getattr(c, n) is getattr(s, n), n
+            value = getattr(s, n)  # shared, not copied (an int compiled by mypyc is boxed anew: equal)
+            assert getattr(c, n) == value and (type(value) is int or getattr(c, n) is value), n
     assert [y.fields() for y in c.syn] == [y.fields() for y in s.syn] and c.syn[0] is not s.syn[0]
     before = s.record(), [y.fields() for y in s.syn]
     while not c.is_over():

@@ -1,0 +1,48 @@
+"""The install's build step (setup.py; issue 15: "the install compiles where a C compiler is present
+and falls back to pure Python otherwise"): which modules it compiles, and when it does not."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def setup_py():
+    spec = importlib.util.spec_from_file_location("volstead_setup", ROOT / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # not __main__: nothing is built
+    return module
+
+
+def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
+    sources = [p.relative_to(ROOT / "src/volstead").as_posix() for p in setup_py.compiled_sources()]
+    assert sources[:5] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py"]
+    games = sorted(p.parent.name for p in (ROOT / "src/volstead/games").glob("*/compile.toml"))
+    assert games == ["mafia_chronicles", "prohibition", "scarface1920"]
+    for game in games:
+        listed = tomllib.loads((ROOT / f"src/volstead/games/{game}/compile.toml").read_text())["modules"]
+        mine = [s for s in sources if s.startswith(f"games/{game}/")]
+        assert f"games/{game}/state.py" in mine and any(s.startswith(f"games/{game}/rules/") for s in mine)
+        assert len(mine) >= len(listed) and all((ROOT / "src/volstead" / s).is_file() for s in mine)
+    assert len(sources) == len(set(sources))
+
+
+def test_pure_python_when_asked_or_without_a_compiler(setup_py, monkeypatch):
+    monkeypatch.setenv("VOLSTEAD_PURE_PYTHON", "1")
+    assert setup_py.why_pure_python() == "VOLSTEAD_PURE_PYTHON is set"
+    monkeypatch.setenv("VOLSTEAD_PURE_PYTHON", "0")
+    monkeypatch.setattr(setup_py.sysconfig, "get_config_var", lambda name: "no-such-cc -pthread" if name == "CC" else None)
+    assert setup_py.why_pure_python() == "no C compiler (no-such-cc)"
+
+
+def test_a_metadata_request_compiles_nothing(setup_py, monkeypatch):
+    """pip asks for metadata (egg_info, dist_info) before it builds: mypyc runs for a build only."""
+    monkeypatch.setattr(sys, "argv", ["setup.py", "egg_info"])
+    assert setup_py.mypyc_extensions() == []
