@@ -45,7 +45,7 @@ def why_pure_python() -> str | None:
         return "VOLSTEAD_PURE_PYTHON is set"
     if sys.implementation.name != "cpython":
         return f"mypyc needs CPython, this is {sys.implementation.name}"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]  # as build_ext picks it
     if not shutil.which(compiler):
         return f"no C compiler ({compiler})"
     if not Path(sysconfig.get_paths()["include"], "Python.h").is_file():

@@ -38,8 +38,11 @@ def test_pure_python_when_asked_or_without_a_compiler(setup_py, monkeypatch):
     monkeypatch.setenv("VOLSTEAD_PURE_PYTHON", "1")
     assert setup_py.why_pure_python() == "VOLSTEAD_PURE_PYTHON is set"
     monkeypatch.setenv("VOLSTEAD_PURE_PYTHON", "0")
+    monkeypatch.delenv("CC", raising=False)
     monkeypatch.setattr(setup_py.sysconfig, "get_config_var", lambda name: "no-such-cc -pthread" if name == "CC" else None)
     assert setup_py.why_pure_python() == "no C compiler (no-such-cc)"
+    monkeypatch.setenv("CC", "/nowhere/gcc")  # the compiler build_ext would use
+    assert setup_py.why_pure_python() == "no C compiler (/nowhere/gcc)"
 
 
 def test_a_metadata_request_compiles_nothing(setup_py, monkeypatch):
