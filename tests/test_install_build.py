@@ -34,6 +34,16 @@ def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     assert len(sources) == len(set(sources))
 
 
+def test_the_engine_and_each_game_are_one_extension_each(setup_py):
+    sources = [str(p.relative_to(ROOT)) for p in setup_py.compiled_sources()]
+    groups = setup_py.compile_groups(sources)
+    assert [name for _, name in groups] == ["volstead_engine", "volstead_mafia_chronicles", "volstead_prohibition",
+                                            "volstead_scarface1920"]
+    assert sorted(s for paths, _ in groups for s in paths) == sorted(sources)
+    by_name = {name: paths for paths, name in groups}
+    assert all(s.startswith("src/volstead/games/prohibition/") for s in by_name["volstead_prohibition"])
+
+
 def test_pure_python_when_asked_or_without_a_compiler(setup_py, monkeypatch):
     monkeypatch.setenv("VOLSTEAD_PURE_PYTHON", "1")
     assert setup_py.why_pure_python() == "VOLSTEAD_PURE_PYTHON is set"
