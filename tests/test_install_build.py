@@ -59,3 +59,18 @@ def test_a_metadata_request_compiles_nothing(setup_py, monkeypatch):
     """pip asks for metadata (egg_info, dist_info) before it builds: mypyc runs for a build only."""
     monkeypatch.setattr(sys, "argv", ["setup.py", "egg_info"])
     assert setup_py.mypyc_extensions() == []
+
+
+def test_a_failed_c_compile_leaves_pure_python(setup_py, tmp_path, capsys):
+    """All or none: an extension that does not compile leaves no built file and no manifest."""
+    from setuptools import Distribution, Extension
+
+    (tmp_path / "bad.c").write_text("this is not C\n")
+    dist = Distribution({"name": "fake", "ext_modules": [Extension("volstead.fake", [str(tmp_path / "bad.c")])]})
+    cmd = setup_py.CompiledBuildExt(dist)
+    cmd.build_lib, cmd.build_temp = str(tmp_path / "lib"), str(tmp_path / "tmp")
+    cmd.ensure_finalized()
+    cmd.run()
+    assert cmd.extensions == []
+    assert "volstead: installing pure Python: the C compile failed" in capsys.readouterr().err
+    assert [p for p in tmp_path.rglob("*") if p.suffix in (".so", ".json")] == []
