@@ -64,7 +64,6 @@ class EarlierDecisions(Step[Any]):
         return [(b - 128, oid) for b, oid in zip(self.seats, self.ids)]
 
 
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # games and test games subclass it (see step.py)
 class GameState:
     __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending",

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from .fields import all_fields
+
 if TYPE_CHECKING:
     from .state import GameState
 
@@ -68,8 +70,6 @@ class Step(Generic[S]):
         return self.kind
 
     def __repr__(self) -> str:
-        from .fields import all_fields
-
         fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in all_fields(type(self)))
         return f"{type(self).__name__}({fields})"
 
