@@ -41,3 +41,18 @@ def test_compiled_and_interpreted_play_the_same_games(game, bot, games):
     assert done.returncode == 0, done.stderr
     decisions, digest = fingerprint(game, games, bot)
     assert done.stdout.split() == [str(decisions), digest]
+
+
+def test_every_games_sample_setups_start_a_game():
+    """The setups a fingerprint rotates through come from the game (the platform names none)."""
+    from volstead.games import game_names, get_game
+
+    for name in game_names():
+        game = get_game(name)
+        setups = game.sample_setups()
+        assert setups and len({(n, tuple(sorted(o.items()))) for n, o in setups}) == len(setups), name
+        for seats, opts in setups:
+            options = game.options_from_json(opts)
+            assert seats in game.seat_range(options), (name, seats, opts)
+            assert not game.new_game(seed=1, seats=seats, options=options).is_over()
+    assert [n for n, _ in get_game("prohibition").sample_setups()] == [4, 3, 2]

@@ -229,6 +229,12 @@ class Game:
 
         return Path(sys.modules[type(self).__module__].__file__ or ".").resolve().parent
 
+    def sample_setups(self) -> list[tuple[int, dict[str, Any]]]:
+        """(seats, options as JSON) that together reach every setup path of the game: what a
+        fingerprint of many games rotates through (`volstead.sim.fingerprint`). By default each
+        number of seats, most first; a game with variants or modes lists them too."""
+        return [(n, {}) for n in reversed(self.seat_range())]
+
     def seats_when(self) -> dict[str, dict[str, Any]]:
         """Boolean options that change the seat range when set against their default (e.g. a solo
         mode: {"solo": {"value": True, "min_seats": 1, "max_seats": 1}}), so a lobby can follow."""

@@ -6,8 +6,8 @@ play (a refactor, a new engine feature), and the compiled build against the inte
 
     python -m volstead.sim.fingerprint [--game scarface1920] [--games 300] [--bot random]
 
-Seats, variants, the Job draft and solo mode rotate with the game number, so every setup path is
-covered. Bots get only their seat's view (`ask_bot`).
+The game's sample setups (seats, variants, modes) rotate with the game number, so every setup
+path is covered. Bots get only their seat's view (`ask_bot`).
 """
 
 from __future__ import annotations
@@ -20,18 +20,12 @@ from volstead.bots import ask_bot, get_bot
 from volstead.engine.contract import Game
 from volstead.games import get_game
 
-# (seats, options) rotated by game number; options a game does not have are left out.
-SETUPS = [
-    (4, {}), (3, {}), (2, {}), (4, {"variant": "rulebook-wip"}), (3, {"job_draft": True}), (1, {"solo": True}),
-]
-
 
 def play(game: Game, n: int, bot_name: str) -> tuple[list[str], list[float]]:
-    """Game number `n`: its decision ids and final scores."""
-    seats, opts = SETUPS[n % len(SETUPS)]
-    known = set(game.options_from_json({}).to_json())
-    if not set(opts) <= known or not (opts.get("solo") or game.min_seats <= seats <= game.max_seats):
-        seats, opts = game.max_seats, {}
+    """Game number `n` (its setup from the game's `sample_setups`, in turn): its decision ids and
+    final scores."""
+    setups = game.sample_setups()
+    seats, opts = setups[n % len(setups)]
     state = game.new_game(seed=1000 + n, seats=seats, options=game.options_from_json(opts))
     bots = [get_bot(bot_name, f"fp/{n}/{k}") for k in range(state.seats)]
     while not state.is_over():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions
 
@@ -61,6 +61,10 @@ class Scarface1920(Game):
         if scarface_options(options).solo:
             return range(1, 2)  # you against the Enforcer automa
         return range(self.min_seats, self.max_seats + 1)
+
+    def sample_setups(self) -> list[tuple[int, dict[str, Any]]]:
+        return [(4, {}), (3, {}), (2, {}), (4, {"variant": "rulebook-wip"}), (3, {"job_draft": True}),
+                (1, {"solo": True})]
 
     def evaluate(self, state, seat: int | None = None):
         """Bots' static evaluation of `state` for `seat` in dollars; every seat's as a list if
