@@ -59,14 +59,25 @@ ASSOCIATE_PLAY = 1.5  # $ × later per Muscle, Influence and skill of an owned A
 _play_power_cache: dict[int, tuple] = {}
 
 
-def associate_play_power(c) -> tuple[float, ...]:
+def associate_play_power(c) -> list[float]:
     """Per card: Muscle + Influence + 1 (its skill) for Associates, 0 for gang members (owned from the start)."""
     hit = _play_power_cache.get(id(c))
     if hit is None or hit[0] is not c:
-        power = tuple(float(m + i + 1) if stars else 0.0
-                      for m, i, stars in zip(c.card_muscle, c.card_influence, c.card_stars))
+        power = [float(m + i + 1) if stars else 0.0
+                 for m, i, stars in zip(c.card_muscle, c.card_influence, c.card_stars)]
         hit = _play_power_cache[id(c)] = (c, power)
     return hit[1]
+
+
+def _stars_and_power(cards: tuple[int, ...], stars: tuple[int, ...], power: list[float]) -> tuple[int, float]:
+    """The stars and the play power of a pile of cards. A plain loop into a float: compiled by
+    mypyc, `sum(map(...))` over the float table is typed int and fails (docs/performance.md)."""
+    star_count = 0
+    total = 0.0
+    for card in cards:
+        star_count += stars[card]
+        total += power[card]
+    return star_count, total
 
 
 def crime_cost(c: int) -> float:
@@ -119,7 +130,7 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             businesses[o] += h.speakeasy + h.casino + h.brothel + h.nightclub
             goods[o] += h.alcohol + h.guns
     stars = c.card_stars
-    play_power = associate_play_power(c).__getitem__
+    play_power = associate_play_power(c)
     card_play = ASSOCIATE_PLAY * later
     # The active seat's Plan: how far its turn has gone.
     active = s.active
@@ -139,12 +150,17 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             g += d.alcohol + d.guns
             dealers += len(d.dealers)
             deal_thugs += d.thugs
-        star = stars.__getitem__
-        star_count = sum(map(star, p.hand)) + sum(map(star, p.deck)) + sum(map(star, p.discard))
-        power = sum(map(play_power, p.hand)) + sum(map(play_power, p.deck)) + sum(map(play_power, p.discard))
+        star_count, power = _stars_and_power(p.hand, stars, play_power)
+        more_stars, more_power = _stars_and_power(p.deck, stars, play_power)
+        star_count += more_stars
+        power += more_power
+        more_stars, more_power = _stars_and_power(p.discard, stars, play_power)
+        star_count += more_stars
+        power += more_power
         if p.plan:
-            star_count += sum(map(star, p.plan))
-            power += sum(map(play_power, p.plan))
+            more_stars, more_power = _stars_and_power(p.plan, stars, play_power)
+            star_count += more_stars
+            power += more_power
         hq = p.hq
         thugs = (HQ_THUG * min(hq, HQ_USEFUL) + max(0, hq - HQ_USEFUL) + 1.5 * p.safehouses + p.recruits
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
