@@ -6,6 +6,8 @@ taken as output is plenty for shuffles and draws, is reproducible across
 Python versions, and clones for free.
 """
 
+import random
+
 MASK64 = (1 << 64) - 1
 _MUL = 6364136223846793005
 _INC = 1442695040888963407
@@ -37,3 +39,26 @@ def shuffled(state: int, items) -> tuple[list, int]:
         j = ((state >> 32) * (i + 1)) >> 32
         out[i], out[j] = out[j], out[i]
     return out, state
+
+
+def shuffle_as_random(rng: random.Random, items: list) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle(items)` would: the same draws from `rng`,
+    the same order, the same state after.
+
+    Bots' determinizations shuffle every hidden pile with their own `random.Random`; its
+    `shuffle` is Python code (one `_randbelow` call a card) and was a third of an ISMCTS search
+    once the rules were compiled. This copy of CPython's algorithm (`shuffle` over
+    `_randbelow_with_getrandbits`; tests/test_rng.py checks it against the running Python) is compiled with the engine. A subclass
+    that overrides the generator gets its own `shuffle`.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

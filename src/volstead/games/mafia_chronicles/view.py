@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from volstead.engine.lanes import Lanes
-from volstead.engine.rng import seed_state
+from volstead.engine.rng import seed_state, shuffle_as_random
 
 from .content.loader import A0, B0
 from .rules.chains import SHARE_STEP, SHARE_STEPS
@@ -156,7 +156,7 @@ def _split(pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
 
 def _shuffled(rng: random.Random, items: Any) -> list[int]:
     pool = sorted(items)
-    rng.shuffle(pool)
+    shuffle_as_random(rng, pool)
     return pool
 
 

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from volstead.engine.lanes import Lanes
-from volstead.engine.rng import seed_state
+from volstead.engine.rng import seed_state, shuffle_as_random
 
 from .content.models import BUILDING_KINDS
 from .rules.actions import open_spaces, space_cost, space_id, space_name
@@ -115,7 +115,7 @@ def view(s: ProhibitionState, seat: int | None) -> dict[str, Any]:
 
 def _deal(rng: random.Random, pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
     pool = sorted(pool)
-    rng.shuffle(pool)
+    shuffle_as_random(rng, pool)
     out, k = [], 0
     for n in sizes:
         out.append(tuple(pool[k:k + n]))

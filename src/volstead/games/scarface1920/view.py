@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from volstead.engine.rng import seed_state
+from volstead.engine.rng import seed_state, shuffle_as_random
 
 from .rules.orders import KeepDealer, KeepJob
 from .state import STATS, ScarfaceState
@@ -122,7 +122,7 @@ def _split(pool: Sequence[int], sizes: list[int]) -> list[tuple[int, ...]]:
 
 def _shuffled(rng: random.Random, items) -> tuple:
     pool = sorted(items)
-    rng.shuffle(pool)
+    shuffle_as_random(rng, pool)
     return tuple(pool)
 
 
