@@ -1,7 +1,7 @@
 """The install's one build step (issue 15; docs/performance.md): compile the engine and each game's
 hot modules with mypyc where a C compiler is present, and install pure Python otherwise.
 
-Which modules: the engine's below, and each game's `compile.toml` (a game stays one folder).
+Which modules: the engine's and the searching bots' below, and each game's `compile.toml` (a game stays one folder).
 Pure Python is installed, with one line saying why, when `VOLSTEAD_PURE_PYTHON=1` is set, when
 there is no C compiler, Python headers or mypyc, and when the compile itself fails. A build writes
 `volstead/_compiled.json`: the sha256 of each compiled module's source, against which `volstead`
@@ -27,12 +27,14 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "volstead"
 ENGINE = ["step.py", "decision.py", "state.py", "lanes.py", "rng.py"]
+BOTS = ["greedy.py", "ismcts.py"]  # the searching bots: their loops run beside the rules
 MANIFEST = "_compiled.json"
 
 
 def compiled_sources() -> list[Path]:
-    """The modules to compile: the engine's, then each game's `compile.toml` globs, in order."""
-    paths = [PACKAGE / "engine" / name for name in ENGINE]
+    """The modules to compile: the engine's and the searching bots', then each game's `compile.toml`
+    globs, in order."""
+    paths = [PACKAGE / "engine" / name for name in ENGINE] + [PACKAGE / "bots" / name for name in BOTS]
     for listing in sorted(PACKAGE.glob("games/*/compile.toml")):
         for pattern in tomllib.loads(listing.read_text())["modules"]:
             paths += sorted(listing.parent.glob(pattern))
@@ -40,7 +42,7 @@ def compiled_sources() -> list[Path]:
 
 
 def compile_groups(sources: list[str]) -> list[tuple[list[str], str]]:
-    """mypyc's groups, each built as one extension: the engine's modules, then each game's."""
+    """mypyc's groups, each built as one extension: the engine's modules, the bots', then each game's."""
     def folder(path: str) -> str:
         parts = Path(path).parts  # src/volstead/engine/x.py, src/volstead/games/<game>/...
         return parts[3] if parts[2] == "games" else parts[2]

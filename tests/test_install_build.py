@@ -23,7 +23,8 @@ def setup_py():
 
 def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     sources = [p.relative_to(ROOT / "src/volstead").as_posix() for p in setup_py.compiled_sources()]
-    assert sources[:5] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py"]
+    assert sources[:7] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py",
+                           "bots/greedy.py", "bots/ismcts.py"]
     games = sorted(p.parent.name for p in (ROOT / "src/volstead/games").glob("*/compile.toml"))
     assert games == ["mafia_chronicles", "prohibition", "scarface1920"]
     for game in games:
@@ -34,11 +35,11 @@ def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     assert len(sources) == len(set(sources))
 
 
-def test_the_engine_and_each_game_are_one_extension_each(setup_py):
+def test_the_engine_the_bots_and_each_game_are_one_extension_each(setup_py):
     sources = [str(p.relative_to(ROOT)) for p in setup_py.compiled_sources()]
     groups = setup_py.compile_groups(sources)
-    assert [name for _, name in groups] == ["volstead_engine", "volstead_mafia_chronicles", "volstead_prohibition",
-                                            "volstead_scarface1920"]
+    assert [name for _, name in groups] == ["volstead_engine", "volstead_bots", "volstead_mafia_chronicles",
+                                            "volstead_prohibition", "volstead_scarface1920"]
     assert sorted(s for paths, _ in groups for s in paths) == sorted(sources)
     by_name = {name: paths for paths, name in groups}
     assert all(s.startswith("src/volstead/games/prohibition/") for s in by_name["volstead_prohibition"])

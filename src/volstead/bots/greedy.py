@@ -29,16 +29,17 @@ Without a sampler (a harness that gives none) it plays like `random`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .base import BotDecision, evaluator
 
 
-def relative_value(evaluate, state, seat: int) -> float:
+def relative_value(evaluate: Callable[..., Any], state: Any, seat: int) -> float:
     values = evaluate(state)
     mine = values[seat]
     best_rival = max((v for r, v in enumerate(values) if r != seat), default=0.0)
-    return mine - best_rival
+    return float(mine - best_rival)  # a game may score in ints
 
 
 def root_indices(det, decision: BotDecision) -> list[int]:
@@ -63,7 +64,7 @@ class GreedyBot:
         self.samples = samples
         self.follow_through = follow_through
 
-    def _score(self, s, seat: int, evaluate, reply_seed: int) -> float:
+    def _score(self, s: Any, seat: int, evaluate: Callable[..., Any], reply_seed: int) -> float:
         """Rivals' replies (random, seeded) up to `horizon`, then the relative value."""
         replies = random.Random(reply_seed)
         k = 0
@@ -79,7 +80,7 @@ class GreedyBot:
             k += 1
         return relative_value(evaluate, s, seat)
 
-    def _option_value(self, s, seat: int, root_kind: str, evaluate, reply_seed: int) -> float:
+    def _option_value(self, s: Any, seat: int, root_kind: str, evaluate: Callable[..., Any], reply_seed: int) -> float:
         """The value of `s`, just after an option of a `root_kind` decision was applied."""
         if self.follow_through:
             while not s.is_over() and len(s.decision().codes) == 1:  # forced steps first

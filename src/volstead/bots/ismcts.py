@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .base import BotDecision, clone_deciding, game_of
@@ -51,8 +52,8 @@ DEFAULT_REUSE = 4  # iterations per determinization
 class Node:
     __slots__ = ("children", "visits", "reward", "avail")
 
-    def __init__(self):
-        self.children: dict = {}
+    def __init__(self) -> None:
+        self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
@@ -85,7 +86,9 @@ class ISMCTSBot:
         self.reuse = reuse
         self.max_seconds = max_seconds  # a hard cap on any search, whatever the budget (a server's think time)
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
-        self._evaluate = None  # (game name, the game's evaluation hook, its temperature), looked up once
+        # (game name, the game's evaluation hook, its temperature), looked up once. Typed: this module
+        # is compiled (setup.py), and a compiled attribute keeps the type it is declared with.
+        self._evaluate: tuple[str, Callable[..., Any], float] | None = None
 
     # ---------------------------------------------------------------- search
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
@@ -121,7 +124,7 @@ class ISMCTSBot:
         self.last_iterations = done
         return self._best(root, root_keys, decision)
 
-    def _best(self, root: Node, root_keys: dict, decision: BotDecision) -> int:
+    def _best(self, root: Node, root_keys: dict[tuple, int], decision: BotDecision) -> int:
         best, picks = -1, []
         for key, child in root.children.items():
             i = root_keys.get(key)
@@ -136,7 +139,7 @@ class ISMCTSBot:
         picks.sort()
         return picks[0] if len(picks) == 1 else self.rng.choice(picks)
 
-    def _iterate(self, root: Node, root_keys: dict, s, seat: int) -> None:
+    def _iterate(self, root: Node, root_keys: dict[tuple, int], s: Any, seat: int) -> None:
         rng = self.rng
         c = self.exploration
         node = root
@@ -164,10 +167,13 @@ class ISMCTSBot:
                 elif phase is not None:  # the phase is over: its outcomes merge into one node
                     node = phase.children.setdefault(("after",), Node())
                     phase = None
-                expanded, node = self._select(node, d, root, root_keys, s, path, rng, c, log, sqrt)
-                if d.lane and node is not None:
+                expanded, picked = self._select(node, d, root, root_keys, s, path, rng, c, log, sqrt)
+                if picked is None:  # nothing legal from this node
+                    break
+                node = picked
+                if d.lane:
                     cursors[d.seat] = node
-                if expanded or node is None:
+                if expanded:
                     break
             if s.is_over():
                 break
@@ -184,7 +190,9 @@ class ISMCTSBot:
             child.reward += rewards[mover]
 
     @staticmethod
-    def _select(node: Node, d, root: Node, root_keys: dict, s, path: list, rng, c: float, log, sqrt):
+    def _select(node: Node, d: Any, root: Node, root_keys: dict[tuple, int], s: Any, path: list[tuple[Node, int]],
+                rng: random.Random, c: float, log: Callable[[float], float],
+                sqrt: Callable[[float], float]) -> tuple[bool, Node | None]:
         """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
         (expanded, the child node) — the child is None when nothing is legal from `node`."""
         codes = d.codes
