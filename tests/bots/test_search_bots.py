@@ -120,24 +120,20 @@ def test_ismcts_iteration_budget():
     assert bot.last_iterations == 37
 
 
-def test_ismcts_time_budget(monkeypatch):
+def test_ismcts_time_budget():
     """A millisecond budget stops the search at the first clock check past the deadline.
 
-    The bot's module gets a fake clock that advances 5 ms per reading, so the
-    test does not depend on how loaded the machine is."""
-    import types
-
-    import volstead.bots.ismcts as ismcts_module
-
+    The bot gets a fake clock that advances 5 ms per reading, so the test does not
+    depend on how loaded the machine is."""
     readings = []
 
     def clock():
         readings.append(len(readings) * 0.005)
         return readings[-1]
 
-    monkeypatch.setattr(ismcts_module, "time", types.SimpleNamespace(perf_counter=clock))
     s = mid_game(4)
     bot = ISMCTSBot(1, ms=40)
+    bot.clock = clock
     ask_bot(bot, s)
     deadline = readings[0] + 0.040
     assert 1 <= bot.last_iterations <= 8  # at most one clock reading per 5 ms of a 40 ms budget

@@ -86,6 +86,7 @@ class ISMCTSBot:
         self.reuse = reuse
         self.max_seconds = max_seconds  # a hard cap on any search, whatever the budget (a server's think time)
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
+        self.clock: Callable[[], float] = time.perf_counter  # the budget's clock (tests give a fake one)
         # (game name, the game's evaluation hook, its temperature), looked up once. Typed: this module
         # is compiled (setup.py), and a compiled attribute keeps the type it is declared with.
         self._evaluate: tuple[str, Callable[..., Any], float] | None = None
@@ -105,7 +106,8 @@ class ISMCTSBot:
         done = 0
         reuse = self.reuse
         rng = self.rng
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         limits = [s for s in (None if self.ms is None else self.ms / 1000.0, self.max_seconds) if s is not None]
         deadline = start + min(limits) if limits else None
         budget = self.iterations
@@ -118,7 +120,7 @@ class ISMCTSBot:
                 self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
                 done += 1
                 out_of_time = (budget is not None and done >= budget) or (
-                    deadline is not None and time.perf_counter() >= deadline)
+                    deadline is not None and clock() >= deadline)
                 if out_of_time:
                     break
         self.last_iterations = done
