@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--swap", required=True, help="MODULE:NAME, the function to run interpreted")
     ap.add_argument("--source", help="the module whose source gives the interpreted function (default MODULE)")
+    ap.add_argument("--against", help="MODULE:QUALNAME, another function to compare with instead")
     ap.add_argument("--bench", choices=["games", "ismcts"], default="games")
     ap.add_argument("--game", default="scarface1920")
     ap.add_argument("--seats", default="greedy,greedy,greedy,greedy")
@@ -53,7 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     where, name = args.swap.split(":")
     target = importlib.import_module(where)
     built = getattr(target, name)
-    slow = getattr(interpreted(args.source or where), name)
+    if args.against:
+        module_name, qualname = args.against.split(":")
+        slow = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            slow = getattr(slow, part)
+    else:
+        slow = getattr(interpreted(args.source or where), name)
+    other = args.against or "interpreted"
 
     if args.bench == "games":
         from volstead.sim.runner import SimConfig, play_game
@@ -79,17 +87,17 @@ def main(argv: list[str] | None = None) -> int:
             return args.iterations / (time.process_time() - c)
         unit = "iterations a CPU second"
 
-    figures: dict[str, list[float]] = {"as built": [], "interpreted": []}
+    figures: dict[str, list[float]] = {"as built": [], other: []}
     for r in range(args.rounds):
-        for label, fn in (("as built", built), ("interpreted", slow)):
+        for label, fn in (("as built", built), (other, slow)):
             setattr(target, name, fn)
             figures[label].append(once(r))
     setattr(target, name, built)
     print(f"{args.swap} ({describe_build()}), {args.bench}, {args.rounds} alternating rounds:")
     for label, xs in figures.items():
         print(f"  {label}: median {statistics.median(xs):,.2f} {unit} ({', '.join(f'{x:,.2f}' for x in xs)})")
-    a, b = statistics.median(figures["as built"]), statistics.median(figures["interpreted"])
-    print(f"  as built / interpreted: {(b / a if args.bench == 'games' else a / b):.2f}x faster")
+    a, b = statistics.median(figures["as built"]), statistics.median(figures[other])
+    print(f"  as built / {other}: {(b / a if args.bench == 'games' else a / b):.2f}x faster")
     return 0
 
 
