@@ -4,7 +4,7 @@ The same hash means the same games, bit for bit: before and after a change that 
 play (a refactor, a new engine feature), and the compiled build against the interpreted one
 (issue 15: tests/test_compiled_build.py, benchmarks/compare_builds.py).
 
-    python -m volstead.sim.fingerprint [--game scarface1920] [--games 300] [--bot random]
+    python -m volstead.sim.fingerprint --game GAME [--games 300] [--bot random]
 
 The game's sample setups (seats, variants, modes) rotate with the game number, so every setup
 path is covered. Bots get only their seat's view (`ask_bot`).
@@ -18,7 +18,7 @@ import json
 
 from volstead.bots import ask_bot, get_bot
 from volstead.engine.contract import Game
-from volstead.games import get_game
+from volstead.games import game_names, get_game
 
 
 def play(game: Game, n: int, bot_name: str) -> tuple[list[str], list[float]]:
@@ -51,7 +51,7 @@ def fingerprint(game_name: str, games: int, bot: str = "random") -> tuple[int, s
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="scarface1920")
+    ap.add_argument("--game", required=True, choices=game_names(), help="a registered game")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--bot", default="random")
     args = ap.parse_args(argv)
