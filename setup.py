@@ -1,7 +1,8 @@
 """The install's one build step (issue 15; docs/performance.md): compile the engine and each game's
 hot modules with mypyc where a C compiler is present, and install pure Python otherwise.
 
-Which modules: the engine's and the searching bots' below, and each game's `compile.toml` (a game stays one folder).
+Which modules: the engine's and the searching bots' below, and each game's `compile.toml` (a game
+stays one folder).
 Pure Python is installed, with one line saying why, when `VOLSTEAD_PURE_PYTHON=1` is set, when
 there is no C compiler, Python headers or mypyc, and when the compile itself fails. A build writes
 `volstead/_compiled.json`: the sha256 of each compiled module's source, against which `volstead`
