@@ -40,13 +40,13 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .base import BotDecision, clone_deciding, game_of
 
-DEFAULT_ITERATIONS = 200
-DEFAULT_ROLLOUT_DEPTH = 0  # evaluate the expanded position at once (no random playout)
-DEFAULT_REUSE = 4  # iterations per determinization
+DEFAULT_ITERATIONS: Final = 200
+DEFAULT_ROLLOUT_DEPTH: Final = 0  # evaluate the expanded position at once (no random playout)
+DEFAULT_REUSE: Final = 4  # iterations per determinization
 
 
 class Node:

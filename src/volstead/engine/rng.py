@@ -7,10 +7,11 @@ Python versions, and clones for free.
 """
 
 import random
+from typing import Final
 
-MASK64 = (1 << 64) - 1
-_MUL = 6364136223846793005
-_INC = 1442695040888963407
+MASK64: Final = (1 << 64) - 1
+_MUL: Final = 6364136223846793005
+_INC: Final = 1442695040888963407
 
 
 def seed_state(seed: int) -> int:

@@ -61,7 +61,7 @@ open, also in a later phase its lookahead reaches (`seen_syndicates`).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.lanes import Lanes
 
@@ -106,32 +106,35 @@ from .state import (
 )
 
 Syns = tuple[Syndicate, ...]
-VP = 100  # $1K per victory point
-TYPICAL_DEFENCE = 2  # the rating a move is expected to meet
-HEAT_COST = 0.35  # VP per point of Heat on a card that still has moves to make (Jail at 5: $50K a point)
-FAIL_COST = 0.15  # VP lost by a failed move (damage to the rating, sometimes the card)
-CHANCE = 0.6  # successes expected from one move of a card with the move, for the counted conditions
-DEFENCE = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
-GRIT_THREAT, SMARTS_THREAT = 0.4, 0.15  # VP more per point at full threat (below), the Moves phases all ahead
-INTACT = 1.5  # Grit counts 1.5 times while no card of the syndicate was murdered (the +5 is at stake)
-SURVIVE = 0.7  # a later round's income and moves count 0.7 per round ahead (cards get murdered, torched, jailed)
-THREAT_CARDS = 3  # rivals' active cards with a Murder (Torch, Steal; Flip, Frame) at which the threat is full
-CUSHION = 150  # $1K: a stash under this may be stolen into debt (−5), while rivals can steal
-SHARE_GUESS = 0.3  # share each partner is expected to take before the links are chosen (then policy.reserve)
-FLIP_GAIN = 1.5  # VP of a flipped card (a Gangster for the rounds left, one less for the victim)
-RIVALRY = 1 / 3  # a rival's loss counts for the syndicate at a third (the loser is one of three rivals)
-MURDER_HARM = 2.0  # VP a murdered card is worth to its syndicate (+5 if it was its first loss to a Murder)
-HARM = {TORCH: 1.5, FRAME: 1.0, FLIP: 2.0}  # VP a Torch (a Business), a Frame (3 Heat), a Flip costs the victim
-REARRANGE_COST = 0.01  # VP per card moved between slots this Market: a move that changes nothing is not made
-JAILED_MOVE = 0.8  # VP of the move a card freed from Jail gets back
-DAMAGE_POINT = 0.3  # VP of a rating point a Fix restores
-DEFENSE_ROLL_POINTS = 0.8  # a +1 to defence rolls counts as 0.8 of a Grit and of a Smarts point
-FIX_GAIN = 0.4  # VP of a successful Fix (a card freed or mended, its own or a fee-paying rival's)
+VP: Final = 100  # $1K per victory point
+TYPICAL_DEFENCE: Final = 2  # the rating a move is expected to meet
+HEAT_COST: Final = 0.35  # VP per point of Heat on a card that still has moves to make (Jail at 5: $50K a point)
+FAIL_COST: Final = 0.15  # VP lost by a failed move (damage to the rating, sometimes the card)
+CHANCE: Final = 0.6  # successes expected from one move of a card with the move, for the counted conditions
+DEFENCE: Final = 0.05  # VP per point of Grit and Smarts of an active card while rounds are left
+# VP more per point at full threat (below), the Moves phases all ahead
+GRIT_THREAT: Final = 0.4
+SMARTS_THREAT: Final = 0.15
+INTACT: Final = 1.5  # Grit counts 1.5 times while no card of the syndicate was murdered (the +5 is at stake)
+SURVIVE: Final = 0.7  # a later round's income and moves count 0.7 per round ahead (cards get murdered, torched, jailed)
+THREAT_CARDS: Final = 3  # rivals' active cards with a Murder (Torch, Steal; Flip, Frame) at which the threat is full
+CUSHION: Final = 150  # $1K: a stash under this may be stolen into debt (−5), while rivals can steal
+SHARE_GUESS: Final = 0.3  # share each partner is expected to take before the links are chosen (then policy.reserve)
+FLIP_GAIN: Final = 1.5  # VP of a flipped card (a Gangster for the rounds left, one less for the victim)
+RIVALRY: Final = 1 / 3  # a rival's loss counts for the syndicate at a third (the loser is one of three rivals)
+MURDER_HARM: Final = 2.0  # VP a murdered card is worth to its syndicate (+5 if it was its first loss to a Murder)
+HARM: Final = {TORCH: 1.5, FRAME: 1.0, FLIP: 2.0}  # VP a Torch (a Business), a Frame (3 Heat), a Flip costs the victim
+REARRANGE_COST: Final = 0.01  # VP per card moved between slots this Market: a move that changes nothing is not made
+JAILED_MOVE: Final = 0.8  # VP of the move a card freed from Jail gets back
+DAMAGE_POINT: Final = 0.3  # VP of a rating point a Fix restores
+DEFENSE_ROLL_POINTS: Final = 0.8  # a +1 to defence rolls counts as 0.8 of a Grit and of a Smarts point
+FIX_GAIN: Final = 0.4  # VP of a successful Fix (a card freed or mended, its own or a fee-paying rival's)
 # counted conditions (§8): the moves that count, the points
-COUNTED = (((FRAME,), 4), ((MURDER, TORCH), 3), ((FLIP, FIX), 2), ((STEAL, SMUGGLE), 2))
-COUNT_OF = {m: i for i, (moves, _) in enumerate(COUNTED) for m in moves}
-TIMES = 5
-SMUGGLE_PER_EDGE, STEAL_PER_EDGE = 25, 20
+COUNTED: Final = (((FRAME,), 4), ((MURDER, TORCH), 3), ((FLIP, FIX), 2), ((STEAL, SMUGGLE), 2))
+COUNT_OF: Final = {m: i for i, (moves, _) in enumerate(COUNTED) for m in moves}
+TIMES: Final = 5
+SMUGGLE_PER_EDGE: Final = 25
+STEAL_PER_EDGE: Final = 20
 
 
 @cache

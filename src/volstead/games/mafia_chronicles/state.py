@@ -12,7 +12,7 @@ Conventions (they keep `clone()` a few dozen field copies, no deep copy):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
@@ -27,26 +27,44 @@ if TYPE_CHECKING:
 
     from .options import Options
 
-SEATS = 4
-ROUNDS = 4
-COLUMNS = 4
-ASSET_SLOTS = 8  # slot k lies in column k % 4 (upper row 0–3, lower row 4–7)
-BOSS_COL, UNDERBOSS_COL = 0, 1  # the Boss slot and the Underboss slot (§3.2 layout)
-GANGSTER_COLS = (1, 2, 3)
-START_STASH = 500
-DEBT_LIMIT = 500  # no purchase while the stash is at −$500K or below (§3.3)
-MAX_HEAT = 5  # 5 Heat = Jail (§6.8)
-PURCHASES, PER_TYPE = 4, 2  # per Market (§4)
+SEATS: Final = 4
+ROUNDS: Final = 4
+COLUMNS: Final = 4
+ASSET_SLOTS: Final = 8  # slot k lies in column k % 4 (upper row 0–3, lower row 4–7)
+# the Boss slot and the Underboss slot (§3.2 layout)
+BOSS_COL: Final = 0
+UNDERBOSS_COL: Final = 1
+GANGSTER_COLS: Final = (1, 2, 3)
+START_STASH: Final = 500
+DEBT_LIMIT: Final = 500  # no purchase while the stash is at −$500K or below (§3.3)
+MAX_HEAT: Final = 5  # 5 Heat = Jail (§6.8)
+# per Market (§4)
+PURCHASES: Final = 4
+PER_TYPE: Final = 2
 # Rearranging is free (§4), but a game must end: 12 moves a Market reach any arrangement (a
 # permutation of n slots takes at most n - 1 swaps: 2 + 3 + 7 for the Gangster, Business and Asset rows).
-REARRANGES = 12
-ROW = 5  # face-up cards per market row
-GANGSTER, BUSINESS, ASSET = 0, 1, 2  # card types (market rows, purchase counts)
-MURDER, TORCH, STEAL, FLIP, FRAME, FIX, SMUGGLE = range(7)
-SHIPMENT, HEIST = 7, 8  # the chain moves (a Smuggle / a Steal)
-MOVE_NAMES = ("murder", "torch", "steal", "flip", "frame", "fix", "smuggle", "shipment", "heist")
-MOVE_TITLES = ("Murder", "Torch", "Steal", "Flip", "Frame", "Fix", "Smuggle", "Shipment", "Heist")
-SMARTS_I, GRIT_I, BOTH_I = 7, 8, 9  # bonus vector indices after the 7 moves
+REARRANGES: Final = 12
+ROW: Final = 5  # face-up cards per market row
+# card types (market rows, purchase counts)
+GANGSTER: Final = 0
+BUSINESS: Final = 1
+ASSET: Final = 2
+MURDER: Final = 0
+TORCH: Final = 1
+STEAL: Final = 2
+FLIP: Final = 3
+FRAME: Final = 4
+FIX: Final = 5
+SMUGGLE: Final = 6
+# the chain moves (a Smuggle / a Steal)
+SHIPMENT: Final = 7
+HEIST: Final = 8
+MOVE_NAMES: Final = ("murder", "torch", "steal", "flip", "frame", "fix", "smuggle", "shipment", "heist")
+MOVE_TITLES: Final = ("Murder", "Torch", "Steal", "Flip", "Frame", "Fix", "Smuggle", "Shipment", "Heist")
+# bonus vector indices after the 7 moves
+SMARTS_I: Final = 7
+GRIT_I: Final = 8
+BOTH_I: Final = 9
 
 
 class Mob(NamedTuple):

@@ -62,7 +62,7 @@ from __future__ import annotations
 import bisect
 import functools
 import math
-from typing import Any
+from typing import Any, Final
 
 from .content.models import LOSSES
 from .rules.attack import AttackGoons, AttackTarget, targets
@@ -95,23 +95,25 @@ from .rules.schemes import GS as GS_
 from .rules.schemes import STOCKED as STOCKED_
 from .state import BREWERY, CHARM, LAST_YEAR, SETTLEMENT, STILL, ProhibitionState, round5
 
-YEARS = 6
-BOOZE = 1.0  # PP per Booze (it scores 1)
-GS = 0.2  # PP per G (5 Gs score 1)
-STOCK_RATE = 0.8  # share of later years a building is stocked
-PAYOFF = 0.5  # a Ward Machine's Payoff
-EXTORT = 0.4  # PP a Block per Extortion still to come
-GROW = 0.4  # share of the next Neighborhood band counted per step toward it (× share)
-UNIT, UNIT_LATER = 0.3, 0.6  # PP per Unit on the map: now, and × share
-SUPPLY = 0.15  # a Goon in the supply (3 come out a year)
-RISK = 0.3  # share of a Block's worth at risk while undefended (× share)
-MET = 0.8  # a Scheme or Infamy met now
-TACTIC = 0.4  # a Scheme's Tactic side
-ACTIVITY = 2.0  # Heat a year from Attacks and Extortion
-RAMP = 6.0  # degrees over which a badge's card is phased in
-GANGSTER = 2.0  # PP per Gangster still to place this year
-FEE_SOON = 0.7  # share of the warehouse fee counted during the Action Phase and Production
-LOSS_PP = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSES order), in PP
+YEARS: Final = 6
+BOOZE: Final = 1.0  # PP per Booze (it scores 1)
+GS: Final = 0.2  # PP per G (5 Gs score 1)
+STOCK_RATE: Final = 0.8  # share of later years a building is stocked
+PAYOFF: Final = 0.5  # a Ward Machine's Payoff
+EXTORT: Final = 0.4  # PP a Block per Extortion still to come
+GROW: Final = 0.4  # share of the next Neighborhood band counted per step toward it (× share)
+# PP per Unit on the map: now, and × share
+UNIT: Final = 0.3
+UNIT_LATER: Final = 0.6
+SUPPLY: Final = 0.15  # a Goon in the supply (3 come out a year)
+RISK: Final = 0.3  # share of a Block's worth at risk while undefended (× share)
+MET: Final = 0.8  # a Scheme or Infamy met now
+TACTIC: Final = 0.4  # a Scheme's Tactic side
+ACTIVITY: Final = 2.0  # Heat a year from Attacks and Extortion
+RAMP: Final = 6.0  # degrees over which a badge's card is phased in
+GANGSTER: Final = 2.0  # PP per Gangster still to place this year
+FEE_SOON: Final = 0.7  # share of the warehouse fee counted during the Action Phase and Production
+LOSS_PP: Final = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSES order), in PP
 
 assert LOSE_BUILDINGS == LOSSES.index("buildings") == 0  # rules/feds.py codes follow LOSSES, as LOSS_PP does
 
@@ -418,7 +420,7 @@ def under_way(s: ProhibitionState, per: list[list[int]], share: float, years: in
     return out
 
 
-TERMS = ("prestige", "production", "buildings_later", "warehouse", "turf", "units", "exposure", "schemes", "heat",
+TERMS: Final = ("prestige", "production", "buildings_later", "warehouse", "turf", "units", "exposure", "schemes", "heat",
          "infamy", "gangsters", "attack", "under_way")  # numbered as in the module doc (6 is two)
 
 

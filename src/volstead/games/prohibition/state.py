@@ -11,7 +11,7 @@ Conventions (they keep `clone()` a few dozen field copies, no deep copy):
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
@@ -20,21 +20,26 @@ from volstead.engine.state import GameState
 
 from .content.loader import Content
 
-TILES = 7  # tiles of each building kind
-STILL, BREWERY, SPEAKEASY, NIGHTCLUB, SETTLEMENT, WARD = range(6)
+TILES: Final = 7  # tiles of each building kind
+STILL: Final = 0
+BREWERY: Final = 1
+SPEAKEASY: Final = 2
+NIGHTCLUB: Final = 3
+SETTLEMENT: Final = 4
+WARD: Final = 5
 # Action spaces: the 6 building kinds, the 4 Extortion spaces, then the open spaces.
-CHARM = 6  # the first Extortion space (board.toml lists Charm Campaign first)
-EXTORTION = (6, 7, 8, 9)
+CHARM: Final = 6  # the first Extortion space (board.toml lists Charm Campaign first)
+EXTORTION: Final = (6, 7, 8, 9)
 TAKE_CHARGE, CONTRACT, IMPORT, RECRUIT, DRUG_STORE, FESTIVAL = range(10, 16)
-OPEN_EARLY = (TAKE_CHARGE, CONTRACT, IMPORT)  # 1921-1925
-OPEN_1926 = (CONTRACT, RECRUIT, DRUG_STORE, FESTIVAL)  # with the overlay
-SPACES = 16
-OPEN_NAMES = {TAKE_CHARGE: "Take Charge", CONTRACT: "Contract Professional", IMPORT: "Import Booze",
+OPEN_EARLY: Final = (TAKE_CHARGE, CONTRACT, IMPORT)  # 1921-1925
+OPEN_1926: Final = (CONTRACT, RECRUIT, DRUG_STORE, FESTIVAL)  # with the overlay
+SPACES: Final = 16
+OPEN_NAMES: Final = {TAKE_CHARGE: "Take Charge", CONTRACT: "Contract Professional", IMPORT: "Import Booze",
               RECRUIT: "Recruit Goons", DRUG_STORE: "Open Drug Store", FESTIVAL: "Sponsor Festival"}
-OPEN_IDS = {TAKE_CHARGE: "take_charge", CONTRACT: "contract", IMPORT: "import", RECRUIT: "recruit",
+OPEN_IDS: Final = {TAKE_CHARGE: "take_charge", CONTRACT: "contract", IMPORT: "import", RECRUIT: "recruit",
             DRUG_STORE: "drug_store", FESTIVAL: "festival"}
-LAST_YEAR = 1926
-FIRST_YEAR = 1921
+LAST_YEAR: Final = 1926
+FIRST_YEAR: Final = 1921
 
 
 class Attack(NamedTuple):
@@ -428,4 +433,7 @@ class ProhibitionState(GameState):
         return determinize(self, seat, rng)
 
 
-CONFLICTS, FED_DRAWN, SCHEMES_DONE, BUILT = range(4)
+CONFLICTS: Final = 0
+FED_DRAWN: Final = 1
+SCHEMES_DONE: Final = 2
+BUILT: Final = 3

@@ -46,15 +46,18 @@ determinization of their own seat's view, so rivals' money is the guess
 
 from __future__ import annotations
 
+from typing import Final
+
 from .rules.turn import ActionMenu, LayOutPlan
 from .state import ScarfaceState
 
-ROUNDS = 3
+ROUNDS: Final = 3
 
-PLAN_POINT = 2.5  # $ per Muscle / Influence of the Plan while its order is not done
-PENDING = 0.8  # share of the Plan's value while the chosen order still has choices to make
-HQ_THUG, HQ_USEFUL = 2.5, 4
-ASSOCIATE_PLAY = 1.5  # $ × later per Muscle, Influence and skill of an owned Associate
+PLAN_POINT: Final = 2.5  # $ per Muscle / Influence of the Plan while its order is not done
+PENDING: Final = 0.8  # share of the Plan's value while the chosen order still has choices to make
+HQ_THUG: Final = 2.5
+HQ_USEFUL: Final = 4
+ASSOCIATE_PLAY: Final = 1.5  # $ × later per Muscle, Influence and skill of an owned Associate
 
 _play_power_cache: dict[int, tuple] = {}
 

@@ -11,7 +11,7 @@ Conventions (they keep `clone()` a few hundred field copies, no deep copy):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
@@ -20,13 +20,23 @@ from volstead.engine.state import GameState
 from .content.loader import Content
 from .content.models import BusinessType
 
-HQ, SAFEHOUSES, RECRUITS = "hq", "safehouses", "recruits"
-STATS = ("hand_size", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
-HAND_SIZE, LAWYERS, RECRUITMENT, DEALERS_SUPPLY, VEHICLES, NIGHTCLUBS = range(6)
-BASIC_BUSINESSES = ("speakeasy", "casino", "brothel")
-RAID_LEVEL = 11  # Crime Rate level that triggers a Raid
-NESS_MAX = 6
-THUGS_PER_GANG, CONTROL_MARKERS, CARS, TRUCKS = 12, 7, 3, 2
+HQ: Final = "hq"
+SAFEHOUSES: Final = "safehouses"
+RECRUITS: Final = "recruits"
+STATS: Final = ("hand_size", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
+HAND_SIZE: Final = 0
+LAWYERS: Final = 1
+RECRUITMENT: Final = 2
+DEALERS_SUPPLY: Final = 3
+VEHICLES: Final = 4
+NIGHTCLUBS: Final = 5
+BASIC_BUSINESSES: Final = ("speakeasy", "casino", "brothel")
+RAID_LEVEL: Final = 11  # Crime Rate level that triggers a Raid
+NESS_MAX: Final = 6
+THUGS_PER_GANG: Final = 12
+CONTROL_MARKERS: Final = 7
+CARS: Final = 3
+TRUCKS: Final = 2
 
 
 class Hood(NamedTuple):

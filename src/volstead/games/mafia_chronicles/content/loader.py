@@ -15,10 +15,9 @@ from __future__ import annotations
 import inspect
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
@@ -38,23 +37,18 @@ from .models import (
     Perk,
     Setting,
 )
+from .tables import A0, B0, DECK, GANGSTERS, INSTANCES, LEVELS, PER_LEVEL, SEATS, Content  # noqa: F401 (the rules import them from here)
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
 
-SEATS = 4
-GANGSTERS, PER_LEVEL, LEVELS = 100, 20, 5
-DECK = 20  # Business and Asset decks (§4)
-B0 = GANGSTERS  # first Business instance
-A0 = B0 + SEATS * DECK  # first Asset instance
-INSTANCES = A0 + SEATS * DECK
-PERKS = ("roll", "defense_roll", "cool_head", "thick_skin", "loyal", "connected", "payout", "mastermind", "menace")
-BUSINESS_KINDS = ("candy_factory", "airstrip", "street", "other")
-ASSET_KINDS = ("plans", "spotter", "insider", "other")
+PERKS: Final = ("roll", "defense_roll", "cool_head", "thick_skin", "loyal", "connected", "payout", "mastermind", "menace")
+BUSINESS_KINDS: Final = ("candy_factory", "airstrip", "street", "other")
+ASSET_KINDS: Final = ("plans", "spotter", "insider", "other")
 # Cards the rulebook names, kept with what it shows (§3 card anatomy, §6.5 Shipment and Heist chains).
-NAMED_BUSINESSES = {"candy_factory": "candy_factory", "airstrip": "airstrip", "street": "street"}
-NAMED_ASSETS = {"plans": "plans", "spotter": "spotter", "insider": "insider"}
-COMPOUND = {"id": "compound", "price": 250, "income": 200, "bonus": [("moves", 1)]}  # §3: "★ to both, $250K, $200K"
-MIN_EVENTS = 4  # one a round
+NAMED_BUSINESSES: Final = {"candy_factory": "candy_factory", "airstrip": "airstrip", "street": "street"}
+NAMED_ASSETS: Final = {"plans": "plans", "spotter": "spotter", "insider": "insider"}
+COMPOUND: Final = {"id": "compound", "price": 250, "income": 200, "bonus": [("moves", 1)]}  # §3: "★ to both, $250K, $200K"
+MIN_EVENTS: Final = 4  # one a round
 
 FILES: dict[str, type[BaseModel]] = {
     "setting.toml": Setting,
@@ -63,7 +57,7 @@ FILES: dict[str, type[BaseModel]] = {
     "assets.toml": Assets,
     "events.toml": Events,
 }
-SINGULAR = {"gangsters": "gangster", "businesses": "business", "assets": "asset", "events": "event",
+SINGULAR: Final = {"gangsters": "gangster", "businesses": "business", "assets": "asset", "events": "event",
             "syndicates": "syndicate", "reference_cards": "reference card"}
 
 
@@ -107,63 +101,6 @@ def _bonus(card: Business | Asset) -> tuple[int, ...]:
     for b in card.bonus:
         vec[BONUS_TARGETS.index(b.to)] += b.amount
     return tuple(vec)
-
-
-@dataclass(frozen=True, eq=False)
-class Content:
-    """Every authored fact, indexed for the rules. Built once, shared by every state."""
-
-    setting: Setting
-    gangsters: tuple[Gangster, ...]
-    businesses: tuple[Business, ...]
-    assets: tuple[Asset, ...]
-    events: tuple[Event, ...]
-    # Gangsters, by index (= instance)
-    g_index: dict[str, int]
-    g_level: tuple[int, ...]
-    g_base: tuple[tuple[int, int, int, int], ...]  # (Smarts, Grit, move 1 rating, move 2 rating)
-    g_moves: tuple[tuple[int, int], ...]  # move numbers (MOVES) of moves 1 and 2
-    g_price: tuple[int, ...]
-    g_income: tuple[int, ...]
-    g_perk: tuple[tuple[int, int, int] | None, ...]
-    # Business / Asset types, by type index; decks list type indices with copies repeated
-    b_index: dict[str, int]
-    a_index: dict[str, int]
-    business_deck: tuple[int, ...]
-    asset_deck: tuple[int, ...]
-    b_kind: tuple[int, ...]
-    a_kind: tuple[int, ...]
-    b_bonus: tuple[tuple[int, ...], ...]
-    a_bonus: tuple[tuple[int, ...], ...]
-    a_perk: tuple[tuple[int, int, int] | None, ...]
-    # Events
-    e_index: dict[str, int]
-    event_deck: tuple[int, ...]
-
-    # ------------------------------------------------------------ instances
-    def type_of(self, inst: int) -> int:
-        """The card type index of an instance (a Gangster's index is its instance)."""
-        if inst < B0:
-            return inst
-        if inst < A0:
-            return self.business_deck[(inst - B0) % DECK]
-        return self.asset_deck[(inst - A0) % DECK]
-
-    def card(self, inst: int) -> Gangster | Business | Asset:
-        if inst < B0:
-            return self.gangsters[inst]
-        if inst < A0:
-            return self.businesses[self.type_of(inst)]
-        return self.assets[self.type_of(inst)]
-
-    def name(self, inst: int) -> str:
-        return self.card(inst).name
-
-    def price(self, inst: int) -> int:
-        return self.card(inst).price
-
-    def card_id(self, inst: int) -> str:
-        return self.card(inst).id
 
 
 def _unique(fname: str, what: str, ids: list[str]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from volstead.engine.step import SeatStep, Step
 
@@ -11,14 +11,17 @@ from .dice import counted, edge
 from .labels import mob_text, money, move_title
 from .ratings import MASTERMIND, ROLL, move_rating, perk_total, smarts
 
-PER_EDGE = {SHIPMENT: 40, HEIST: 35}  # total Edge × $40K / × $35K
-ONE_HEAT = {SHIPMENT: 2, HEIST: 3}  # Heat for a roll of 1
-BASE_MOVE = {SHIPMENT: SMUGGLE, HEIST: STEAL}
-SHARE_STEP, SHARE_STEPS = 5, 10  # offers of 0–50 % in 5 % steps
+PER_EDGE: Final = {SHIPMENT: 40, HEIST: 35}  # total Edge × $40K / × $35K
+ONE_HEAT: Final = {SHIPMENT: 2, HEIST: 3}  # Heat for a roll of 1
+BASE_MOVE: Final = {SHIPMENT: SMUGGLE, HEIST: STEAL}
+# offers of 0–50 % in 5 % steps
+SHARE_STEP: Final = 5
+SHARE_STEPS: Final = 10
 # (the starter the initiator's column holds, the two links), by kind index of content/loader.py:
 # Businesses: candy_factory 0, airstrip 1, street 2; Assets: plans 0, spotter 1, insider 2.
-STARTER, LINKS = 0, (1, 2)
-LINK_NAMES = {SHIPMENT: ("Airstrip", "Street"), HEIST: ("Spotter", "Insider")}
+STARTER: Final = 0
+LINKS: Final = (1, 2)
+LINK_NAMES: Final = {SHIPMENT: ("Airstrip", "Street"), HEIST: ("Spotter", "Insider")}
 
 
 class Chain(NamedTuple):

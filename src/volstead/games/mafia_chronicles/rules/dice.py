@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..state import MafiaState
 
-NO_EFFECT, DAMAGED, DISCARDED = 0, 1, 2
-MAX_THROWS = 200  # ties re-roll; only a card set with huge roll bonuses could tie for ever
-DAMAGE_TEXT = ("no effect", "damaged", "discarded")
+NO_EFFECT: Final = 0
+DAMAGED: Final = 1
+DISCARDED: Final = 2
+MAX_THROWS: Final = 200  # ties re-roll; only a card set with huge roll bonuses could tie for ever
+DAMAGE_TEXT: Final = ("no effect", "damaged", "discarded")
 # The lowest Edge difference of each result band, by variant (docs/mafia-chronicles-rules.md).
-DAMAGE_BANDS = {"rules-text": (6, 3), "reference-card": (5, 3)}  # (discard from, damage from)
+DAMAGE_BANDS: Final = {"rules-text": (6, 3), "reference-card": (5, 3)}  # (discard from, damage from)
 
 
 def edge(rating: int, roll: int) -> int:

@@ -4,7 +4,7 @@ card offers a choice) and presses done. Effects are named in events.toml and che
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.step import SeatStep, Step
 
@@ -14,7 +14,7 @@ from .labels import mob_text, money
 from .market import release_cost
 from .rounds import open_phase
 
-NONE = ("none",)
+NONE: Final = ("none",)
 
 
 # --------------------------------------------------------------- immediate effects

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from volstead.engine.step import SeatStep, Step
 
@@ -11,8 +11,8 @@ from .labels import money
 from .ratings import smarts
 from .rounds import open_phase
 
-UNDERBOSS_INCOME = 100
-BOSS_PERCENT_PER_SMARTS = 10
+UNDERBOSS_INCOME: Final = 100
+BOSS_PERCENT_PER_SMARTS: Final = 10
 
 
 class Income(NamedTuple):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..content.loader import B0
 from ..content.models import Asset, Business
 from ..state import MOVE_TITLES, MafiaState, Mob
 
-COLUMN_NAMES = ("Boss column", "column 2", "column 3", "column 4")
+COLUMN_NAMES: Final = ("Boss column", "column 2", "column 3", "column 4")
 
 
 def money(k: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
@@ -28,10 +28,12 @@ from ..state import (
 from .labels import COLUMN_NAMES, card_text, markers, money
 from .ratings import CONNECTED, perk_total
 
-RELEASE_PER_HEAT, CONNECTED_PER_HEAT = 50, 25  # §6.8; the Connected ability
-DONE = ("done",)
-TYPE_TITLES = ("Gangsters", "Businesses", "Assets")
-ROWS = ("bg", "biz", "asset")  # the area's rows as option ids name them
+# §6.8; the Connected ability
+RELEASE_PER_HEAT: Final = 50
+CONNECTED_PER_HEAT: Final = 25
+DONE: Final = ("done",)
+TYPE_TITLES: Final = ("Gangsters", "Businesses", "Assets")
+ROWS: Final = ("bg", "biz", "asset")  # the area's rows as option ids name them
 
 
 # ------------------------------------------------------------------ legality

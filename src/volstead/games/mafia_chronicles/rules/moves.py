@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from volstead.engine.step import SeatStep, Step
 
@@ -59,12 +59,15 @@ from .ratings import (
     smarts,
 )
 
-BANK_PAYOUT = 100  # Murder (a Gangster), Torch, Frame (§6.5)
-STEAL_PER_EDGE, SMUGGLE_PER_EDGE = 20, 25
-FRAME_HEAT = 3
-FIX_FEE_STEP, FIX_FEE_STEPS = 10, 10  # $0–$100K in $10K steps
-BACK = ("back",)
-HEAT_MOVES = (MURDER, TORCH, STEAL, SMUGGLE)  # §6.7
+BANK_PAYOUT: Final = 100  # Murder (a Gangster), Torch, Frame (§6.5)
+STEAL_PER_EDGE: Final = 20
+SMUGGLE_PER_EDGE: Final = 25
+FRAME_HEAT: Final = 3
+# $0–$100K in $10K steps
+FIX_FEE_STEP: Final = 10
+FIX_FEE_STEPS: Final = 10
+BACK: Final = ("back",)
+HEAT_MOVES: Final = (MURDER, TORCH, STEAL, SMUGGLE)  # §6.7
 
 
 # ------------------------------------------------------------------ markers

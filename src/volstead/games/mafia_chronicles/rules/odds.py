@@ -8,14 +8,14 @@ ties re-rolled), then rounded to whole percents for reading ("<1%" for a chance 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from ..state import FIX, HEIST, MOVE_TITLES, SHIPMENT, SMUGGLE, STEAL, MafiaState
 from .dice import DAMAGED, DISCARDED, NO_EFFECT, Outcomes, counted, edge
 from .labels import money
 from .ratings import MASTERMIND, ROLL, THICK_SKIN, move_rating, perk_total, smarts
 
-HALF = Fraction(1, 2)
+HALF: Final = Fraction(1, 2)
 
 
 def pct(p: Fraction) -> str:

@@ -8,11 +8,21 @@ within 0–5 (§6.1 "a rating from 0 to 5").
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..content.loader import A0
 from ..state import BOTH_I, COLUMNS, GRIT_I, SMARTS_I, MafiaState, Mob, Syndicate
 
-ROLL, DEFENSE_ROLL, COOL_HEAD, THICK_SKIN, LOYAL, CONNECTED, PAYOUT, MASTERMIND, MENACE = range(9)
-ALWAYS = (LOYAL, CONNECTED)  # a card's own abilities that work even in Jail
+ROLL: Final = 0
+DEFENSE_ROLL: Final = 1
+COOL_HEAD: Final = 2
+THICK_SKIN: Final = 3
+LOYAL: Final = 4
+CONNECTED: Final = 5
+PAYOUT: Final = 6
+MASTERMIND: Final = 7
+MENACE: Final = 8
+ALWAYS: Final = (LOYAL, CONNECTED)  # a card's own abilities that work even in Jail
 
 
 def clamp(v: int) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.contract import Result
 from volstead.engine.errors import VolsteadError
@@ -23,7 +23,7 @@ CONDITIONS: tuple[tuple[str, int, str], ...] = (
     ("jail", -2, "if 2 or more of your syndicate are in Jail at game end"),
     ("negative", -5, "go into a negative stash balance"),
 )
-TIMES = 5
+TIMES: Final = 5
 
 
 def points(s: MafiaState, seat: int) -> dict[str, int]:

@@ -8,10 +8,9 @@ names the file and the entry (by id where it has one) and what is wrong.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from pydantic import BaseModel, ValidationError
 
@@ -32,10 +31,11 @@ from .models import (
     Requirement,
     Schemes,
 )
+from .tables import Content, FedRow, Position  # noqa: F401 (the rules import them from here)
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-YEARS = (1921, 1922, 1923, 1924, 1925, 1926)
-BIG = 1 << 30  # the open-ended last row of a fee table
+DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
+YEARS: Final = (1921, 1922, 1923, 1924, 1925, 1926)
+BIG: Final = 1 << 30  # the open-ended last row of a fee table
 
 # file name -> (model, the list it holds and how many entries a complete set has, or None)
 FILES: dict[str, tuple[type[BaseModel], tuple[str, int] | None]] = {
@@ -72,78 +72,6 @@ def load_file(path: Path, model: type[BaseModel]) -> Any:
             shown = f" (got {got!r})" if isinstance(got, (str, int, float, bool)) and err["type"] != "missing" else ""
             problems.append(f"{where}: {err['msg']}{shown}")
         raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
-
-
-class Position(NamedTuple):
-    """One gang's starting pieces, as Block indexes."""
-
-    turf: tuple[int, ...]
-    hq: int
-    guard: int
-    goons: tuple[tuple[int, int], ...]  # (Block, Goons)
-
-
-class FedRow(NamedTuple):
-    """One Outrage Threshold of a Fed card."""
-
-    bribe: int
-    months: int
-    lose: tuple[tuple[int, int], ...]  # (index in LOSSES, how many), in order
-    text: str
-
-
-@dataclass(frozen=True, eq=False)
-class Content:
-    """All authored facts, indexed for the rules. Built once, shared by every state."""
-
-    board: Board
-    buildings: Buildings
-    schemes: tuple  # Scheme models, index = card number
-    feds: tuple  # Fed models
-    infamy: tuple  # Infamy models
-    mats: tuple  # Mat models
-    # the map
-    nbhd_ids: tuple[str, ...]
-    nbhd_names: tuple[str, ...]
-    four_only: tuple[bool, ...]
-    block_ids: tuple[str, ...]  # index = nbhd * 8 + k
-    block_index: dict[str, int]
-    cells: tuple[tuple[int, int], ...]
-    setups: dict[int, tuple[Position, ...]]  # gangs -> positions
-    in_play: dict[int, tuple[int, ...]]  # gangs -> Blocks in play
-    gangsters: dict[int, int]  # year -> Gangsters
-    thresholds: tuple[int, ...]
-    badges: tuple[int, ...]
-    extortion: tuple  # Extortion models (space order)
-    # buildings by kind (index in BUILDING_KINDS); a tile is kind * 7 + k
-    b_heat: tuple[int, ...]
-    b_stock_gs: tuple[int, ...]
-    b_stock_booze: tuple[int, ...]
-    b_gs: tuple[int, ...]
-    b_booze: tuple[int, ...]
-    b_cool: tuple[int, ...]  # Heat off in Production (a positive number)
-    b_payoff: tuple[int, ...]
-    b_limit: tuple[int, ...]  # per Neighborhood, 0 = none
-    b_raid_heat: tuple[int, ...]
-    tile_cost: tuple[int, ...]
-    # cards
-    scheme_index: dict[str, int]
-    scheme_reqs: tuple[tuple[tuple[int, int, int], ...], ...]  # (REQUIREMENTS index, n, building kind or -1)
-    scheme_pp: tuple[int, ...]
-    tactic: tuple[tuple[int, int], ...]  # (TACTICS index, n)
-    fed_index: dict[str, int]
-    fed_rows: tuple[tuple[FedRow, ...], ...]
-    fed_right: tuple[bool, ...]  # the player on the right picks
-    infamy_index: dict[str, int]
-    infamy_reqs: tuple[tuple[tuple[int, int, int], ...], ...]
-    infamy_pp: tuple[int, ...]
-    mat_index: dict[str, int]
-    mat_fees: tuple[tuple[tuple[int, int], ...], ...]  # (most Booze, fee)
-    mat_bonus: tuple[dict[str, int], ...]
-    mat_heat: tuple[tuple[int, ...], ...]  # per mat, per building kind: the Heat it generates (booze_heat_cut)
-
-    def block_nbhd(self, block: int) -> int:
-        return block >> 3
 
 
 def _unique(fname: str, what: str, ids: list[str]) -> None:

@@ -3,6 +3,8 @@ Overlay, and the back page's action reference): turns, the 13 spaces (16 with th
 
 from __future__ import annotations
 
+from typing import Final
+
 from volstead.engine.step import SeatStep, Step
 
 from ..state import (
@@ -30,7 +32,7 @@ from .feds import ResolveFeds
 from .operations import PlaceGoon, ReturnUnplaced, blocks_with_room
 from .schemes import SchemeWindow
 
-ATTACK = 100  # an option code ATTACK + Block: lead an Attack from that Block
+ATTACK: Final = 100  # an option code ATTACK + Block: lead an Attack from that Block
 
 
 class StartActions(Step[ProhibitionState]):

@@ -3,6 +3,8 @@ Torching Buildings, and Seizing Turf; Attacking a Headquarters; Tactics)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from volstead.engine.step import SeatStep, Step
 
 from ..state import Attack, ProhibitionState
@@ -10,12 +12,21 @@ from .attack import Retreat, expansion_roll, rob_hq, take_block
 from .building import give_back_stock
 from .common import push
 
-FIGHT = -1
-PRESS = -1
-NO = -1
-EXTRA_DICE, REROLL_MISSES, PLUS_ONE, CANCEL_HITS, OPP_REROLL_HITS, OPP_MINUS_ONE, SIXES_DOUBLE = range(7)
-STEAL, TORCH, SEIZE, WITHDRAW = range(4)
-SPOILS_IDS = ("steal", "torch", "seize", "withdraw")
+FIGHT: Final = -1
+PRESS: Final = -1
+NO: Final = -1
+EXTRA_DICE: Final = 0
+REROLL_MISSES: Final = 1
+PLUS_ONE: Final = 2
+CANCEL_HITS: Final = 3
+OPP_REROLL_HITS: Final = 4
+OPP_MINUS_ONE: Final = 5
+SIXES_DOUBLE: Final = 6
+STEAL: Final = 0
+TORCH: Final = 1
+SEIZE: Final = 2
+WITHDRAW: Final = 3
+SPOILS_IDS: Final = ("steal", "torch", "seize", "withdraw")
 
 
 def att(s: ProhibitionState) -> Attack:

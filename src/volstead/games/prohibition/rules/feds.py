@@ -4,6 +4,8 @@ Consequences, Do a Bit, Using Ward Machines). The badges reached are counted by
 
 from __future__ import annotations
 
+from typing import Final
+
 from volstead.engine.step import SeatStep, Step
 
 from ..content.loader import FedRow
@@ -12,9 +14,17 @@ from ..state import FED_DRAWN, WARD, ProhibitionState
 from .building import return_tile
 from .common import gs, push
 
-BUILDINGS, STOCK, GOONS, GS, BOOZE, HEADLINES = range(6)
-BRIBE, FACE, BIT = -1, -2, -3  # FedCard codes; a Block (>= 0) is a Ward Machine's Payoff
-ROMAN = ("I", "II", "III", "IV")
+BUILDINGS: Final = 0
+STOCK: Final = 1
+GOONS: Final = 2
+GS: Final = 3
+BOOZE: Final = 4
+HEADLINES: Final = 5
+# FedCard codes; a Block (>= 0) is a Ward Machine's Payoff
+BRIBE: Final = -1
+FACE: Final = -2
+BIT: Final = -3
+ROMAN: Final = ("I", "II", "III", "IV")
 
 
 class ResolveFeds(Step[ProhibitionState]):

@@ -3,12 +3,14 @@ the Feds are rules/feds.py). Every step is done by every gang, in turn order, be
 
 from __future__ import annotations
 
+from typing import Final
+
 from volstead.engine.step import SeatStep, Step
 
 from ..state import ProhibitionState
 from .common import gs, push
 
-DONE = -1
+DONE: Final = -1
 
 
 class Collect(Step[ProhibitionState]):

@@ -3,16 +3,36 @@ and the windows in which a gang may complete Schemes (authored: docs/prohibition
 
 from __future__ import annotations
 
+from typing import Final
+
 from volstead.engine.step import SeatStep, Step
 
 from ..state import SCHEMES_DONE, ProhibitionState
 from .common import push
 
-KEEP = -1
-(BLOCKS, NEIGHBORHOODS, BLOCKS_IN_ONE, FULL_NEIGHBORHOODS, BUILDINGS, BUILDING, BUILDING_TYPES, STOCKED, GS, BOOZE,
- HEADLINES, GOONS_ON_MAP, FULL_BLOCKS, HEAT_AT_LEAST, HEAT_AT_MOST, JAILTIME_AT_MOST, STEALS, TORCHES, SEIZES,
- ROBBERIES, CONFLICTS_WON) = range(21)
-AT_MOST = frozenset({HEAT_AT_MOST, JAILTIME_AT_MOST})
+KEEP: Final = -1
+BLOCKS: Final = 0
+NEIGHBORHOODS: Final = 1
+BLOCKS_IN_ONE: Final = 2
+FULL_NEIGHBORHOODS: Final = 3
+BUILDINGS: Final = 4
+BUILDING: Final = 5
+BUILDING_TYPES: Final = 6
+STOCKED: Final = 7
+GS: Final = 8
+BOOZE: Final = 9
+HEADLINES: Final = 10
+GOONS_ON_MAP: Final = 11
+FULL_BLOCKS: Final = 12
+HEAT_AT_LEAST: Final = 13
+HEAT_AT_MOST: Final = 14
+JAILTIME_AT_MOST: Final = 15
+STEALS: Final = 16
+TORCHES: Final = 17
+SEIZES: Final = 18
+ROBBERIES: Final = 19
+CONFLICTS_WON: Final = 20
+AT_MOST: Final = frozenset({HEAT_AT_MOST, JAILTIME_AT_MOST})
 
 
 def measure(s: ProhibitionState, seat: int, what: int, of: int = -1) -> int:
@@ -46,7 +66,7 @@ def measure(s: ProhibitionState, seat: int, what: int, of: int = -1) -> int:
     return getattr(g, GANG_FIELD[what])
 
 
-GANG_FIELD = {HEAT_AT_LEAST: "heat", HEAT_AT_MOST: "heat", GS: "gs", BOOZE: "booze", HEADLINES: "headlines",
+GANG_FIELD: Final = {HEAT_AT_LEAST: "heat", HEAT_AT_MOST: "heat", GS: "gs", BOOZE: "booze", HEADLINES: "headlines",
               JAILTIME_AT_MOST: "jail", STEALS: "steals", TORCHES: "torches", SEIZES: "seizes",
               ROBBERIES: "robberies", CONFLICTS_WON: "conflicts_won"}  # the lines read off the gang
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.contract import Result
 from volstead.engine.errors import VolsteadError
@@ -10,7 +10,10 @@ from volstead.engine.errors import VolsteadError
 from ..state import ProhibitionState
 from .schemes import meets
 
-ALL, MOST, SOME = 20, 10, 5  # PP a Neighborhood with 8, 5-7, 1-4 Blocks
+# PP a Neighborhood with 8, 5-7, 1-4 Blocks
+ALL: Final = 20
+MOST: Final = 10
+SOME: Final = 5
 
 
 def infamy_scores(s: ProhibitionState, seat: int) -> bool:

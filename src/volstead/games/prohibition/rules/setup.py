@@ -3,6 +3,8 @@ the Scheme draft and the Infamy choice (both secret simultaneous phases), the st
 
 from __future__ import annotations
 
+from typing import Final
+
 from volstead.engine.errors import VolsteadError
 from volstead.engine.lanes import open_lanes
 from volstead.engine.rng import below, seed_state
@@ -13,9 +15,9 @@ from ..options import RANDOM, Options
 from ..state import TILES, Gang, ProhibitionState
 from .common import push
 
-DRAFT_DEAL = 4  # Schemes dealt to each gang
-DRAFT_KEEP = 3  # rounds of the draft: cards kept
-INFAMY_DEAL = 2
+DRAFT_DEAL: Final = 4  # Schemes dealt to each gang
+DRAFT_KEEP: Final = 3  # rounds of the draft: cards kept
+INFAMY_DEAL: Final = 2
 
 
 def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:

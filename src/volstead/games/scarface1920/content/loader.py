@@ -10,10 +10,9 @@ from __future__ import annotations
 import inspect
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pydantic import ValidationError
 
@@ -33,11 +32,12 @@ from .models import (
     PlayCard,
     Raids,
 )
+from .tables import Content  # noqa: F401 (the rules import them from here)
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
 
 # file name -> (model, what a complete set holds: card copies, or None)
-FILES = {
+FILES: Final = {
     "board.toml": (Board, None),
     "gangs.toml": (Gangs, None),
     "gang_members.toml": (GangMembers, 40),
@@ -47,7 +47,7 @@ FILES = {
     "raids.toml": (Raids, 28),
     "news.toml": (NewsDeck, 16),
 }
-VARIANTS = ("published", "rulebook-wip")
+VARIANTS: Final = ("published", "rulebook-wip")
 
 
 def load_file(path: Path, model):
@@ -75,55 +75,6 @@ def load_file(path: Path, model):
             shown = f" (got {got!r})" if isinstance(got, (str, int, float, bool)) and err["type"] != "missing" else ""
             problems.append(f"{where}: {err['msg']}{shown}")
         raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
-
-
-@dataclass(frozen=True, eq=False)
-class Content:
-    """All authored facts, indexed for the rules. Built once, shared by every state."""
-
-    variant: str
-    board: Board
-    district_ids: tuple[str, ...]
-    district_names: tuple[str, ...]
-    adjacency: tuple[frozenset[int], ...]
-    police_start: tuple[int, ...]
-    tiles: tuple  # Neighborhood models, index = tile number
-    gangs: tuple  # Gang models, index = gang number
-    cards: tuple[PlayCard, ...]  # gang members and Associates, index = card number
-    card_index: dict[str, int]
-    card_muscle: tuple[int, ...]
-    card_influence: tuple[int, ...]
-    card_crime: tuple[int, ...]  # index into CRIME_TYPES, -1 for the Boss
-    card_stars: tuple[int, ...]  # 0 for gang members
-    card_gang: tuple[int, ...]  # -1 for Associates
-    boss_card: tuple[int, ...]  # per gang
-    start_cards: tuple[tuple[int, ...], ...]  # per gang, the six starting cards (copies repeated)
-    right_hands: tuple[tuple[int, ...], ...]  # per gang, set aside at setup
-    associates_low: tuple[int, ...]  # 1–3★ deck (copies repeated)
-    associates_high: tuple[int, ...]  # 4–5★ deck
-    jobs: tuple
-    job_index: dict[str, int]
-    job_deck: tuple[int, ...]
-    dealers: tuple
-    dealer_index: dict[str, int]
-    dealer_deck: tuple[int, ...]  # the Dealer deck (basic Suppliers excluded)
-    basic_alcohol: int
-    basic_guns: int
-    raids: tuple
-    raid_index: dict[str, int]
-    raid_deck: tuple[int, ...]
-    news: tuple
-    news_index: dict[str, int]
-    news_first: int
-    news_last: int
-    news_middle: tuple[int, ...]
-    # Precomputed for the hot path (built from the fields above).
-    card_crime_bit: tuple[int, ...] = ()  # 1 << crime type, 0 for the Boss
-    card_has_skill: tuple[bool, ...] = ()
-    card_match_mask: tuple[int, ...] = ()  # crime-type bits a matching skill accepts; 0 = none
-    job_alts: tuple = ()  # per Job: tuple of CompiledAlternative
-    tile_sides: tuple = ()  # per tile: (day Side, night Side)
-    upgrade_table: tuple = ()  # [gang][stat][level - 1] -> Upgrade (level 1 and 2 only)
 
 
 def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] | None) -> None:

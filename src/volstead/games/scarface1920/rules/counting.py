@@ -4,6 +4,7 @@ requirements, `gain_per`, `pay_per` and end-game bonuses."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ..state import ScarfaceState
 
@@ -47,7 +48,7 @@ COUNTERS: dict[str, Callable[[ScarfaceState, int], int]] = {
     "money": lambda s, seat: s.players[seat].money,
     "districts_present": lambda s, seat: bin(s.presence(seat)).count("1"),
 }
-COUNTED = tuple(COUNTERS)
+COUNTED: Final = tuple(COUNTERS)
 
 
 def count(s: ScarfaceState, seat: int, what: str) -> int:

@@ -7,14 +7,15 @@ Neighborhood or of Deals, never of another Neighborhood.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.step import SeatStep, Step
 
 from ..state import ScarfaceState, replace_at
 
-ALCOHOL, GUNS = 0, 1
-GOOD_NAMES = ("alcohol", "guns")
+ALCOHOL: Final = 0
+GUNS: Final = 1
+GOOD_NAMES: Final = ("alcohol", "guns")
 
 
 def _deal_take(s: ScarfaceState, seat: int, i: int, good: int, delta: int) -> None:

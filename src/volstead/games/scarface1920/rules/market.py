@@ -7,10 +7,14 @@ space right and the revealed deck top fills the leftmost space.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..state import ScarfaceState
 
-LOW, HIGH = 0, 1  # the 1–3★ and 4–5★ rows
-ROW_SPACES = (3, 1)
+# the 1–3★ and 4–5★ rows
+LOW: Final = 0
+HIGH: Final = 1
+ROW_SPACES: Final = (3, 1)
 
 
 def row(s: ScarfaceState, which: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -10,7 +10,7 @@ and the order is optional (summary §5, transcript).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
@@ -26,7 +26,7 @@ from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
 from .sales import SellLoop, sale_possible
 from .thugs import MoveFrom, RecruitSteps, SendThugs
 
-ORDER_LABELS = {
+ORDER_LABELS: Final = {
     "deal": "Send 1 thug to a Deal (get goods)",
     "recruit": "Underworld: recruit thugs",
     "hire": "Underworld: hire 1 Associate",
@@ -44,8 +44,8 @@ ORDER_LABELS = {
     "upgrade": "Upgrade your gang",
     "remove_thugs": "Remove thugs (1 per Plan card)",
 }
-UNDERWORLD = ("recruit", "hire", "job", "dealer", "sell")
-AUTHORITIES = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
+UNDERWORLD: Final = ("recruit", "hire", "job", "dealer", "sell")
+AUTHORITIES: Final = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
 
 
 def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ Money is behind the screen: each seat whose money changed reads it alone; everyt
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from volstead.engine.step import SeatStep
 
@@ -52,7 +52,7 @@ def _signed(n: int, one: str, many: str) -> str:
 
 
 # (field, singular, plural) of the public counts, in the order they are told.
-_PUBLIC = (
+_PUBLIC: Final = (
     ("crime", "Crime Rate", "Crime Rate"), ("hand", "card in hand", "cards in hand"),
     ("streets", "thug on the streets", "thugs on the streets"), ("underworld", "thug in the Underworld",
                                                                  "thugs in the Underworld"),

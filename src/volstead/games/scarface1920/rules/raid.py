@@ -7,6 +7,8 @@ effect on the stack). Jobs may be fulfilled just before each Raid resolves.
 
 from __future__ import annotations
 
+from typing import Final
+
 from volstead.engine.step import SeatStep, Step
 
 from ..state import RAID_LEVEL, ScarfaceState
@@ -14,7 +16,7 @@ from . import jobs as job_rules
 from .raid_check import CheckRaidLazy as CheckRaid  # noqa: F401  (re-exported)
 
 # Raid effects that act once on the whole game rather than on each player.
-GLOBAL_RAID_EFFECTS = frozenset({"ness_up", "police_to_busiest", "crime_all", "nothing"})
+GLOBAL_RAID_EFFECTS: Final = frozenset({"ness_up", "police_to_busiest", "crime_all", "nothing"})
 
 
 def push_raid(s: ScarfaceState) -> None:

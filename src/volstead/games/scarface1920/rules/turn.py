@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
@@ -12,7 +12,7 @@ from . import orders as order_rules
 from .outcome import possessive, tell_outcome
 from .raid import CheckRaid
 
-DONE = -1
+DONE: Final = -1
 
 
 class StartTurn(SeatStep[ScarfaceState]):
@@ -247,8 +247,8 @@ class ActionMenu(SeatStep[ScarfaceState]):
         return f"{info.name}: {sk.text}"
 
 
-_BOSS_CODES = tuple(("boss", k) for k in range(4))
-_GROUPS = {"skill": "Skills of your Plan", "match": "Skills of your Plan", "job": "Jobs", "activate": "Jobs",
+_BOSS_CODES: Final = tuple(("boss", k) for k in range(4))
+_GROUPS: Final = {"skill": "Skills of your Plan", "match": "Skills of your Plan", "job": "Jobs", "activate": "Jobs",
            "order": "Orders (one a turn)", "end": "End of turn"}
 
 

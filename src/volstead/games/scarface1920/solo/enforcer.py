@@ -4,7 +4,7 @@ Keywords). Pure functions of the state; docs/scarface1920-solo.md cites each rul
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..rules.goods import ALCOHOL, GUNS
 from ..state import HAND_SIZE, replace_at
@@ -12,8 +12,8 @@ from ..state import HAND_SIZE, replace_at
 if TYPE_CHECKING:
     from .state import SoloState
 
-ENFORCER = 1  # the Enforcer's seat: a Player in state.players that never decides
-HUMAN = 0
+ENFORCER: Final = 1  # the Enforcer's seat: a Player in state.players that never decides
+HUMAN: Final = 0
 
 
 # ------------------------------------------------------------------ board facts
@@ -320,8 +320,8 @@ def spend_goods(s: SoloState, n: int, prefer: tuple | None = None) -> int:
 
 
 # ------------------------------------------------------------------ thugs
-PRISON_CHART = ("underworld", "authorities", "deals", "districts", "hq")
-HIT_CHART = ("underworld", "prison", "authorities", "deals", "districts", "hq")
+PRISON_CHART: Final = ("underworld", "authorities", "deals", "districts", "hq")
+HIT_CHART: Final = ("underworld", "prison", "authorities", "deals", "districts", "hq")
 
 
 def chart_pick(s: SoloState, chart: tuple, allowed=None, districts=None) -> tuple | None:

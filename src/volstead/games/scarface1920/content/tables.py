@@ -1,0 +1,61 @@
+"""Scarface 1920's card set as the rules read it: one indexed `Content`, built once by `loader.py`
+from the data files (a data folder and a variant).
+
+Compiled with the rules (compile.toml): the rules read these tables on every decision, and a
+compiled class's fields are read without a dictionary lookup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import Board, PlayCard
+
+
+@dataclass(frozen=True, eq=False)
+class Content:
+    """All authored facts, indexed for the rules. Built once, shared by every state."""
+
+    variant: str
+    board: Board
+    district_ids: tuple[str, ...]
+    district_names: tuple[str, ...]
+    adjacency: tuple[frozenset[int], ...]
+    police_start: tuple[int, ...]
+    tiles: tuple  # Neighborhood models, index = tile number
+    gangs: tuple  # Gang models, index = gang number
+    cards: tuple[PlayCard, ...]  # gang members and Associates, index = card number
+    card_index: dict[str, int]
+    card_muscle: tuple[int, ...]
+    card_influence: tuple[int, ...]
+    card_crime: tuple[int, ...]  # index into CRIME_TYPES, -1 for the Boss
+    card_stars: tuple[int, ...]  # 0 for gang members
+    card_gang: tuple[int, ...]  # -1 for Associates
+    boss_card: tuple[int, ...]  # per gang
+    start_cards: tuple[tuple[int, ...], ...]  # per gang, the six starting cards (copies repeated)
+    right_hands: tuple[tuple[int, ...], ...]  # per gang, set aside at setup
+    associates_low: tuple[int, ...]  # 1–3★ deck (copies repeated)
+    associates_high: tuple[int, ...]  # 4–5★ deck
+    jobs: tuple
+    job_index: dict[str, int]
+    job_deck: tuple[int, ...]
+    dealers: tuple
+    dealer_index: dict[str, int]
+    dealer_deck: tuple[int, ...]  # the Dealer deck (basic Suppliers excluded)
+    basic_alcohol: int
+    basic_guns: int
+    raids: tuple
+    raid_index: dict[str, int]
+    raid_deck: tuple[int, ...]
+    news: tuple
+    news_index: dict[str, int]
+    news_first: int
+    news_last: int
+    news_middle: tuple[int, ...]
+    # Precomputed for the hot path (built from the fields above).
+    card_crime_bit: tuple[int, ...] = ()  # 1 << crime type, 0 for the Boss
+    card_has_skill: tuple[bool, ...] = ()
+    card_match_mask: tuple[int, ...] = ()  # crime-type bits a matching skill accepts; 0 = none
+    job_alts: tuple = ()  # per Job: tuple of CompiledAlternative
+    tile_sides: tuple = ()  # per tile: (day Side, night Side)
+    upgrade_table: tuple = ()  # [gang][stat][level - 1] -> Upgrade (level 1 and 2 only)
