@@ -42,6 +42,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
+from volstead.engine.decision import Decision
+from volstead.engine.state import GameState
+
 from .base import BotDecision, clone_deciding, game_of
 
 DEFAULT_ITERATIONS: Final = 200
@@ -141,7 +144,7 @@ class ISMCTSBot:
         picks.sort()
         return picks[0] if len(picks) == 1 else self.rng.choice(picks)
 
-    def _iterate(self, root: Node, root_keys: dict[tuple, int], s: Any, seat: int) -> None:
+    def _iterate(self, root: Node, root_keys: dict[tuple, int], s: GameState, seat: int) -> None:
         rng = self.rng
         c = self.exploration
         node = root
@@ -192,7 +195,7 @@ class ISMCTSBot:
             child.reward += rewards[mover]
 
     @staticmethod
-    def _select(node: Node, d: Any, root: Node, root_keys: dict[tuple, int], s: Any, path: list[tuple[Node, int]],
+    def _select(node: Node, d: Decision, root: Node, root_keys: dict[tuple, int], s: GameState, path: list[tuple[Node, int]],
                 rng: random.Random, c: float, log: Callable[[float], float],
                 sqrt: Callable[[float], float]) -> tuple[bool, Node | None]:
         """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
@@ -231,7 +234,7 @@ class ISMCTSBot:
         path.append((best_child, mover))
         return False, best_child
 
-    def _rewards(self, s) -> list[float]:
+    def _rewards(self, s: GameState) -> list[float]:
         seats = s.seats
         if s.is_over():
             winners = s.result().winners

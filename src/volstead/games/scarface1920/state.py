@@ -19,6 +19,7 @@ from volstead.engine.state import GameState
 
 from .content.loader import Content
 from .content.models import BusinessType
+from .content.tables import Side
 
 HQ: Final = "hq"
 SAFEHOUSES: Final = "safehouses"
@@ -445,8 +446,8 @@ class ScarfaceState(GameState):
     def owned_hoods(self, seat: int) -> list[int]:
         return [i for i, h in enumerate(self.hoods) if h.owner == seat]
 
-    def hood_side(self, i: int):
-        """(defense, alcohol, guns, price) of the Neighborhood's face-up side."""
+    def hood_side(self, i: int) -> Side:
+        """The Neighborhood's face-up side: its defense, alcohol, guns and price."""
         h = self.hoods[i]
         return self.content.tile_sides[h.tile][h.night]
 

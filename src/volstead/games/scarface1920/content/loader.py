@@ -12,7 +12,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import Final
 
 from pydantic import ValidationError
 
@@ -32,7 +32,7 @@ from .models import (
     PlayCard,
     Raids,
 )
-from .tables import Content  # noqa: F401 (the rules import them from here)
+from .tables import CompiledAlternative, Content, Side, Upgrade  # noqa: F401 (the rules import them from here)
 
 DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
 
@@ -283,9 +283,7 @@ def build_content(
         card_has_skill=tuple(c.skill is not None for c in cards),
         card_match_mask=tuple(sum(1 << crime_ix[r] for r in set(c.matching.requires)) if c.matching else 0 for c in cards),
         job_alts=tuple(tuple(compile_alternative(alt) for alt in j.requires) for j in jobs),
-        tile_sides=tuple(
-            tuple(Side(x.defense, x.alcohol, x.guns, x.price) for x in (t.day, t.night)) for t in board.neighborhoods
-        ),
+        tile_sides=tuple((_side(t.day), _side(t.night)) for t in board.neighborhoods),
         upgrade_table=tuple(
             tuple(tuple(Upgrade(u.cost, u.muscle, u.influence, u.crime) for u in g.stats[name].upgrades)
                   for name in STAT_NAMES)
@@ -295,32 +293,8 @@ def build_content(
     return content
 
 
-class Side(NamedTuple):
-    """One side of a Neighborhood tile."""
-
-    defense: int
-    alcohol: int
-    guns: int
-    price: int
-
-
-class Upgrade(NamedTuple):
-    cost: int
-    muscle: int
-    influence: int
-    crime: int
-
-
-class CompiledAlternative(NamedTuple):
-    """One alternative of a Job's requirements, in the shape the rules check fast."""
-
-    plan: tuple  # (what, n, min_stars, max_stars)
-    have: tuple  # (what, n)
-    money: int  # Spend requirements, summed
-    alcohol: int
-    guns: int
-    goods: int
-    thugs: int
+def _side(x) -> Side:
+    return Side(x.defense, x.alcohol, x.guns, x.price)
 
 
 def compile_alternative(alt) -> CompiledAlternative:

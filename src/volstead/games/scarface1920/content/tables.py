@@ -56,6 +56,39 @@ class Content:
     card_crime_bit: tuple[int, ...] = ()  # 1 << crime type, 0 for the Boss
     card_has_skill: tuple[bool, ...] = ()
     card_match_mask: tuple[int, ...] = ()  # crime-type bits a matching skill accepts; 0 = none
-    job_alts: tuple = ()  # per Job: tuple of CompiledAlternative
-    tile_sides: tuple = ()  # per tile: (day Side, night Side)
-    upgrade_table: tuple = ()  # [gang][stat][level - 1] -> Upgrade (level 1 and 2 only)
+    job_alts: tuple[tuple[CompiledAlternative, ...], ...] = ()  # per Job, its alternatives
+    tile_sides: tuple[tuple[Side, Side], ...] = ()  # per tile: (day Side, night Side)
+    upgrade_table: tuple[tuple[tuple[Upgrade, ...], ...], ...] = ()  # [gang][stat][level - 1] (level 1 and 2 only)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a Neighborhood tile."""
+
+    defense: int
+    alcohol: int
+    guns: int
+    price: int
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """What raising one stat of a gang's board from a level costs and gives."""
+
+    cost: int
+    muscle: int
+    influence: int
+    crime: int
+
+
+@dataclass(frozen=True)
+class CompiledAlternative:
+    """One alternative of a Job's requirements, in the shape the rules check fast."""
+
+    plan: tuple[tuple[str, int, int, int], ...]  # (what, n, min_stars, max_stars)
+    have: tuple[tuple[str, int], ...]  # (what, n)
+    money: int  # Spend requirements, summed
+    alcohol: int
+    guns: int
+    goods: int
+    thugs: int

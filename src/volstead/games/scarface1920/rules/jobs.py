@@ -16,6 +16,7 @@ from typing import Any
 from volstead.engine.step import SeatStep, Step
 
 from ..content.models import CRIME_TYPES
+from ..content.tables import CompiledAlternative
 from ..state import ScarfaceState
 from .counting import COUNTERS
 from .outcome import possessive, tell_outcome
@@ -38,8 +39,8 @@ def _plan_count(s: ScarfaceState, seat: int, what: str, lo: int, hi: int) -> int
     return sum(1 for x in p.plan if c.card_crime[x] == ix)
 
 
-def alternative_met(s: ScarfaceState, seat: int, alt) -> bool:
-    """`alt` is a compiled alternative (content.loader.CompiledAlternative)."""
+def alternative_met(s: ScarfaceState, seat: int, alt: CompiledAlternative) -> bool:
+    """Are the requirements of one alternative of a Job met now?"""
     if alt.plan:
         if not s.players[seat].plan:
             return False
