@@ -199,6 +199,11 @@ class Syndicate:
         m = self.mobs[col]
         return m is not None and not m.jailed
 
+    def purchases(self) -> int:
+        """Cards bought in this Market, of all three types."""
+        b = self.buys
+        return b[0] + b[1] + b[2]
+
     def market_row(self, t: int) -> tuple[int, ...]:
         return (self.g_row, self.b_row, self.a_row)[t]
 

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
-from ..content.loader import A0, B0
+from ..content.loader import A0, B0, INSTANCES
 from ..state import (
     ASSET,
     ASSET_SLOTS,
@@ -34,6 +34,12 @@ CONNECTED_PER_HEAT: Final = 25
 DONE: Final = ("done",)
 TYPE_TITLES: Final = ("Gangsters", "Businesses", "Assets")
 ROWS: Final = ("bg", "biz", "asset")  # the area's rows as option ids name them
+# The Market menu's option codes, built once (the menu comes back after every action).
+SWAP_CODES: Final = tuple(("swap", c) for c in range(COLUMNS))
+BUY_CODES: Final = tuple(("buy", inst) for inst in range(INSTANCES))
+RELEASE_CODES: Final = tuple(("release", c) for c in range(COLUMNS))
+DISCARD_CODES: Final = tuple(tuple(("discard", row, k) for k in range(ASSET_SLOTS)) for row in range(3))
+MOVE_CODES: Final = tuple(tuple(("move", row, k) for k in range(ASSET_SLOTS)) for row in range(3))
 
 
 # ------------------------------------------------------------------ legality
@@ -59,6 +65,26 @@ def empty_slots(s: MafiaState, y: Syndicate, inst: int) -> list[int]:
     return [k for k in range(ASSET_SLOTS) if y.assets[k] < 0 and asset_fits(s, y, k, inst)]
 
 
+def has_room(s: MafiaState, y: Syndicate, inst: int) -> bool:
+    """Does `empty_slots` give at least one slot? (Asked for every card of the market rows at
+    every Market menu: it stops at the first.)"""
+    t = type_of_inst(inst)
+    if t == GANGSTER:
+        for c in GANGSTER_COLS:
+            if y.mobs[c] is None:
+                return True
+        return False
+    if t == BUSINESS:
+        for c in range(COLUMNS):
+            if y.biz[c] < 0:
+                return True
+        return False
+    for k in range(ASSET_SLOTS):
+        if y.assets[k] < 0 and asset_fits(s, y, k, inst):
+            return True
+    return False
+
+
 def release_cost(s: MafiaState, y: Syndicate, col: int) -> int:
     mob = y.mobs[col]
     assert mob is not None
@@ -68,45 +94,51 @@ def release_cost(s: MafiaState, y: Syndicate, col: int) -> int:
 
 def can_buy(y: Syndicate) -> bool:
     """Purchases left and a debt under $500K (§3.3, §4)."""
-    return sum(y.buys) < PURCHASES and y.stash > -DEBT_LIMIT
+    return y.purchases() < PURCHASES and y.stash > -DEBT_LIMIT
 
 
 def swap_allowed(y: Syndicate) -> bool:
     """§6.10: once a game, before buying any cards, with an active Boss."""
-    return not y.swapped and sum(y.buys) == 0 and y.active(BOSS_COL)
+    return not y.swapped and y.purchases() == 0 and y.active(BOSS_COL)
+
+
+def _may_move(s: MafiaState, y: Syndicate, row: int, src: int, dst: int) -> bool:
+    """May the card in `src` of `row` be rearranged to `dst` (swapping with what is there)? A
+    jailed Gangster stays put; an Asset never beside its copy, either way round."""
+    if dst == src:
+        return False
+    if row == 0:
+        m = y.mobs[dst]
+        return m is None or not m.jailed
+    if row == 1:
+        return True
+    there = y.assets[dst]
+    if not asset_fits(s, y, dst, y.assets[src], leaving=src):
+        return False
+    return there < 0 or asset_fits(s, y, src, there, leaving=dst)
 
 
 def move_destinations(s: MafiaState, y: Syndicate, row: int, src: int) -> list[int]:
     """Where a card may be rearranged to (swapping with what is there)."""
     if row == 0:
-        return [c for c in GANGSTER_COLS if c != src and (y.mobs[c] is None or not y.mobs[c].jailed)]  # type: ignore[union-attr]
+        return [c for c in GANGSTER_COLS if _may_move(s, y, 0, src, c)]
     if row == 1:
         return [c for c in range(COLUMNS) if c != src]
-    inst = y.assets[src]
-    out = []
-    for k in range(ASSET_SLOTS):
-        if k == src:
-            continue
-        there = y.assets[k]
-        if not asset_fits(s, y, k, inst, leaving=src):
-            continue
-        if there >= 0 and not asset_fits(s, y, src, there, leaving=k):
-            continue
-        out.append(k)
-    return out
+    return [k for k in range(ASSET_SLOTS) if _may_move(s, y, 2, src, k)]
 
 
 def movable(s: MafiaState, y: Syndicate) -> list[tuple[int, int]]:
+    """(row, slot) of every card that has somewhere to be rearranged to."""
     out = []
     for c in GANGSTER_COLS:
         m = y.mobs[c]
-        if m is not None and not m.jailed and move_destinations(s, y, 0, c):
+        if m is not None and not m.jailed and any(_may_move(s, y, 0, c, d) for d in GANGSTER_COLS):
             out.append((0, c))
     for c in range(COLUMNS):
         if y.biz[c] >= 0:
             out.append((1, c))
     for k in range(ASSET_SLOTS):
-        if y.assets[k] >= 0 and move_destinations(s, y, 2, k):
+        if y.assets[k] >= 0 and any(_may_move(s, y, 2, k, d) for d in range(ASSET_SLOTS)):
             out.append((2, k))
     return out
 
@@ -120,24 +152,29 @@ class MarketMenu(SeatStep[MafiaState]):
 
     def prompt(self, s: MafiaState) -> str:
         y = s.syn[self.seat_]
-        return (f"Market, round {s.round}: stash {money(y.stash)}, {PURCHASES - sum(y.buys)} purchases left "
+        return (f"Market, round {s.round}: stash {money(y.stash)}, {PURCHASES - y.purchases()} purchases left "
                 f"(Gangsters {PER_TYPE - y.buys[0]}, Businesses {PER_TYPE - y.buys[1]}, Assets {PER_TYPE - y.buys[2]})")
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
         y = s.syn[self.seat_]
         out: list[tuple[Any, ...]] = []
         if swap_allowed(y):
-            out += [("swap", c) for c in GANGSTER_COLS if y.active(c)]
+            out += [SWAP_CODES[c] for c in GANGSTER_COLS if y.active(c)]
         if can_buy(y):
             for t in (GANGSTER, BUSINESS, ASSET):
                 if y.buys[t] < PER_TYPE:
-                    out += [("buy", inst) for inst in y.market_row(t) if empty_slots(s, y, inst)]
-        out += [("release", c) for c in range(COLUMNS) if y.mobs[c] is not None and y.mobs[c].jailed]  # type: ignore[union-attr]
-        out += [("discard", 0, c) for c in range(COLUMNS) if y.mobs[c] is not None]
-        out += [("discard", 1, c) for c in range(COLUMNS) if y.biz[c] >= 0]
-        out += [("discard", 2, k) for k in range(ASSET_SLOTS) if y.assets[k] >= 0]
+                    out += [BUY_CODES[inst] for inst in y.market_row(t) if has_room(s, y, inst)]
+        mobs = y.mobs
+        for c in range(COLUMNS):
+            m = mobs[c]
+            if m is not None and m.jailed:
+                out.append(RELEASE_CODES[c])
+        discards = DISCARD_CODES
+        out += [discards[0][c] for c in range(COLUMNS) if mobs[c] is not None]
+        out += [discards[1][c] for c in range(COLUMNS) if y.biz[c] >= 0]
+        out += [discards[2][k] for k in range(ASSET_SLOTS) if y.assets[k] >= 0]
         if y.rearranged < REARRANGES:
-            out += [("move", row, src) for row, src in movable(s, y)]
+            out += [MOVE_CODES[row][src] for row, src in movable(s, y)]
         out.append(DONE)
         return tuple(out)
 
@@ -199,14 +236,14 @@ class MarketMenu(SeatStep[MafiaState]):
         out = []
         if y.stash <= -DEBT_LIMIT:
             out.append(("Buy cards", f"a debt of {money(DEBT_LIMIT)} or more (§3.3)"))
-        elif sum(y.buys) >= PURCHASES:
+        elif y.purchases() >= PURCHASES:
             out.append(("Buy cards", f"{PURCHASES} purchases made this Market (§4)"))
         else:
             out += [(f"Buy {TYPE_TITLES[t]}", f"{PER_TYPE} bought this Market (§4)")
                     for t in (GANGSTER, BUSINESS, ASSET) if y.buys[t] >= PER_TYPE]
         if y.swapped:
             out.append(("Boss swap", "used once already this game (§6.10)"))
-        elif sum(y.buys) and not y.swapped:
+        elif y.purchases() and not y.swapped:
             out.append(("Boss swap", "only before buying (§6.10)"))
         if y.rearranged >= REARRANGES:
             out.append(("Rearrange", f"{REARRANGES} moves made this Market"))
