@@ -34,7 +34,7 @@ ASSET_SLOTS: Final = 8  # slot k lies in column k % 4 (upper row 0–3, lower ro
 # the Boss slot and the Underboss slot (§3.2 layout)
 BOSS_COL: Final = 0
 UNDERBOSS_COL: Final = 1
-GANGSTER_COLS: Final = (1, 2, 3)
+GANGSTER_COLS: Final[tuple[int, ...]] = (1, 2, 3)
 START_STASH: Final = 500
 DEBT_LIMIT: Final = 500  # no purchase while the stash is at −$500K or below (§3.3)
 MAX_HEAT: Final = 5  # 5 Heat = Jail (§6.8)
@@ -59,8 +59,8 @@ SMUGGLE: Final = 6
 # the chain moves (a Smuggle / a Steal)
 SHIPMENT: Final = 7
 HEIST: Final = 8
-MOVE_NAMES: Final = ("murder", "torch", "steal", "flip", "frame", "fix", "smuggle", "shipment", "heist")
-MOVE_TITLES: Final = ("Murder", "Torch", "Steal", "Flip", "Frame", "Fix", "Smuggle", "Shipment", "Heist")
+MOVE_NAMES: Final[tuple[str, ...]] = ("murder", "torch", "steal", "flip", "frame", "fix", "smuggle", "shipment", "heist")
+MOVE_TITLES: Final[tuple[str, ...]] = ("Murder", "Torch", "Steal", "Flip", "Frame", "Fix", "Smuggle", "Shipment", "Heist")
 # bonus vector indices after the 7 moves
 SMARTS_I: Final = 7
 GRIT_I: Final = 8
@@ -118,7 +118,7 @@ class Syndicate:
     a_row: tuple[int, ...]
     dropped: tuple[int, ...]  # face-up cards discarded by market refreshes (private)
     gone: tuple[int, ...]  # cards discarded from the area: murdered, torched, discarded (public)
-    buys: tuple[int, int, int]  # purchases of each type in this Market
+    buys: tuple[int, ...]  # purchases of each type in this Market (Gangsters, Businesses, Assets)
     rearranged: int  # cards moved between slots in this Market (at most REARRANGES)
     swapped: bool  # the once-per-game Boss swap is used
     wins: tuple[int, ...]  # successful moves of each of the 7 kinds (chains count as Smuggle / Steal)
@@ -205,7 +205,9 @@ class Syndicate:
         return b[0] + b[1] + b[2]
 
     def market_row(self, t: int) -> tuple[int, ...]:
-        return (self.g_row, self.b_row, self.a_row)[t]
+        if t == GANGSTER:
+            return self.g_row
+        return self.b_row if t == BUSINESS else self.a_row
 
 
 def type_of_inst(inst: int) -> int:

@@ -420,8 +420,10 @@ def under_way(s: ProhibitionState, per: list[list[int]], share: float, years: in
     return out
 
 
-TERMS: Final = ("prestige", "production", "buildings_later", "warehouse", "turf", "units", "exposure", "schemes", "heat",
-         "infamy", "gangsters", "attack", "under_way")  # numbered as in the module doc (6 is two)
+TERMS: Final[tuple[str, ...]] = (  # numbered as in the module doc (6 is two)
+    "prestige", "production", "buildings_later", "warehouse", "turf", "units", "exposure", "schemes", "heat", "infamy",
+    "gangsters", "attack", "under_way",
+)
 
 
 def evaluate(s: ProhibitionState, seat: int | None = None) -> float | list[float]:

@@ -29,10 +29,10 @@ SETTLEMENT: Final = 4
 WARD: Final = 5
 # Action spaces: the 6 building kinds, the 4 Extortion spaces, then the open spaces.
 CHARM: Final = 6  # the first Extortion space (board.toml lists Charm Campaign first)
-EXTORTION: Final = (6, 7, 8, 9)
+EXTORTION: Final[tuple[int, ...]] = (6, 7, 8, 9)
 TAKE_CHARGE, CONTRACT, IMPORT, RECRUIT, DRUG_STORE, FESTIVAL = range(10, 16)
-OPEN_EARLY: Final = (TAKE_CHARGE, CONTRACT, IMPORT)  # 1921-1925
-OPEN_1926: Final = (CONTRACT, RECRUIT, DRUG_STORE, FESTIVAL)  # with the overlay
+OPEN_EARLY: Final[tuple[int, ...]] = (TAKE_CHARGE, CONTRACT, IMPORT)  # 1921-1925
+OPEN_1926: Final[tuple[int, ...]] = (CONTRACT, RECRUIT, DRUG_STORE, FESTIVAL)  # with the overlay
 SPACES: Final = 16
 OPEN_NAMES: Final = {TAKE_CHARGE: "Take Charge", CONTRACT: "Contract Professional", IMPORT: "Import Booze",
               RECRUIT: "Recruit Goons", DRUG_STORE: "Open Drug Store", FESTIVAL: "Sponsor Festival"}

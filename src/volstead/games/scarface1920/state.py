@@ -24,14 +24,14 @@ from .content.tables import Side
 HQ: Final = "hq"
 SAFEHOUSES: Final = "safehouses"
 RECRUITS: Final = "recruits"
-STATS: Final = ("hand_size", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
+STATS: Final[tuple[str, ...]] = ("hand_size", "lawyers", "recruitment", "dealers_supply", "vehicles", "nightclubs")
 HAND_SIZE: Final = 0
 LAWYERS: Final = 1
 RECRUITMENT: Final = 2
 DEALERS_SUPPLY: Final = 3
 VEHICLES: Final = 4
 NIGHTCLUBS: Final = 5
-BASIC_BUSINESSES: Final = ("speakeasy", "casino", "brothel")
+BASIC_BUSINESSES: Final[tuple[str, ...]] = ("speakeasy", "casino", "brothel")
 RAID_LEVEL: Final = 11  # Crime Rate level that triggers a Raid
 NESS_MAX: Final = 6
 THUGS_PER_GANG: Final = 12

@@ -41,9 +41,11 @@ from .tables import A0, B0, DECK, GANGSTERS, INSTANCES, LEVELS, PER_LEVEL, SEATS
 
 DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
 
-PERKS: Final = ("roll", "defense_roll", "cool_head", "thick_skin", "loyal", "connected", "payout", "mastermind", "menace")
-BUSINESS_KINDS: Final = ("candy_factory", "airstrip", "street", "other")
-ASSET_KINDS: Final = ("plans", "spotter", "insider", "other")
+PERKS: Final[tuple[str, ...]] = (
+    "roll", "defense_roll", "cool_head", "thick_skin", "loyal", "connected", "payout", "mastermind", "menace",
+)
+BUSINESS_KINDS: Final[tuple[str, ...]] = ("candy_factory", "airstrip", "street", "other")
+ASSET_KINDS: Final[tuple[str, ...]] = ("plans", "spotter", "insider", "other")
 # Cards the rulebook names, kept with what it shows (§3 card anatomy, §6.5 Shipment and Heist chains).
 NAMED_BUSINESSES: Final = {"candy_factory": "candy_factory", "airstrip": "airstrip", "street": "street"}
 NAMED_ASSETS: Final = {"plans": "plans", "spotter": "spotter", "insider": "insider"}

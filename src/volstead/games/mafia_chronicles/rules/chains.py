@@ -20,7 +20,7 @@ SHARE_STEPS: Final = 10
 # (the starter the initiator's column holds, the two links), by kind index of content/loader.py:
 # Businesses: candy_factory 0, airstrip 1, street 2; Assets: plans 0, spotter 1, insider 2.
 STARTER: Final = 0
-LINKS: Final = (1, 2)
+LINKS: Final[tuple[int, ...]] = (1, 2)
 LINK_NAMES: Final = {SHIPMENT: ("Airstrip", "Street"), HEIST: ("Spotter", "Insider")}
 
 

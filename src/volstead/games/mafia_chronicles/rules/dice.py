@@ -11,7 +11,7 @@ NO_EFFECT: Final = 0
 DAMAGED: Final = 1
 DISCARDED: Final = 2
 MAX_THROWS: Final = 200  # ties re-roll; only a card set with huge roll bonuses could tie for ever
-DAMAGE_TEXT: Final = ("no effect", "damaged", "discarded")
+DAMAGE_TEXT: Final[tuple[str, ...]] = ("no effect", "damaged", "discarded")
 # The lowest Edge difference of each result band, by variant (docs/mafia-chronicles-rules.md).
 DAMAGE_BANDS: Final = {"rules-text": (6, 3), "reference-card": (5, 3)}  # (discard from, damage from)
 

@@ -14,7 +14,7 @@ from .labels import mob_text, money
 from .market import release_cost
 from .rounds import open_phase
 
-NONE: Final = ("none",)
+NONE: Final[tuple[str, ...]] = ("none",)
 
 
 # --------------------------------------------------------------- immediate effects

@@ -8,7 +8,7 @@ from ..content.loader import B0
 from ..content.models import Asset, Business
 from ..state import MOVE_TITLES, MafiaState, Mob
 
-COLUMN_NAMES: Final = ("Boss column", "column 2", "column 3", "column 4")
+COLUMN_NAMES: Final[tuple[str, ...]] = ("Boss column", "column 2", "column 3", "column 4")
 
 
 def money(k: int) -> str:

@@ -31,9 +31,9 @@ from .ratings import CONNECTED, perk_total
 # §6.8; the Connected ability
 RELEASE_PER_HEAT: Final = 50
 CONNECTED_PER_HEAT: Final = 25
-DONE: Final = ("done",)
-TYPE_TITLES: Final = ("Gangsters", "Businesses", "Assets")
-ROWS: Final = ("bg", "biz", "asset")  # the area's rows as option ids name them
+DONE: Final[tuple[str, ...]] = ("done",)
+TYPE_TITLES: Final[tuple[str, ...]] = ("Gangsters", "Businesses", "Assets")
+ROWS: Final[tuple[str, ...]] = ("bg", "biz", "asset")  # the area's rows as option ids name them
 # The Market menu's option codes, built once (the menu comes back after every action).
 SWAP_CODES: Final = tuple(("swap", c) for c in range(COLUMNS))
 BUY_CODES: Final = tuple(("buy", inst) for inst in range(INSTANCES))
@@ -330,7 +330,7 @@ def buy(s: MafiaState, y: Syndicate, inst: int) -> None:
         y.b_row = tuple(x for x in y.b_row if x != inst)
     else:
         y.a_row = tuple(x for x in y.a_row if x != inst)
-    y.buys = y.buys[:t] + (y.buys[t] + 1,) + y.buys[t + 1:]  # type: ignore[assignment]
+    y.buys = y.buys[:t] + (y.buys[t] + 1,) + y.buys[t + 1:]
 
 
 def place(y: Syndicate, inst: int, slot: int, round_: int) -> None:

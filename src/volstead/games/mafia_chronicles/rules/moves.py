@@ -66,8 +66,8 @@ FRAME_HEAT: Final = 3
 # $0–$100K in $10K steps
 FIX_FEE_STEP: Final = 10
 FIX_FEE_STEPS: Final = 10
-BACK: Final = ("back",)
-HEAT_MOVES: Final = (MURDER, TORCH, STEAL, SMUGGLE)  # §6.7
+BACK: Final[tuple[str, ...]] = ("back",)
+HEAT_MOVES: Final[tuple[int, ...]] = (MURDER, TORCH, STEAL, SMUGGLE)  # §6.7
 
 
 # ------------------------------------------------------------------ markers

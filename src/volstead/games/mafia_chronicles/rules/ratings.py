@@ -22,7 +22,7 @@ CONNECTED: Final = 5
 PAYOUT: Final = 6
 MASTERMIND: Final = 7
 MENACE: Final = 8
-ALWAYS: Final = (LOYAL, CONNECTED)  # a card's own abilities that work even in Jail
+ALWAYS: Final[tuple[int, ...]] = (LOYAL, CONNECTED)  # a card's own abilities that work even in Jail
 
 
 def clamp(v: int) -> int:

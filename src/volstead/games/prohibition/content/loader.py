@@ -34,7 +34,7 @@ from .models import (
 from .tables import Content, FedRow, Position  # noqa: F401 (the rules import them from here)
 
 DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
-YEARS: Final = (1921, 1922, 1923, 1924, 1925, 1926)
+YEARS: Final[tuple[int, ...]] = (1921, 1922, 1923, 1924, 1925, 1926)
 BIG: Final = 1 << 30  # the open-ended last row of a fee table
 
 # file name -> (model, the list it holds and how many entries a complete set has, or None)

@@ -26,7 +26,7 @@ STEAL: Final = 0
 TORCH: Final = 1
 SEIZE: Final = 2
 WITHDRAW: Final = 3
-SPOILS_IDS: Final = ("steal", "torch", "seize", "withdraw")
+SPOILS_IDS: Final[tuple[str, ...]] = ("steal", "torch", "seize", "withdraw")
 
 
 def att(s: ProhibitionState) -> Attack:

@@ -24,7 +24,7 @@ HEADLINES: Final = 5
 BRIBE: Final = -1
 FACE: Final = -2
 BIT: Final = -3
-ROMAN: Final = ("I", "II", "III", "IV")
+ROMAN: Final[tuple[str, ...]] = ("I", "II", "III", "IV")
 
 
 class ResolveFeds(Step[ProhibitionState]):

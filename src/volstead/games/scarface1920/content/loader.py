@@ -47,7 +47,7 @@ FILES: Final = {
     "raids.toml": (Raids, 28),
     "news.toml": (NewsDeck, 16),
 }
-VARIANTS: Final = ("published", "rulebook-wip")
+VARIANTS: Final[tuple[str, ...]] = ("published", "rulebook-wip")
 
 
 def load_file(path: Path, model):

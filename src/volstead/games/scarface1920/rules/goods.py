@@ -15,7 +15,7 @@ from ..state import ScarfaceState, replace_at
 
 ALCOHOL: Final = 0
 GUNS: Final = 1
-GOOD_NAMES: Final = ("alcohol", "guns")
+GOOD_NAMES: Final[tuple[str, ...]] = ("alcohol", "guns")
 
 
 def _deal_take(s: ScarfaceState, seat: int, i: int, good: int, delta: int) -> None:

@@ -14,7 +14,7 @@ from ..state import ScarfaceState
 # the 1–3★ and 4–5★ rows
 LOW: Final = 0
 HIGH: Final = 1
-ROW_SPACES: Final = (3, 1)
+ROW_SPACES: Final[tuple[int, ...]] = (3, 1)
 
 
 def row(s: ScarfaceState, which: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -6,7 +6,7 @@ at exactly the place the modified rule lives.
 
 from typing import Final
 
-MODIFIERS: Final = (
+MODIFIERS: Final[tuple[str, ...]] = (
     "sale_bonus", "authorities_price", "bribe", "graft", "business_income", "free_plan_cards",
     "underworld_crime", "defense", "plan_muscle", "plan_influence", "deal_bonus", "upgrade_cost",
     "recruitment", "lawyers", "raid_reduction", "hand_size", "hire_alcohol",

@@ -44,8 +44,8 @@ ORDER_LABELS: Final = {
     "upgrade": "Upgrade your gang",
     "remove_thugs": "Remove thugs (1 per Plan card)",
 }
-UNDERWORLD: Final = ("recruit", "hire", "job", "dealer", "sell")
-AUTHORITIES: Final = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
+UNDERWORLD: Final[tuple[str, ...]] = ("recruit", "hire", "job", "dealer", "sell")
+AUTHORITIES: Final[tuple[str, ...]] = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
 
 
 def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:

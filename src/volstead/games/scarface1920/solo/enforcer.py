@@ -320,8 +320,8 @@ def spend_goods(s: SoloState, n: int, prefer: tuple | None = None) -> int:
 
 
 # ------------------------------------------------------------------ thugs
-PRISON_CHART: Final = ("underworld", "authorities", "deals", "districts", "hq")
-HIT_CHART: Final = ("underworld", "prison", "authorities", "deals", "districts", "hq")
+PRISON_CHART: Final[tuple[str, ...]] = ("underworld", "authorities", "deals", "districts", "hq")
+HIT_CHART: Final[tuple[str, ...]] = ("underworld", "prison", "authorities", "deals", "districts", "hq")
 
 
 def chart_pick(s: SoloState, chart: tuple, allowed=None, districts=None) -> tuple | None:
