@@ -40,13 +40,9 @@ def _plan_count(s: ScarfaceState, seat: int, what: str, lo: int, hi: int) -> int
 
 
 def alternative_met(s: ScarfaceState, seat: int, alt: CompiledAlternative) -> bool:
-    """Are the requirements of one alternative of a Job met now? (The cheapest checks first: most
-    alternatives fail on money or thugs.)"""
-    p = s.players[seat]
-    if p.money < alt.money or p.hq < alt.thugs:
-        return False
+    """Are the requirements of one alternative of a Job met now?"""
     if alt.plan:
-        if not p.plan:
+        if not s.players[seat].plan:
             return False
         for what, n, lo, hi in alt.plan:
             if _plan_count(s, seat, what, lo, hi) < n:
@@ -54,6 +50,9 @@ def alternative_met(s: ScarfaceState, seat: int, alt: CompiledAlternative) -> bo
     for what, n in alt.have:
         if COUNTERS[what](s, seat) < n:
             return False
+    p = s.players[seat]
+    if p.money < alt.money or p.hq < alt.thugs:
+        return False
     if alt.alcohol or alt.guns or alt.goods:
         a, g = s.goods_of(seat)
         return a >= alt.alcohol and g >= alt.guns and a + g >= alt.alcohol + alt.guns + alt.goods
