@@ -120,7 +120,7 @@ class Gang:
     def copy(self) -> Gang:
         """One assignment per slot (a clone copies every Gang: a loop over the slots cost ~7 % of a
         greedy game). tests/prohibition/test_prohibition_fast_paths.py checks that it copies every slot."""
-        g = Gang.__new__(Gang)  # compiled (mypyc): Gang() with the defaults; interpreted: no __init__
+        g = Gang()  # every field set below; compiled, a direct native constructor (__new__ went through a Python call)
         g.seat = self.seat
         g.mat = self.mat
         g.hq = self.hq

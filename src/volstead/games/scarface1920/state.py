@@ -138,7 +138,7 @@ class Player:
         self.job_mods = {}
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)  # compiled (mypyc): Player() with the defaults; interpreted: no __init__
+        p = Player()  # every field set below; compiled, a direct native constructor (__new__ went through a Python call)
         p.seat = self.seat
         p.gang = self.gang
         p.money = self.money
@@ -552,6 +552,6 @@ class ScarfaceState(GameState):
         return view(self, seat)
 
     def determinize(self, seat: int, rng) -> ScarfaceState:
-        from .view import determinize
+        from .hidden import determinize
 
         return determinize(self, seat, rng)
