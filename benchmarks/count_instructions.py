@@ -1,0 +1,135 @@
+"""Instructions a decision of random playouts, counted by valgrind's callgrind: a figure that does
+not move with the machine's load, for comparing two builds (or two commits) of the rules.
+
+    .venv/bin/python benchmarks/count_instructions.py [--game NAME ...] [--games 20] [--src DIR ...]
+    .venv/bin/python benchmarks/count_instructions.py --ismcts 3000 [--src DIR ...]
+
+Each game's N random 4-player playouts (seeds 0 to N - 1, a uniformly random option at each
+decision, as in `bench_playouts.py`) run under `valgrind --tool=callgrind`, counting only inside
+`GameState.apply_index` (so neither start-up, the card set's loading nor the random choices are
+counted); with several `--src` folders (the `src/` of other checkouts or scratch builds) each runs
+in turn and the ratio to the first is printed. Counts are exact for one build: the same games give
+the same count. The count starts at the compiled engine's `apply_index` (its C symbol), so it needs
+a compiled install or scratch build (`python setup.py build_ext --inplace` in a clone); an
+interpreted one is refused. `--ismcts N` counts instead one ISMCTS search of N iterations in
+`bench_ismcts.py`'s position (inside the compiled `ISMCTSBot.choose`), after a 200-iteration warm-
+up. Callgrind runs about 50 times slower than the program: 20 games take 10–30 s a game and build.
+Issue 15, docs/performance.md. Not a pytest module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs inside the measured interpreter: the games of bench_playouts.py, nothing else.
+PLAYOUTS = r"""
+import random, sys
+from volstead.games import get_game
+from volstead.build_info import describe_build
+game, n = get_game(sys.argv[1]), int(sys.argv[2])
+decisions = 0
+for g in range(n):
+    rng = random.Random(g)
+    state = game.new_game(seed=g, seats=4)
+    while not state.is_over():
+        state.apply_index(rng.randrange(len(state.decision())))
+    decisions += state.decisions_made
+print(decisions)
+print(describe_build())
+"""
+
+ISMCTS = r"""
+import sys
+sys.path.insert(0, sys.argv[3])
+from bench_ismcts import position
+from volstead.bots import ISMCTSBot, ask_bot
+from volstead.build_info import describe_build
+s = position()
+ask_bot(ISMCTSBot(0, iterations=200), s)
+bot = ISMCTSBot(1, iterations=int(sys.argv[2]))
+ask_bot(bot, s)
+print(bot.last_iterations)
+print(describe_build())
+"""
+
+# The C symbols of the compiled `apply_index` and `ISMCTSBot.choose` (mypyc's wrappers, called
+# from the interpreted loops above).
+APPLY_INDEX = "CPyPy_volstead___engine___state___GameState___apply_index"
+CHOOSE = "CPyPy_volstead___bots___ismcts___ISMCTSBot___choose"
+
+
+def count(src: Path, game: str, games: int, ismcts: bool = False) -> tuple[int, int, str]:
+    """(instructions counted, decisions or iterations, build) for one source folder."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}"]
+        if ismcts:
+            cmd += [f"--toggle-collect={CHOOSE}", sys.executable, "-c", ISMCTS, "", str(games), str(ROOT / "benchmarks")]
+        else:
+            cmd += [f"--toggle-collect={APPLY_INDEX}", sys.executable, "-c", PLAYOUTS, game, str(games)]
+        env = {**os.environ, "PYTHONPATH": str(src)}
+        run = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+        if run.returncode != 0:
+            raise SystemExit(f"{src}: the playouts failed under valgrind:\n{run.stderr[-2000:]}")
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        if found is None:
+            raise SystemExit(f"{src}: callgrind printed no count")
+        lines = run.stdout.strip().splitlines()
+        if int(found.group(1)) == 0:
+            raise SystemExit(f"{src}: nothing counted: the engine or bots there are not compiled ({lines[-1]})")
+        return int(found.group(1)), int(lines[-2]), lines[-1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from volstead.games import game_names
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", action="append", choices=game_names(), help="a registered game (default: every one)")
+    ap.add_argument("--games", type=int, default=20, help="random playouts a game and build (default 20)")
+    ap.add_argument("--ismcts", type=int, metavar="N", help="count one ISMCTS search of N iterations instead")
+    ap.add_argument("--src", action="append", type=Path,
+                    help="a checkout's src/ folder to count (repeat to compare; default: this checkout's)")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
+    if args.games < 1:
+        raise SystemExit("--games must be at least 1")
+    srcs = args.src or [ROOT / "src"]
+    for src in srcs:
+        if not (src / "volstead").is_dir():
+            raise SystemExit(f"--src {src}: no volstead package there")
+    if args.ismcts is not None:
+        if args.ismcts < 1:
+            raise SystemExit("--ismcts must be at least 1")
+        first = None
+        for src in srcs:
+            instructions, iterations, build = count(src, "", args.ismcts, ismcts=True)
+            per = instructions / iterations
+            ratio = "" if first is None else f"  ({per / first:.3f} of the first)"
+            first = per if first is None else first
+            print(f"ismcts {src}: {per:>9,.0f} instructions an iteration ({iterations:,} iterations){ratio}  [{build}]")
+        return 0
+    for game in args.game or game_names():
+        first = None
+        for src in srcs:
+            instructions, decisions, build = count(src, game, args.games)
+            per = instructions / decisions
+            ratio = "" if first is None else f"  ({per / first:.3f} of the first)"
+            first = per if first is None else first
+            print(f"{game:17} {src}: {per:>9,.0f} instructions a decision ({decisions:,} decisions, "
+                  f"{instructions:,} in all){ratio}  [{build}]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "src"))
+    raise SystemExit(main())
