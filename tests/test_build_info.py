@@ -87,3 +87,10 @@ def test_volstead_pure_python_runs_the_sources():
     n = len(compiled_modules())
     assert done.stdout.splitlines() == ["False True", f"interpreted (pure Python; {n} compiled modules not used: "
                                         "VOLSTEAD_PURE_PYTHON is set)" if n else "interpreted (pure Python)"]
+
+
+def test_the_engine_knows_whether_it_runs_compiled():
+    # The games' per-seat copies take the constructor or a bare __new__ on this flag (engine/state.py).
+    from volstead.engine import state
+
+    assert state.COMPILED is compiled_in_use()

@@ -23,7 +23,7 @@ subclasses `DictState`, whose clone copies its `__dict__` too.
 from __future__ import annotations
 
 import sys
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -37,6 +37,12 @@ from .step import Step
 # the steps a rival took in secret can be cut from what a bot is given (`without_rivals_private`).
 # The tail is typed Any, not "HistoryNode | None": mypyc crashes on the recursive alias
 # (docs/performance.md).
+# Built by mypyc (setup.py) or run from its source (all modules one way or the other: build_info).
+# A game's per-seat objects copy from their constructor when compiled (a direct native call:
+# `__new__` is a generic Python call there, which runs `__init__` anyway) and from a bare `__new__`
+# when interpreted (no `__init__` to run before every field is set).
+COMPILED: Final = not __file__.endswith(".py")
+
 HistoryNode = tuple[Step[Any], Any, int, Any]
 
 

@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple, Self
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
 from volstead.engine.rng import below, shuffled
-from volstead.engine.state import GameState
+from volstead.engine.state import COMPILED, GameState
 
 from .content.loader import Content
 
@@ -120,7 +120,7 @@ class Gang:
     def copy(self) -> Gang:
         """One assignment per slot (a clone copies every Gang: a loop over the slots cost ~7 % of a
         greedy game). tests/prohibition/test_prohibition_fast_paths.py checks that it copies every slot."""
-        g = Gang()  # every field set below; compiled, a direct native constructor (__new__ went through a Python call)
+        g = Gang() if COMPILED else Gang.__new__(Gang)  # every field is set below
         g.seat = self.seat
         g.mat = self.mat
         g.hq = self.hq

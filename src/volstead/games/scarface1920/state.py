@@ -15,7 +15,7 @@ from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
-from volstead.engine.state import GameState
+from volstead.engine.state import COMPILED, GameState
 
 from .content.loader import Content
 from .content.models import BusinessType
@@ -138,7 +138,7 @@ class Player:
         self.job_mods = {}
 
     def copy(self) -> Player:
-        p = Player()  # every field set below; compiled, a direct native constructor (__new__ went through a Python call)
+        p = Player() if COMPILED else Player.__new__(Player)  # every field is set below
         p.seat = self.seat
         p.gang = self.gang
         p.money = self.money
