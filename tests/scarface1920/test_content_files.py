@@ -475,3 +475,13 @@ def test_loader_checks_vocabulary_with_stub_registry():
     registry = {name: stub(args) for name, args in EFFECTS.items()}
     build_content(DATA_DIR, "published", effects=registry, modifiers=frozenset(MODIFIERS), require_complete=True)
     build_content(DATA_DIR, "rulebook-wip", effects=registry, modifiers=frozenset(MODIFIERS))
+
+
+@pytest.mark.parametrize("variant", ["published", "rulebook-wip"])
+def test_a_games_card_set_is_built_for_its_variant(variant):
+    # The rules read the variant from the card set (a compiled, native field), not the options model.
+    from volstead.games.scarface1920 import GAME
+    from volstead.games.scarface1920.options import Options
+
+    s = GAME.new_game(seed=1, seats=3, options=Options(variant=variant))
+    assert s.content.variant == s.options.variant == variant

@@ -16,7 +16,7 @@ from .models import Board, PlayCard
 class Content:
     """All authored facts, indexed for the rules. Built once, shared by every state."""
 
-    variant: str
+    variant: str  # the options' variant, which the rules read here (a native field, not the options model)
     board: Board
     district_ids: tuple[str, ...]
     district_names: tuple[str, ...]

@@ -230,7 +230,7 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
         out.append("seize")
     if p.boss_box < 12 and upgradable_stats(s, seat):
         out.append("upgrade")
-    if s.options.variant == "rulebook-wip":  # WIP p.17; the published game has no such order
+    if s.content.variant == "rulebook-wip":  # WIP p.17; the published game has no such order
         out.append("remove_thugs")
     return out
 

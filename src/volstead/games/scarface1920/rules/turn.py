@@ -142,7 +142,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
             out.extend(("order", o) for o in order_rules.legal_orders(s, seat))
             # Published: "Players *may* carry out one Order" (summary §5): the turn may end without
             # one. WIP p.9/p.17: one action is due (Remove thugs when nothing else is wanted).
-            if s.options.variant == "published":
+            if s.content.variant == "published":
                 out.append(("end",))
         else:
             out.append(("end",))
