@@ -90,13 +90,3 @@ def test_base_rules_do_not_import_solo(folder):
     offending = {f.name: m for f in files for m in imported_modules(f)
                  if "solo" in m.split(".")}
     assert offending == {}
-
-
-def test_a_hood_and_a_deal_are_replaced_field_by_field():
-    from volstead.games.scarface1920.state import Deal, Hood
-
-    h = Hood(4, 2, owner=1, alcohol=2)
-    assert h._replace(owner=0, guns=1) == Hood(4, 2, owner=0, alcohol=2, guns=1)
-    assert Deal((7,), thugs=1)._replace(thugs=0) == Deal((7,))
-    with pytest.raises(TypeError, match="Hood has no field 'ownr'"):
-        h._replace(ownr=0)

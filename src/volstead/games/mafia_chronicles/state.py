@@ -12,7 +12,7 @@ Conventions (they keep `clone()` a few dozen field copies, no deep copy):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
@@ -89,29 +89,8 @@ class Mob:
         return self.d_smarts + self.d_grit + self.d_move1 + self.d_move2
 
     def _replace(self, **changes: Any) -> Mob:
-        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers; written out:
-        `dataclasses.replace` is interpreted and costs tens of thousands of instructions a call)."""
-        if not changes.keys() <= _MOB_FIELDS:
-            raise TypeError(f"Mob has no field {sorted(changes.keys() - _MOB_FIELDS)[0]!r}")
-        get = changes.get
-        return Mob(
-            get("card", self.card),
-            get("heat", self.heat),
-            get("jailed", self.jailed),
-            get("exhausted", self.exhausted),
-            get("d_smarts", self.d_smarts),
-            get("d_grit", self.d_grit),
-            get("d_move1", self.d_move1),
-            get("d_move2", self.d_move2),
-            get("joined", self.joined),
-            get("flipped_from", self.flipped_from),
-            get("talked", self.talked),
-        )
-
-
-_MOB_FIELDS: Final = frozenset((
-    "card", "heat", "jailed", "exhausted", "d_smarts", "d_grit", "d_move1", "d_move2", "joined", "flipped_from", "talked",
-))
+        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers)."""
+        return replace(self, **changes)
 
 
 class RoundMods(NamedTuple):

@@ -11,7 +11,7 @@ Conventions (they keep `clone()` a few hundred field copies, no deep copy):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Self
 
 from volstead.engine.contract import Result
@@ -65,28 +65,8 @@ class Hood:
         return self.speakeasy + self.casino + self.brothel + self.nightclub
 
     def _replace(self, **changes: Any) -> Hood:
-        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers; written out:
-        `dataclasses.replace` is interpreted and costs tens of thousands of instructions a call)."""
-        if not changes.keys() <= _HOOD_FIELDS:
-            raise TypeError(f"Hood has no field {sorted(changes.keys() - _HOOD_FIELDS)[0]!r}")
-        get = changes.get
-        return Hood(
-            get("tile", self.tile),
-            get("district", self.district),
-            get("night", self.night),
-            get("owner", self.owner),
-            get("speakeasy", self.speakeasy),
-            get("casino", self.casino),
-            get("brothel", self.brothel),
-            get("nightclub", self.nightclub),
-            get("alcohol", self.alcohol),
-            get("guns", self.guns),
-        )
-
-
-_HOOD_FIELDS: Final = frozenset((
-    "tile", "district", "night", "owner", "speakeasy", "casino", "brothel", "nightclub", "alcohol", "guns",
-))
+        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers)."""
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,15 +79,8 @@ class Deal:
     thugs: int = 0
 
     def _replace(self, **changes: Any) -> Deal:
-        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers; written out:
-        `dataclasses.replace` is interpreted and costs tens of thousands of instructions a call)."""
-        if not changes.keys() <= _DEAL_FIELDS:
-            raise TypeError(f"Deal has no field {sorted(changes.keys() - _DEAL_FIELDS)[0]!r}")
-        get = changes.get
-        return Deal(get("dealers", self.dealers), get("alcohol", self.alcohol), get("guns", self.guns), get("thugs", self.thugs))
-
-
-_DEAL_FIELDS: Final = frozenset(("dealers", "alcohol", "guns", "thugs"))
+        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers)."""
+        return replace(self, **changes)
 
 
 class Player:
