@@ -6,13 +6,12 @@ Conventions (they keep `clone()` a few dozen field copies, no deep copy):
   four `Syndicate`s, copied on clone (`_copy_into`);
 - cards are instance ints (content/loader.py): Gangsters 0–99, each syndicate's
   Businesses and Assets after them;
-- a Boss/Gangster in a slot is a `Mob` (a frozen dataclass: the card and its markers);
+- a Boss/Gangster in a slot is a `Mob` (a NamedTuple: the card and its markers);
 - money is in thousands of dollars; seats are 0–3 clockwise.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
@@ -68,8 +67,7 @@ GRIT_I: Final = 8
 BOTH_I: Final = 9
 
 
-@dataclass(frozen=True, slots=True)
-class Mob:
+class Mob(NamedTuple):
     """A Boss/Gangster card in a syndicate slot, with its markers."""
 
     card: int
@@ -87,10 +85,6 @@ class Mob:
     @property
     def damage(self) -> int:
         return self.d_smarts + self.d_grit + self.d_move1 + self.d_move2
-
-    def _replace(self, **changes: Any) -> Mob:
-        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers)."""
-        return replace(self, **changes)
 
 
 class RoundMods(NamedTuple):

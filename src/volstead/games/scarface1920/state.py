@@ -11,8 +11,7 @@ Conventions (they keep `clone()` a few hundred field copies, no deep copy):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Any, Final, Self
+from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
@@ -41,8 +40,7 @@ CARS: Final = 3
 TRUCKS: Final = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Hood:
+class Hood(NamedTuple):
     """A Neighborhood tile on the board."""
 
     tile: int
@@ -64,23 +62,14 @@ class Hood:
     def businesses(self) -> int:
         return self.speakeasy + self.casino + self.brothel + self.nightclub
 
-    def _replace(self, **changes: Any) -> Hood:
-        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers)."""
-        return replace(self, **changes)
 
-
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """A Deal: one or more Dealer cards (the first on top, the rest tucked under)."""
 
     dealers: tuple[int, ...]
     alcohol: int = 0
     guns: int = 0
     thugs: int = 0
-
-    def _replace(self, **changes: Any) -> Deal:
-        """A copy with `changes` (the NamedTuple spelling it had, kept for its callers)."""
-        return replace(self, **changes)
 
 
 class Player:
