@@ -22,8 +22,8 @@ from scarface_helpers import (  # noqa: I001  (a sibling module, not a package)
     bare_game,
 )
 
+from volstead.games.scarface1920.content.tables import COUNTED
 from volstead.games.scarface1920.effects import EFFECTS
-from volstead.games.scarface1920.rules.counting import COUNTERS
 from volstead.games.scarface1920.rules.turn import ActionMenu
 from volstead.games.scarface1920.state import Deal, Hood
 
@@ -134,11 +134,11 @@ EXPECTED_COUNTS = {
 
 
 def test_expected_counts_cover_every_counted_thing():
-    assert set(EXPECTED_COUNTS) == set(COUNTERS)
+    assert set(EXPECTED_COUNTS) == set(COUNTED)
 
 
 @covers("gain_per")
-@pytest.mark.parametrize("what", sorted(COUNTERS))
+@pytest.mark.parametrize("what", sorted(COUNTED))
 def test_gain_per_every_counted_thing(what):
     s = rich()
     fx(s, "gain_per", what=what, amount=2, cap=0)
@@ -156,7 +156,7 @@ def test_gain_per_cap():
 
 
 @covers("pay_per")
-@pytest.mark.parametrize("what", sorted(COUNTERS))
+@pytest.mark.parametrize("what", sorted(COUNTED))
 def test_pay_per_every_counted_thing(what):
     s = rich()
     s.players[0].money = 100

@@ -188,6 +188,15 @@ class Player:
                 + self.prison + sum(self.thugs) + self.deal_thugs + self.job_thugs)
 
 
+HOOD_FIELD_INDEX: Final[dict[str, int]] = {name: k for k, name in enumerate(Hood._fields)}
+
+
+def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
+    """The Deal with goods or thugs added (negative: taken). Not `d._replace(...)`: that is
+    interpreted Python, some 10,000 instructions a call in the compiled rules."""
+    return Deal(d.dealers, d.alcohol + alcohol, d.guns + guns, d.thugs + thugs)
+
+
 def replace_at(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
@@ -332,7 +341,7 @@ class ScarfaceState(GameState):
 
     def stat(self, seat: int, stat: int) -> int:
         p = self.players[seat]
-        return self.content.gangs[p.gang].stats[STATS[stat]].values[p.stats[stat] - 1]
+        return self.content.stat_values[p.gang][stat][p.stats[stat] - 1]
 
     def hand_size(self, seat: int) -> int:
         return max(1, self.stat(seat, HAND_SIZE) + self.mod(seat, "hand_size"))
@@ -351,7 +360,7 @@ class ScarfaceState(GameState):
         for card in p.plan:
             total += c.card_muscle[card]
             if card == c.boss_card[p.gang]:
-                total += self.boss_row(seat).muscle
+                total += c.boss_muscle[p.gang][p.boss_box]
         if seat == self.active:
             total += self.turn_muscle
         if p.plan:
@@ -365,7 +374,7 @@ class ScarfaceState(GameState):
         for card in p.plan:
             total += c.card_influence[card]
             if card == c.boss_card[p.gang]:
-                total += self.boss_row(seat).influence
+                total += c.boss_influence[p.gang][p.boss_box]
         if seat == self.active:
             total += self.turn_influence
         if p.plan:
@@ -406,17 +415,21 @@ class ScarfaceState(GameState):
 
     # ------------------------------------------------------------ the board
     def police_in(self, district: int) -> int:
-        return self.police.count(district)
+        n = 0
+        for d in self.police:  # not `.count`: a generic method call in the compiled rules
+            if d == district:
+                n += 1
+        return n
 
     def bribe(self, seat: int, district: int, pieces: int = 1) -> int:
         """Money due for `pieces` thugs/vehicles entering `district` (Cops: Bribery)."""
-        police = self.police.count(district)
+        police = self.police_in(district)
         if not police:
             return 0
         return police * max(0, 2 + self.mod(seat, "bribe")) * pieces
 
     def graft(self, seat: int, district: int) -> int:
-        police = self.police.count(district)
+        police = self.police_in(district)
         if not police:
             return 0
         return police * max(0, 2 + self.mod(seat, "graft"))
@@ -452,20 +465,30 @@ class ScarfaceState(GameState):
         return self.content.tile_sides[h.tile][h.night]
 
     def set_hood(self, i: int, **changes) -> None:
-        self.hoods = replace_at(self.hoods, i, self.hoods[i]._replace(**changes))
+        """Change fields of the i-th Neighborhood (an unknown field name is a KeyError). Not
+        `_replace`: that is interpreted Python (see `deal_plus`)."""
+        values: list[Any] = list(self.hoods[i])
+        for name, value in changes.items():
+            values[HOOD_FIELD_INDEX[name]] = value
+        self.hoods = replace_at(self.hoods, i, Hood(*values))
 
     def control_markers_left(self, seat: int) -> int:
         return CONTROL_MARKERS - sum(1 for h in self.hoods if h.owner == seat)
 
     def businesses_left(self, kind: BusinessType) -> int:
-        total = self.content.board.business_supply[kind]
-        return total - sum(getattr(h, kind) for h in self.hoods)
+        supply = self.content.business_supply
+        assert supply is not None
+        k = HOOD_FIELD_INDEX[kind]
+        left = supply[kind]
+        for h in self.hoods:
+            left -= h[k]
+        return left
 
     def defense(self, hood: int, attacker: int) -> int:
         """Seize a Neighborhood: printed + 2 if rival-held + police + owner's thugs/cars − yours."""
         h = self.hoods[hood]
         d = h.district
-        value = self.hood_side(hood).defense + self.police.count(d) + self.mod(attacker, "defense")
+        value = self.hood_side(hood).defense + self.police_in(d) + self.mod(attacker, "defense")
         if h.owner >= 0 and h.owner != attacker:
             o = self.players[h.owner]
             value += 2 + o.thugs[d] + o.cars[d]
@@ -493,8 +516,8 @@ class ScarfaceState(GameState):
         return a, g
 
     def deal_space(self, seat: int) -> int:
-        dealers = self.content.dealers
-        return sum(dealers[d.dealers[0]].storage - d.alcohol - d.guns for d in self.players[seat].deals)
+        terms = self.content.dealer_terms
+        return sum(terms[d.dealers[0]].storage - d.alcohol - d.guns for d in self.players[seat].deals)
 
     # -------------------------------------------------------------- cards
     def draw_cards(self, seat: int, n: int) -> int:

@@ -32,7 +32,15 @@ from .models import (
     PlayCard,
     Raids,
 )
-from .tables import CompiledAlternative, Content, Side, Upgrade  # noqa: F401 (the rules import them from here)
+from .tables import (  # noqa: F401 (the rules import them from here)
+    COUNTED_CODE,
+    PLAN_CODE,
+    CompiledAlternative,
+    Content,
+    DealerTerms,
+    Side,
+    Upgrade,
+)
 
 DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
 
@@ -289,6 +297,17 @@ def build_content(
                   for name in STAT_NAMES)
             for g in gangs
         ),
+        stat_values=tuple(tuple(tuple(g.stats[name].values) for name in STAT_NAMES) for g in gangs),
+        boss_muscle=tuple(
+            tuple(g.boss_rows[g.boss_track[box - 1].row if box else 0].muscle for box in range(13)) for g in gangs
+        ),
+        boss_influence=tuple(
+            tuple(g.boss_rows[g.boss_track[box - 1].row if box else 0].influence for box in range(13)) for g in gangs
+        ),
+        business_supply={kind: n for kind, n in board.business_supply.items()},
+        dealer_terms=tuple(
+            DealerTerms(d.muscle, d.influence, d.either, d.thug_limit, d.storage, d.alcohol, d.guns) for d in dealers
+        ),
     )
     return content
 
@@ -303,8 +322,8 @@ def compile_alternative(alt) -> CompiledAlternative:
         if r.kind == "spend":
             spend[r.what] += r.n
     return CompiledAlternative(
-        plan=tuple((r.what, r.n, r.min_stars, r.max_stars) for r in alt if r.kind == "plan"),
-        have=tuple((r.what, r.n) for r in alt if r.kind == "have"),
+        plan=tuple((PLAN_CODE[r.what], r.n, r.min_stars, r.max_stars) for r in alt if r.kind == "plan"),
+        have=tuple((COUNTED_CODE[r.what], r.n) for r in alt if r.kind == "have"),
         money=spend["money"], alcohol=spend["alcohol"], guns=spend["guns"], goods=spend["goods"], thugs=spend["thug"],
     )
 

@@ -8,8 +8,31 @@ compiled class's fields are read without a dictionary lookup.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from .models import Board, PlayCard
+from .models import CRIME_TYPES, Board, PlayCard
+
+# Counted things (docs/effects.md, "Counted things"): what a Job's Have requirement, `gain_per`,
+# `pay_per` and the end-game bonuses may count. The rules count one by its index here
+# (rules/counting.py), so that a Job's check compares ints, not names.
+COUNTED: Final[tuple[str, ...]] = (
+    "speakeasy", "casino", "brothel", "nightclub", "businesses", "control",
+    "thugs_districts", "thugs_underworld", "thugs_authorities", "thugs_prison", "thugs_hq",
+    "deals", "dealers", "cars", "trucks", "cars_on_board", "trucks_on_board", "vehicles_on_board",
+    "police_near", "alcohol", "guns", "goods", "associates", "stars", "upgrades", "crime_rate",
+    "money", "districts_present",
+)
+COUNTED_CODE: Final[dict[str, int]] = {what: code for code, what in enumerate(COUNTED)}
+
+# What a Job's Plan requirement totals, as a code: a crime type is its index in CRIME_TYPES (0–5).
+PLAN_MUSCLE: Final = -1
+PLAN_INFLUENCE: Final = -2
+PLAN_CARDS: Final = -3
+PLAN_ASSOCIATE: Final = -4  # Associates of min_stars..max_stars
+PLAN_CODE: Final[dict[str, int]] = {
+    "muscle": PLAN_MUSCLE, "influence": PLAN_INFLUENCE, "cards": PLAN_CARDS, "associate": PLAN_ASSOCIATE,
+    **{crime: code for code, crime in enumerate(CRIME_TYPES)},
+}
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,6 +82,11 @@ class Content:
     job_alts: tuple[tuple[CompiledAlternative, ...], ...] = ()  # per Job, its alternatives
     tile_sides: tuple[tuple[Side, Side], ...] = ()  # per tile: (day Side, night Side)
     upgrade_table: tuple[tuple[tuple[Upgrade, ...], ...], ...] = ()  # [gang][stat][level - 1] (level 1 and 2 only)
+    stat_values: tuple[tuple[tuple[int, ...], ...], ...] = ()  # [gang][stat][level - 1], STAT_NAMES order
+    boss_muscle: tuple[tuple[int, ...], ...] = ()  # [gang][boss box] (box 0: the starting row)
+    boss_influence: tuple[tuple[int, ...], ...] = ()  # [gang][boss box]
+    business_supply: dict[str, int] | None = None  # markers of each kind in the game (the board's)
+    dealer_terms: tuple[DealerTerms, ...] = ()  # per Dealer card
 
 
 @dataclass(frozen=True)
@@ -69,6 +97,19 @@ class Side:
     alcohol: int
     guns: int
     price: int
+
+
+@dataclass(frozen=True)
+class DealerTerms:
+    """What sending a thug to a Dealer needs, and what the Dealer supplies and stores."""
+
+    muscle: int
+    influence: int
+    either: int  # payable by Muscle or Influence
+    thug_limit: int
+    storage: int
+    alcohol: int
+    guns: int
 
 
 @dataclass(frozen=True)
@@ -85,8 +126,8 @@ class Upgrade:
 class CompiledAlternative:
     """One alternative of a Job's requirements, in the shape the rules check fast."""
 
-    plan: tuple[tuple[str, int, int, int], ...]  # (what, n, min_stars, max_stars)
-    have: tuple[tuple[str, int], ...]  # (what, n)
+    plan: tuple[tuple[int, int, int, int], ...]  # (PLAN_CODE of what, n, min_stars, max_stars)
+    have: tuple[tuple[int, int], ...]  # (COUNTED_CODE of what, n)
     money: int  # Spend requirements, summed
     alcohol: int
     guns: int

@@ -10,7 +10,7 @@ from ..rules.goods import PayGoods, SellGoodsStep, StoreGoods
 from ..rules.orders import AddBusiness, ChooseExtraGoods
 from ..rules.sales import SellLoop
 from ..rules.thugs import RecruitSteps, add_at, hit_or_kill, place_thugs
-from ..state import ScarfaceState, replace_at
+from ..state import ScarfaceState, deal_plus, replace_at
 from .registry import effect
 
 
@@ -143,7 +143,7 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
             p.thugs = add_at(p.thugs, i, -1)
         elif kind == "deal":
             deal = p.deals[i]
-            p.deals = replace_at(p.deals, i, deal._replace(thugs=deal.thugs - 1))
+            p.deals = replace_at(p.deals, i, deal_plus(deal, thugs=-1))
         else:
             setattr(p, kind, getattr(p, kind) - 1)
         p.hq += 1

@@ -1,58 +1,110 @@
-"""Counted things (docs/effects.md, "Counted things"): one table for Jobs' Have
-requirements, `gain_per`, `pay_per` and end-game bonuses."""
+"""Counted things (docs/effects.md, "Counted things"): what Jobs' Have requirements, `gain_per`,
+`pay_per` and end-game bonuses count. The names and their codes are the card set's vocabulary
+(`content/tables.py` `COUNTED`); `count_code` counts by code, so that a Job's check, asked at
+almost every decision, compares ints and calls nothing generic."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
+from ..content.tables import COUNTED, COUNTED_CODE
 from ..state import ScarfaceState
 
+SPEAKEASY: Final = COUNTED.index("speakeasy")
+CASINO: Final = COUNTED.index("casino")
+BROTHEL: Final = COUNTED.index("brothel")
+NIGHTCLUB: Final = COUNTED.index("nightclub")
+BUSINESSES: Final = COUNTED.index("businesses")
+CONTROL: Final = COUNTED.index("control")
+THUGS_DISTRICTS: Final = COUNTED.index("thugs_districts")
+THUGS_UNDERWORLD: Final = COUNTED.index("thugs_underworld")
+THUGS_AUTHORITIES: Final = COUNTED.index("thugs_authorities")
+THUGS_PRISON: Final = COUNTED.index("thugs_prison")
+THUGS_HQ: Final = COUNTED.index("thugs_hq")
+DEALS: Final = COUNTED.index("deals")
+DEALERS: Final = COUNTED.index("dealers")
+CARS: Final = COUNTED.index("cars")
+TRUCKS: Final = COUNTED.index("trucks")
+CARS_ON_BOARD: Final = COUNTED.index("cars_on_board")
+TRUCKS_ON_BOARD: Final = COUNTED.index("trucks_on_board")
+VEHICLES_ON_BOARD: Final = COUNTED.index("vehicles_on_board")
+POLICE_NEAR: Final = COUNTED.index("police_near")
+ALCOHOL: Final = COUNTED.index("alcohol")
+GUNS: Final = COUNTED.index("guns")
+GOODS: Final = COUNTED.index("goods")
+ASSOCIATES: Final = COUNTED.index("associates")
+STARS: Final = COUNTED.index("stars")
+UPGRADES: Final = COUNTED.index("upgrades")
+CRIME_RATE: Final = COUNTED.index("crime_rate")
+MONEY: Final = COUNTED.index("money")
+DISTRICTS_PRESENT: Final = COUNTED.index("districts_present")
 
-def _owned(s: ScarfaceState, seat: int, attr: str) -> int:
-    return sum(getattr(h, attr) for h in s.hoods if h.owner == seat)
 
-
-def _goods(s: ScarfaceState, seat: int, which: int) -> int:
-    a, g = s.goods_of(seat)
-    return (a, g, a + g)[which]
-
-
-COUNTERS: dict[str, Callable[[ScarfaceState, int], int]] = {
-    "speakeasy": lambda s, seat: _owned(s, seat, "speakeasy"),
-    "casino": lambda s, seat: _owned(s, seat, "casino"),
-    "brothel": lambda s, seat: _owned(s, seat, "brothel"),
-    "nightclub": lambda s, seat: _owned(s, seat, "nightclub"),
-    "businesses": lambda s, seat: sum(h.businesses for h in s.hoods if h.owner == seat),
-    "control": lambda s, seat: sum(1 for h in s.hoods if h.owner == seat),
-    "thugs_districts": lambda s, seat: sum(s.players[seat].thugs),
-    "thugs_underworld": lambda s, seat: s.players[seat].underworld,
-    "thugs_authorities": lambda s, seat: s.players[seat].authorities,
-    "thugs_prison": lambda s, seat: s.players[seat].prison,
-    "thugs_hq": lambda s, seat: s.players[seat].hq,
-    "deals": lambda s, seat: len(s.players[seat].deals),
-    "dealers": lambda s, seat: sum(len(d.dealers) for d in s.players[seat].deals),
-    "cars": lambda s, seat: sum(s.players[seat].cars),
-    "trucks": lambda s, seat: sum(s.players[seat].trucks),
-    "cars_on_board": lambda s, seat: sum(s.players[seat].cars),
-    "trucks_on_board": lambda s, seat: sum(s.players[seat].trucks),
-    "vehicles_on_board": lambda s, seat: sum(s.players[seat].cars) + sum(s.players[seat].trucks),
-    "police_near": lambda s, seat: sum(1 for d in s.police if s.controls_in(seat, d)),
-    "alcohol": lambda s, seat: _goods(s, seat, 0),
-    "guns": lambda s, seat: _goods(s, seat, 1),
-    "goods": lambda s, seat: _goods(s, seat, 2),
-    "associates": lambda s, seat: sum(1 for c in s.owned_cards(seat) if s.content.card_stars[c]),
-    "stars": lambda s, seat: sum(s.content.card_stars[c] for c in s.owned_cards(seat)),
-    "upgrades": lambda s, seat: s.players[seat].upgrades_made,
-    "crime_rate": lambda s, seat: s.players[seat].crime,
-    "money": lambda s, seat: s.players[seat].money,
-    "districts_present": lambda s, seat: bin(s.presence(seat)).count("1"),
-}
-COUNTED: Final = tuple(COUNTERS)
+def count_code(s: ScarfaceState, seat: int, code: int) -> int:
+    """How many of the counted thing `COUNTED[code]` the seat has."""
+    p = s.players[seat]
+    if code <= CONTROL:  # on the seat's Neighborhoods
+        n = 0
+        for h in s.hoods:
+            if h.owner == seat:
+                if code == SPEAKEASY:
+                    n += h.speakeasy
+                elif code == CASINO:
+                    n += h.casino
+                elif code == BROTHEL:
+                    n += h.brothel
+                elif code == NIGHTCLUB:
+                    n += h.nightclub
+                elif code == BUSINESSES:
+                    n += h.speakeasy + h.casino + h.brothel + h.nightclub
+                else:
+                    n += 1
+        return n
+    if code == THUGS_DISTRICTS:
+        return sum(p.thugs)
+    if code == THUGS_UNDERWORLD:
+        return p.underworld
+    if code == THUGS_AUTHORITIES:
+        return p.authorities
+    if code == THUGS_PRISON:
+        return p.prison
+    if code == THUGS_HQ:
+        return p.hq
+    if code == DEALS:
+        return len(p.deals)
+    if code == DEALERS:
+        return sum(len(d.dealers) for d in p.deals)
+    if code == CARS or code == CARS_ON_BOARD:
+        return sum(p.cars)
+    if code == TRUCKS or code == TRUCKS_ON_BOARD:
+        return sum(p.trucks)
+    if code == VEHICLES_ON_BOARD:
+        return sum(p.cars) + sum(p.trucks)
+    if code == POLICE_NEAR:
+        return sum(1 for d in s.police if s.controls_in(seat, d))
+    if code == ALCOHOL or code == GUNS or code == GOODS:
+        a, g = s.goods_of(seat)
+        return a if code == ALCOHOL else g if code == GUNS else a + g
+    if code == ASSOCIATES:
+        stars = s.content.card_stars
+        return sum(1 for c in s.owned_cards(seat) if stars[c])
+    if code == STARS:
+        stars = s.content.card_stars
+        return sum(stars[c] for c in s.owned_cards(seat))
+    if code == UPGRADES:
+        return p.upgrades_made
+    if code == CRIME_RATE:
+        return p.crime
+    if code == MONEY:
+        return p.money
+    if code == DISTRICTS_PRESENT:
+        return bin(s.presence(seat)).count("1")
+    raise ValueError(f"unknown counted thing code {code}")
 
 
 def count(s: ScarfaceState, seat: int, what: str) -> int:
     try:
-        return COUNTERS[what](s, seat)
+        code = COUNTED_CODE[what]
     except KeyError:
         raise ValueError(f"unknown counted thing {what!r}") from None
+    return count_code(s, seat, code)

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep, Step
 
-from ..state import ScarfaceState, replace_at
+from ..state import ScarfaceState, deal_plus, replace_at
 
 ALCOHOL: Final = 0
 GUNS: Final = 1
@@ -21,7 +21,7 @@ GOOD_NAMES: Final[tuple[str, ...]] = ("alcohol", "guns")
 def _deal_take(s: ScarfaceState, seat: int, i: int, good: int, delta: int) -> None:
     p = s.players[seat]
     d = p.deals[i]
-    d = d._replace(alcohol=d.alcohol + delta) if good == ALCOHOL else d._replace(guns=d.guns + delta)
+    d = deal_plus(d, alcohol=delta) if good == ALCOHOL else deal_plus(d, guns=delta)
     p.deals = replace_at(p.deals, i, d)
 
 
@@ -154,8 +154,8 @@ class _PayNext(Step[ScarfaceState]):
 
 
 def store_destinations(s: ScarfaceState, seat: int) -> list[tuple]:
-    dealers = s.content.dealers
-    out = [("deal", i) for i, d in enumerate(s.players[seat].deals) if dealers[d.dealers[0]].storage > d.alcohol + d.guns]
+    terms = s.content.dealer_terms
+    out = [("deal", i) for i, d in enumerate(s.players[seat].deals) if terms[d.dealers[0]].storage > d.alcohol + d.guns]
     out.extend(("hood", i) for i, h in enumerate(s.hoods) if h.owner == seat)
     return out
 

@@ -15,42 +15,49 @@ from typing import Any
 
 from volstead.engine.step import SeatStep, Step
 
-from ..content.models import CRIME_TYPES
-from ..content.tables import CompiledAlternative
+from ..content.tables import PLAN_ASSOCIATE, PLAN_CARDS, PLAN_INFLUENCE, PLAN_MUSCLE, CompiledAlternative
 from ..state import ScarfaceState
-from .counting import COUNTERS
+from .counting import count_code
 from .outcome import possessive, tell_outcome
 from .raid_check import CheckRaidLazy
 
 
-def _plan_count(s: ScarfaceState, seat: int, what: str, lo: int, hi: int) -> int:
+def _plan_count(s: ScarfaceState, seat: int, code: int, lo: int, hi: int) -> int:
+    """The seat's Plan total of `code` (content/tables.py `PLAN_CODE`)."""
     p = s.players[seat]
     c = s.content
-    if what == "muscle":
+    if code == PLAN_MUSCLE:
         return s.muscle(seat)
-    if what == "influence":
+    if code == PLAN_INFLUENCE:
         return s.influence(seat)
-    if what == "cards":
+    if code == PLAN_CARDS:
         return len(p.plan)
-    if what == "associate":
+    n = 0
+    if code == PLAN_ASSOCIATE:
         stars = c.card_stars
-        return sum(1 for x in p.plan if stars[x] and lo <= stars[x] <= hi)
-    ix = CRIME_TYPES.index(what)
-    return sum(1 for x in p.plan if c.card_crime[x] == ix)
+        for x in p.plan:
+            if stars[x] and lo <= stars[x] <= hi:
+                n += 1
+        return n
+    crime = c.card_crime
+    for x in p.plan:
+        if crime[x] == code:
+            n += 1
+    return n
 
 
 def alternative_met(s: ScarfaceState, seat: int, alt: CompiledAlternative) -> bool:
     """Are the requirements of one alternative of a Job met now?"""
-    if alt.plan:
-        if not s.players[seat].plan:
-            return False
-        for what, n, lo, hi in alt.plan:
-            if _plan_count(s, seat, what, lo, hi) < n:
-                return False
-    for what, n in alt.have:
-        if COUNTERS[what](s, seat) < n:
-            return False
     p = s.players[seat]
+    if alt.plan:  # most alternatives fail here
+        if not p.plan:
+            return False
+        for code, n, lo, hi in alt.plan:
+            if _plan_count(s, seat, code, lo, hi) < n:
+                return False
+    for code, n in alt.have:
+        if count_code(s, seat, code) < n:
+            return False
     if p.money < alt.money or p.hq < alt.thugs:
         return False
     if alt.alcohol or alt.guns or alt.goods:
@@ -72,6 +79,16 @@ def fulfillable(s: ScarfaceState, seat: int) -> list[tuple[int, int]]:
             if alternative_met(s, seat, alt):
                 out.append((j, k))
     return out
+
+
+def can_fulfil(s: ScarfaceState, seat: int) -> bool:
+    """Could the seat fulfil some Job now? (`fulfillable` is not empty; stops at the first.)"""
+    alts = s.content.job_alts
+    for j in s.players[seat].jobs:
+        for alt in alts[j]:
+            if alternative_met(s, seat, alt):
+                return True
+    return False
 
 
 def fulfil(s: ScarfaceState, seat: int, job_alt: tuple[int, int]) -> None:
@@ -174,7 +191,7 @@ class OfferJobs(Step[ScarfaceState]):
     def run(self, s: ScarfaceState) -> None:
         players = s.players
         for i, seat in enumerate(self.seats):
-            if players[seat].jobs and fulfillable(s, seat):
+            if players[seat].jobs and can_fulfil(s, seat):
                 if i + 1 < len(self.seats):
                     s.stack.append(OfferJobs(self.seats[i + 1:], self.reason))
                 s.stack.append(JobWindow(seat, self.reason))

@@ -14,12 +14,16 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
+from ..content.tables import Upgrade as UpgradeTerms
 from ..state import (
     DEALERS_SUPPLY,
     NIGHTCLUBS,
     STATS,
     VEHICLES,
+    Deal,
     ScarfaceState,
+    deal_plus,
+    replace_at,
 )
 from . import market
 from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
@@ -125,11 +129,11 @@ def order_help(s: ScarfaceState, seat: int, order: str) -> str:
 
 
 # ------------------------------------------------------------------ legality
-def deal_requirement(s: ScarfaceState, seat: int, deal) -> tuple[int, int, int]:
-    dealers = s.content.dealers
+def deal_requirement(s: ScarfaceState, seat: int, deal: Deal) -> tuple[int, int, int]:
+    terms = s.content.dealer_terms
     m = i = e = 0
     for d in deal.dealers:
-        x = dealers[d]
+        x = terms[d]
         m += x.muscle
         i += x.influence
         e += x.either
@@ -138,30 +142,31 @@ def deal_requirement(s: ScarfaceState, seat: int, deal) -> tuple[int, int, int]:
 
 def deal_ok(s: ScarfaceState, seat: int, idx: int, muscle: int, influence: int) -> bool:
     deal = s.players[seat].deals[idx]
-    if deal.thugs >= s.content.dealers[deal.dealers[0]].thug_limit:
+    if deal.thugs >= s.content.dealer_terms[deal.dealers[0]].thug_limit:
         return False
     m, i, e = deal_requirement(s, seat, deal)
     return muscle >= m and influence >= i and (muscle - m) + (influence - i) >= e
 
 
-def upgradable_stats(s: ScarfaceState, seat: int) -> list[int]:
+def upgradable_stats(s: ScarfaceState, seat: int, muscle: int, influence: int) -> list[int]:
+    """The stats the seat could upgrade now, with this Plan's Muscle and Influence."""
+    return [k for k in range(6) if _may_upgrade(s, seat, k, muscle, influence)]
+
+
+def can_upgrade(s: ScarfaceState, seat: int, muscle: int, influence: int) -> bool:
+    return any(_may_upgrade(s, seat, k, muscle, influence) for k in range(6))
+
+
+def _may_upgrade(s: ScarfaceState, seat: int, k: int, muscle: int, influence: int) -> bool:
     p = s.players[seat]
-    if p.boss_box >= 12:
-        return []
-    table = s.content.upgrade_table[p.gang]
-    muscle, influence = s.muscle(seat), s.influence(seat)
-    money = p.money
-    out = []
-    for k in range(6):
-        level = p.stats[k]
-        if level < 3:
-            up = table[k][level - 1]
-            if muscle >= up.muscle and influence >= up.influence and money >= upgrade_cost(s, seat, up):
-                out.append(k)
-    return out
+    level = p.stats[k]
+    if p.boss_box >= 12 or level >= 3:
+        return False
+    up = s.content.upgrade_table[p.gang][k][level - 1]
+    return muscle >= up.muscle and influence >= up.influence and p.money >= upgrade_cost(s, seat, up)
 
 
-def upgrade_cost(s: ScarfaceState, seat: int, up) -> int:
+def upgrade_cost(s: ScarfaceState, seat: int, up: UpgradeTerms) -> int:
     return max(0, up.cost + s.mod(seat, "upgrade_cost") - s.turn_upgrade_discount)
 
 
@@ -169,8 +174,19 @@ def seizable(s: ScarfaceState, seat: int, muscle: int) -> list[int]:
     if s.control_markers_left(seat) <= 0:
         return []
     mask = s.presence(seat)
-    return [i for i, h in enumerate(s.hoods)
-            if h.owner != seat and mask >> h.district & 1 and s.defense(i, seat) <= muscle]
+    return [i for i in range(len(s.hoods)) if _may_seize(s, seat, i, mask, muscle)]
+
+
+def can_seize(s: ScarfaceState, seat: int, muscle: int) -> bool:
+    if s.control_markers_left(seat) <= 0:
+        return False
+    mask = s.presence(seat)
+    return any(_may_seize(s, seat, i, mask, muscle) for i in range(len(s.hoods)))
+
+
+def _may_seize(s: ScarfaceState, seat: int, i: int, presence: int, muscle: int) -> bool:
+    h = s.hoods[i]
+    return h.owner != seat and presence >> h.district & 1 == 1 and s.defense(i, seat) <= muscle
 
 
 def can_move(s: ScarfaceState, seat: int) -> bool:
@@ -226,9 +242,9 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
                 out.append("send")
     if muscle and can_move(s, seat):
         out.append("move")
-    if seizable(s, seat, muscle):
+    if can_seize(s, seat, muscle):
         out.append("seize")
-    if p.boss_box < 12 and upgradable_stats(s, seat):
+    if p.boss_box < 12 and can_upgrade(s, seat, muscle, influence):
         out.append("upgrade")
     if s.content.variant == "rulebook-wip":  # WIP p.17; the published game has no such order
         out.append("remove_thugs")
@@ -318,9 +334,7 @@ def supply_from_deal(s: ScarfaceState, seat: int, idx: int) -> None:
     p = s.players[seat]
     deal = p.deals[idx]
     p.hq -= 1
-    from ..state import replace_at
-
-    p.deals = replace_at(p.deals, idx, deal._replace(thugs=deal.thugs + 1))
+    p.deals = replace_at(p.deals, idx, deal_plus(deal, thugs=1))
     dealers = s.content.dealers
     alcohol = sum(dealers[d].alcohol for d in deal.dealers)
     guns = sum(dealers[d].guns for d in deal.dealers)
@@ -477,13 +491,11 @@ class KeepDealer(SeatStep[ScarfaceState]):
         rest.remove(d)
         s.dealer_deck = s.dealer_deck + tuple(rest)
         p = s.players[self.seat_]
-        from ..state import Deal, replace_at
-
         if where == -1:
             p.deals = p.deals + (Deal((d,)),)
         else:
             deal = p.deals[where]
-            p.deals = replace_at(p.deals, where, deal._replace(dealers=deal.dealers + (d,)))
+            p.deals = replace_at(p.deals, where, Deal(deal.dealers + (d,), deal.alcohol, deal.guns, deal.thugs))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         d, where = code
@@ -616,7 +628,8 @@ class Upgrade(SeatStep[ScarfaceState]):
         return "Upgrade which gang stat?"
 
     def options(self, s: ScarfaceState) -> tuple[Any, ...]:
-        return tuple(upgradable_stats(s, self.seat_))
+        seat = self.seat_
+        return tuple(upgradable_stats(s, seat, s.muscle(seat), s.influence(seat)))
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
@@ -767,8 +780,6 @@ class RemoveThugs(SeatStep[ScarfaceState]):
             s.stack.append(step)
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
-        from ..state import replace_at
-
         p = s.players[self.seat_]
         if isinstance(code, str):
             attr = "job_thugs" if code == "jobs" else code
@@ -777,7 +788,7 @@ class RemoveThugs(SeatStep[ScarfaceState]):
             p.thugs = replace_at(p.thugs, code[1], p.thugs[code[1]] - 1)
         else:
             deal = p.deals[code[1]]
-            p.deals = replace_at(p.deals, code[1], deal._replace(thugs=deal.thugs - 1))
+            p.deals = replace_at(p.deals, code[1], deal_plus(deal, thugs=-1))
         p.removed += 1
         RemoveThugs.push(s, self.seat_, self.left - 1)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from volstead.engine.step import SeatStep, Step
 
-from ..state import LAWYERS, RECRUITMENT, ScarfaceState
+from ..state import LAWYERS, RECRUITMENT, ScarfaceState, deal_plus
 from .sales import SellLoop
 from .thugs import RecruitSteps
 
@@ -44,7 +44,7 @@ class ReorganizeIncome(SeatStep[ScarfaceState]):
         p.authorities = 0
         p.job_thugs = 0
         if p.deals:
-            p.deals = tuple(d._replace(thugs=0) if d.thugs else d for d in p.deals)
+            p.deals = tuple(deal_plus(d, thugs=-d.thugs) if d.thugs else d for d in p.deals)
         lawyers = max(0, s.stat(seat, LAWYERS) + s.mod(seat, "lawyers"))
         freed = min(lawyers, p.prison)
         p.prison -= freed

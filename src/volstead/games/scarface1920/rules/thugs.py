@@ -7,7 +7,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
-from ..state import ScarfaceState, replace_at
+from ..state import ScarfaceState, deal_plus, replace_at
 
 
 def add_at(t: tuple, i: int, delta: int) -> tuple:
@@ -204,7 +204,7 @@ def hit_or_kill(s: ScarfaceState, owner: int, where: tuple, kill: bool) -> None:
         p.thugs = add_at(p.thugs, where[1], -1)
     elif where[0] == "deal":
         deal = p.deals[where[1]]
-        p.deals = replace_at(p.deals, where[1], deal._replace(thugs=deal.thugs - 1))
+        p.deals = replace_at(p.deals, where[1], deal_plus(deal, thugs=-1))
     else:
         setattr(p, where[0], getattr(p, where[0]) - 1)
     if kill:

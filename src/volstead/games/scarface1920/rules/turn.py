@@ -63,8 +63,15 @@ class LayOutPlan(SeatStep[ScarfaceState]):
 
     def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         p = s.players[self.seat_]
-        cards = tuple(dict.fromkeys(p.hand))  # hand is sorted: distinct cards in order
-        return cards + (DONE,) if p.plan else cards
+        cards: list[Any] = []
+        last = -1
+        for card in p.hand:  # sorted: each distinct card once, in order
+            if card != last:
+                cards.append(card)
+                last = card
+        if p.plan:
+            cards.append(DONE)
+        return tuple(cards)
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_

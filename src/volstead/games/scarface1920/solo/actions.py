@@ -15,7 +15,7 @@ from volstead.engine.step import Step
 from ..rules import market
 from ..rules.goods import ALCOHOL, GUNS
 from ..rules.thugs import add_at, hit_or_kill
-from ..state import CARS, DEALERS_SUPPLY, NIGHTCLUBS, RECRUITMENT, TRUCKS, VEHICLES
+from ..state import CARS, DEALERS_SUPPLY, NIGHTCLUBS, RECRUITMENT, TRUCKS, VEHICLES, Deal
 from . import enforcer as E
 from .enforcer import ENFORCER, HUMAN
 from .state import SoloState
@@ -80,7 +80,8 @@ def _deal(s, power):
     p = _me(s)
     k = _free_deal(s)
     p.hq -= 1
-    p.deals = p.deals[:k] + (p.deals[k]._replace(thugs=1),) + p.deals[k + 1:]
+    d = p.deals[k]
+    p.deals = p.deals[:k] + (Deal(d.dealers, d.alcohol, d.guns, thugs=1),) + p.deals[k + 1:]
     dealers = s.content.dealers
     alcohol = sum(dealers[x].alcohol for d in p.deals for x in d.dealers)
     guns = sum(dealers[x].guns for d in p.deals for x in d.dealers)

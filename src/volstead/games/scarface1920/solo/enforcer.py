@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..rules.goods import ALCOHOL, GUNS
-from ..state import HAND_SIZE, replace_at
+from ..state import HAND_SIZE, deal_plus, replace_at
 
 if TYPE_CHECKING:
     from .state import SoloState
@@ -224,7 +224,7 @@ def store(s: SoloState, alcohol: int, guns: int, prefer: tuple | None = None) ->
             good = 1 - good
         k = room[0]
         d = p.deals[k]
-        d = d._replace(alcohol=d.alcohol + 1) if good == ALCOHOL else d._replace(guns=d.guns + 1)
+        d = deal_plus(d, alcohol=1) if good == ALCOHOL else deal_plus(d, guns=1)
         p.deals = replace_at(p.deals, k, d)
         left[good] -= 1
         good = 1 - good
