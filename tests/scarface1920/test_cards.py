@@ -38,7 +38,7 @@ from volstead.games.scarface1920.rules.orders import (
 from volstead.games.scarface1920.rules.raid import GLOBAL_RAID_EFFECTS, RaidEffect, ResolveRaid, crime_band
 from volstead.games.scarface1920.rules.reorganize import ReorganizeIncome, ReorganizeRecruit
 from volstead.games.scarface1920.rules.turn import ActionMenu, finish_plan
-from volstead.games.scarface1920.state import Deal, Hood
+from volstead.games.scarface1920.state import STATS, Deal, Hood
 
 C = default_content("published")
 STOP_IDS = ("stop", "pass", "to:discard")
@@ -358,7 +358,7 @@ def _observe(s, key: str) -> int:
         drive(s)
         return sum(s.goods_of(0))
     if key == "upgrade_cost":
-        return upgrade_cost(s, 0, C.gangs[p.gang].stats["lawyers"].upgrades[1])
+        return upgrade_cost(s, 0, C.upgrade_table[p.gang][STATS.index("lawyers")][1])  # level 2 → 3
     if key == "recruitment":
         p.recruits = 6
         run(s, ReorganizeRecruit(0))

@@ -15,6 +15,7 @@ from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
+from volstead.engine.rng import below, shuffled
 from volstead.engine.state import COMPILED, GameState
 
 from .content.loader import Content
@@ -529,14 +530,10 @@ class ScarfaceState(GameState):
         return n
 
     def shuffle(self, items) -> tuple:
-        from volstead.engine.rng import shuffled
-
         out, self.rng = shuffled(self.rng, items)
         return tuple(out)
 
     def randbelow(self, n: int) -> int:
-        from volstead.engine.rng import below
-
         v, self.rng = below(self.rng, n)
         return v
 

@@ -34,12 +34,18 @@ CONNECTED_PER_HEAT: Final = 25
 DONE: Final[tuple[str, ...]] = ("done",)
 TYPE_TITLES: Final[tuple[str, ...]] = ("Gangsters", "Businesses", "Assets")
 ROWS: Final[tuple[str, ...]] = ("bg", "biz", "asset")  # the area's rows as option ids name them
-# The Market menu's option codes, built once (the menu comes back after every action).
-SWAP_CODES: Final = tuple(("swap", c) for c in range(COLUMNS))
-BUY_CODES: Final = tuple(("buy", inst) for inst in range(INSTANCES))
-RELEASE_CODES: Final = tuple(("release", c) for c in range(COLUMNS))
-DISCARD_CODES: Final = tuple(tuple(("discard", row, k) for k in range(ASSET_SLOTS)) for row in range(3))
-MOVE_CODES: Final = tuple(tuple(("move", row, k) for k in range(ASSET_SLOTS)) for row in range(3))
+# The Market menu's option codes, built once (the menu comes back after every action). Typed as
+# tuples of any length: mypyc unpacks a fixed-length tuple it reads and builds a new one to store it.
+Code = tuple[Any, ...]
+SWAP_CODES: Final[tuple[Code, ...]] = tuple(("swap", c) for c in range(COLUMNS))
+BUY_CODES: Final[tuple[Code, ...]] = tuple(("buy", inst) for inst in range(INSTANCES))
+RELEASE_CODES: Final[tuple[Code, ...]] = tuple(("release", c) for c in range(COLUMNS))
+DISCARD_CODES: Final[tuple[tuple[Code, ...], ...]] = tuple(
+    tuple(("discard", row, k) for k in range(ASSET_SLOTS)) for row in range(3)
+)
+MOVE_CODES: Final[tuple[tuple[Code, ...], ...]] = tuple(
+    tuple(("move", row, k) for k in range(ASSET_SLOTS)) for row in range(3)
+)
 
 
 # ------------------------------------------------------------------ legality
@@ -157,24 +163,35 @@ class MarketMenu(SeatStep[MafiaState]):
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
         y = s.syn[self.seat_]
-        out: list[tuple[Any, ...]] = []
+        out: list[Code] = []  # appended one by one: no list built only to be added to this one
         if swap_allowed(y):
-            out += [SWAP_CODES[c] for c in GANGSTER_COLS if y.active(c)]
+            for c in GANGSTER_COLS:
+                if y.active(c):
+                    out.append(SWAP_CODES[c])
         if can_buy(y):
             for t in (GANGSTER, BUSINESS, ASSET):
                 if y.buys[t] < PER_TYPE:
-                    out += [BUY_CODES[inst] for inst in y.market_row(t) if has_room(s, y, inst)]
+                    for inst in y.market_row(t):
+                        if has_room(s, y, inst):
+                            out.append(BUY_CODES[inst])
         mobs = y.mobs
         for c in range(COLUMNS):
             m = mobs[c]
             if m is not None and m.jailed:
                 out.append(RELEASE_CODES[c])
         discards = DISCARD_CODES
-        out += [discards[0][c] for c in range(COLUMNS) if mobs[c] is not None]
-        out += [discards[1][c] for c in range(COLUMNS) if y.biz[c] >= 0]
-        out += [discards[2][k] for k in range(ASSET_SLOTS) if y.assets[k] >= 0]
+        for c in range(COLUMNS):
+            if mobs[c] is not None:
+                out.append(discards[0][c])
+        for c in range(COLUMNS):
+            if y.biz[c] >= 0:
+                out.append(discards[1][c])
+        for k in range(ASSET_SLOTS):
+            if y.assets[k] >= 0:
+                out.append(discards[2][k])
         if y.rearranged < REARRANGES:
-            out += [MOVE_CODES[row][src] for row, src in movable(s, y)]
+            for row, src in movable(s, y):
+                out.append(MOVE_CODES[row][src])
         out.append(DONE)
         return tuple(out)
 

@@ -11,6 +11,7 @@ from typing import Final
 
 from volstead.engine.step import SeatStep, Step
 
+from ..effects import run_effect
 from ..state import RAID_LEVEL, ScarfaceState
 from . import jobs as job_rules
 from .raid_check import CheckRaidLazy as CheckRaid  # noqa: F401  (re-exported)
@@ -81,8 +82,6 @@ class RaidEffect(SeatStep[ScarfaceState]):
         self.card, self.part, self.seat_ = card, part, seat
 
     def run(self, s: ScarfaceState) -> None:
-        from ..effects import run_effect
-
         raid = s.content.raids[self.card]
         if self.part == 0:
             run_effect(s, self.seat_, raid.overall)

@@ -6,6 +6,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
+from ..effects import run_effect
 from ..state import ScarfaceState
 from . import jobs as job_rules
 from . import orders as order_rules
@@ -171,15 +172,11 @@ class ActionMenu(SeatStep[ScarfaceState]):
         elif kind == "job":
             job_rules.fulfil(s, seat, code[1])
         elif kind == "activate":
-            from ..effects import run_effect
-
             s.used_job_actions = s.used_job_actions | {code[1]}
             if s.story is not None:  # formatted only for a listener
                 tell_outcome(s, seat, f"{possessive(s.gang_name(seat))} Job {s.content.jobs[code[1]].name}")
             run_effect(s, seat, s.content.jobs[code[1]].activate)
         else:
-            from ..effects import run_effect
-
             p = s.players[seat]
             c = s.content
             if kind == "boss":
