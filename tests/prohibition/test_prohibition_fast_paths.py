@@ -9,7 +9,6 @@ import random
 from prohibition_games import new_game
 
 from volstead.engine.fields import declared_fields
-from volstead.games.prohibition import state as prohibition_state
 from volstead.games.prohibition.rules.actions import ATTACK, SPACES, action_codes, has_action, space_open
 from volstead.games.prohibition.rules.attack import attack_sources, has_target, is_target, targets
 from volstead.games.prohibition.rules.building import build_blocks, buildable_kinds, can_build
@@ -55,13 +54,19 @@ def test_one_pass_checks_match_their_definitions_in_random_games():
     assert checked > 1000
 
 
-def test_the_turf_cache_answers_each_map_and_stays_bounded(monkeypatch):
-    monkeypatch.setattr(prohibition_state, "_TURFS", {})
-    monkeypatch.setattr(prohibition_state, "_TURFS_KEPT", 3)
-    maps = [tuple(rng.choice((-1, 0, 1, 2, 3)) for _ in range(56)) for rng in map(random.Random, range(10))]
-    for owner in maps + maps:
-        assert turfs_of(owner) == tuple(tuple(b for b, o in enumerate(owner) if o == g) for g in range(4))
-        assert len(prohibition_state._TURFS) <= 3
+def test_turfs_follow_the_map_through_changes_and_clones():
+    """The Turfs are found again when `owner` changes, and a clone carries them with its map."""
+    s = new_game(3)
+    before = s.turfs()
+    assert before == turfs_of(s.owner)
+    b = before[0][0]
+    s.set_block(b, owner=1)
+    assert s.turfs() == turfs_of(s.owner) and b not in s.turf(0) and b in s.turf(1)
+    c = s.clone()
+    assert c.turfs() is s.turfs()  # the same map: nothing found again
+    c.set_block(b, owner=-1)
+    assert b not in c.turf(1) and b in s.turf(1)
+    assert s.blocks_of(1) == c.blocks_of(1) + 1 == sum(1 for o in s.owner if o == 1)
 
 
 def test_a_gang_copy_copies_every_slot_and_shares_nothing_mutable():

@@ -172,28 +172,19 @@ def _take_scripted(queue: list[int], n: int) -> tuple[int, ...]:
     return out
 
 
-# Every gang's Turf by map: the owners tuple is immutable and shared by clones, and a bot's
-# lookahead asks the same map's Turf thousands of times (issue 15: a greedy game's hottest helper).
-_TURFS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-_TURFS_KEPT = 4096
-
-
 def turfs_of(owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Each of the four gangs' Blocks, ascending, for the map whose per-Block owners are `owner`."""
-    found = _TURFS.get(owner)
-    if found is None:
-        lists: tuple[list[int], ...] = ([], [], [], [])
-        for b, o in enumerate(owner):
-            if o >= 0:
-                lists[o].append(b)
-        if len(_TURFS) >= _TURFS_KEPT:
-            _TURFS.clear()
-        found = _TURFS[owner] = tuple(tuple(x) for x in lists)
-    return found
+    lists: tuple[list[int], ...] = ([], [], [], [])
+    for b, o in enumerate(owner):
+        if o >= 0:
+            lists[o].append(b)
+    return (tuple(lists[0]), tuple(lists[1]), tuple(lists[2]), tuple(lists[3]))
 
 
-def replace_at(t: tuple, i: int, value: Any) -> tuple:
-    return t[:i] + (value,) + t[i + 1:]
+def replace_at(t: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    out = list(t)  # not slices and `+`: compiled, each of those goes through a list
+    out[i] = value
+    return tuple(out)
 
 
 def round5(x: int) -> int:
@@ -206,6 +197,7 @@ class ProhibitionState(GameState):
         "content", "gangs", "year", "phase", "start", "turn", "owner", "goons", "guards", "tile", "stocked", "gmask",
         "spaces", "conflicted", "stacks", "torched", "guard_supply", "guards_lost", "scheme_deck", "scheme_discard",
         "fed_deck", "fed_discard", "infamy_rest", "draft_round", "attack", "last_roll", "final", "counts",
+        "turfs_key", "turfs_found",
     )
     game_name = "prohibition"
 
@@ -237,6 +229,9 @@ class ProhibitionState(GameState):
     last_roll: tuple[int, str, tuple[int, ...]] | None  # (seat, what for, dice) of an Expand/Seize roll
     final: tuple[dict[str, Any], ...] | None  # the scoring rows, once over
     counts: tuple[int, ...]  # for stats: Conflicts, Fed cards drawn, Schemes completed, buildings built
+    # `turfs()` kept with the `owner` tuple it was found from (see `turfs`): not game facts, a cache.
+    turfs_key: tuple[int, ...]
+    turfs_found: tuple[tuple[int, ...], ...]
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -268,6 +263,8 @@ class ProhibitionState(GameState):
         new.last_roll = self.last_roll
         new.final = self.final
         new.counts = self.counts
+        new.turfs_key = self.turfs_key
+        new.turfs_found = self.turfs_found
 
     # ------------------------------------------------------------ small facts
     def order(self) -> list[int]:
@@ -295,17 +292,23 @@ class ProhibitionState(GameState):
 
     def turf(self, seat: int) -> tuple[int, ...]:
         """The gang's Turf Blocks, ascending."""
-        return turfs_of(self.owner)[seat]
+        return self.turfs()[seat]
 
     def turfs(self) -> tuple[tuple[int, ...], ...]:
-        """Every gang's `turf` (four, whatever the number of gangs)."""
-        return turfs_of(self.owner)
+        """Every gang's `turf` (four, whatever the number of gangs). Found again only when the map
+        changed: `owner` is an immutable tuple, replaced on every change and shared by clones, so
+        the one the Turfs were found from tells by identity whether they still hold (a bot's
+        lookahead asks for them thousands of times between two changes; issue 15)."""
+        if self.turfs_key is not self.owner:
+            self.turfs_found = turfs_of(self.owner)
+            self.turfs_key = self.owner
+        return self.turfs_found
 
     def blocks_of(self, seat: int) -> int:
-        return self.owner.count(seat)
+        return len(self.turfs()[seat])
 
     def markers_left(self, seat: int) -> int:
-        return self.content.board.limits.turf_markers - self.owner.count(seat)
+        return self.content.board.limits.turf_markers - len(self.turfs()[seat])
 
     def laying_low(self, b: int, seat: int) -> bool:
         return bool(self.gmask[b] >> seat & 1)

@@ -47,7 +47,7 @@ def buildable_kinds(s: ProhibitionState, seat: int) -> list[bool]:
     and the per-Neighborhood limit only for a kind that has one."""
     gs, c = s.gangs[seat].gs, s.content
     hq = s.gangs[seat].hq
-    sites = s.owner.count(seat) - (hq >= 0 and s.owner[hq] == seat)  # Turf Blocks but the HQ's
+    sites = len(s.turf(seat)) - (hq >= 0 and s.owner[hq] == seat)  # Turf Blocks but the HQ's
     out = []
     for kind, stack in enumerate(s.stacks):
         if not stack or gs < c.tile_cost[kind * TILES + stack[0]] or not sites:

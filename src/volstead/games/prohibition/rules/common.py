@@ -11,7 +11,9 @@ from ..state import ProhibitionState
 
 def push(s: ProhibitionState, *steps: Step[Any]) -> None:
     """Push steps so that the first given runs first."""
-    s.stack.extend(reversed(steps))
+    stack = s.stack
+    for k in range(len(steps) - 1, -1, -1):  # not `extend(reversed(...))`: generic calls, compiled
+        stack.append(steps[k])
 
 
 def gs(n: int) -> str:

@@ -36,39 +36,69 @@ AT_MOST: Final = frozenset({HEAT_AT_MOST, JAILTIME_AT_MOST})
 
 
 def measure(s: ProhibitionState, seat: int, what: int, of: int = -1) -> int:
-    """The value a requirement compares (models.REQUIREMENTS order)."""
+    """The value a requirement compares (models.REQUIREMENTS order). Counted by loops and read
+    field by field: compiled, `sum()` over a generator and `getattr` are generic calls."""
     g = s.gangs[seat]
+    n = 0
     if what == BLOCKS:
-        return s.owner.count(seat)
+        return len(s.turf(seat))
     if what in (NEIGHBORHOODS, BLOCKS_IN_ONE, FULL_NEIGHBORHOODS):
         per = [0] * len(s.content.nbhd_ids)
         for b in s.turf(seat):
             per[b >> 3] += 1
-        if what == NEIGHBORHOODS:
-            return sum(1 for x in per if x)
-        if what == BLOCKS_IN_ONE:
-            return max(per)
-        return sum(1 for x in per if x == 8)
+        for x in per:
+            if what == BLOCKS_IN_ONE:
+                n = max(n, x)
+            elif x > 0 if what == NEIGHBORHOODS else x == 8:
+                n += 1
+        return n
     if what in (BUILDINGS, BUILDING, BUILDING_TYPES, STOCKED):
         built = s.buildings_of(seat)
         if what == BUILDINGS:
             return len(built)
         if what == STOCKED:
-            return sum(1 for b in built if s.is_stocked(b))
+            for b in built:
+                if s.is_stocked(b):
+                    n += 1
+            return n
         kinds = [s.kind_at(b) for b in built]
         if what == BUILDING:
-            return kinds.count(of)
+            for k in kinds:
+                if k == of:
+                    n += 1
+            return n
         return len(set(kinds))
     if what == GOONS_ON_MAP:
-        return sum(s.goons[b] for b in s.turf(seat))
+        for b in s.turf(seat):
+            n += s.goons[b]
+        return n
     if what == FULL_BLOCKS:
-        return sum(1 for b in s.turf(seat) if s.room(b) <= 0)
-    return getattr(g, GANG_FIELD[what])
-
-
-GANG_FIELD: Final = {HEAT_AT_LEAST: "heat", HEAT_AT_MOST: "heat", GS: "gs", BOOZE: "booze", HEADLINES: "headlines",
-              JAILTIME_AT_MOST: "jail", STEALS: "steals", TORCHES: "torches", SEIZES: "seizes",
-              ROBBERIES: "robberies", CONFLICTS_WON: "conflicts_won"}  # the lines read off the gang
+        for b in s.turf(seat):
+            if s.room(b) <= 0:
+                n += 1
+        return n
+    # the lines read off the gang's sheet
+    if what == HEAT_AT_LEAST or what == HEAT_AT_MOST:
+        return g.heat
+    if what == GS:
+        return g.gs
+    if what == BOOZE:
+        return g.booze
+    if what == HEADLINES:
+        return g.headlines
+    if what == JAILTIME_AT_MOST:
+        return g.jail
+    if what == STEALS:
+        return g.steals
+    if what == TORCHES:
+        return g.torches
+    if what == SEIZES:
+        return g.seizes
+    if what == ROBBERIES:
+        return g.robberies
+    if what == CONFLICTS_WON:
+        return g.conflicts_won
+    raise ValueError(f"unknown requirement code {what}")
 
 
 def meets(s: ProhibitionState, seat: int, reqs: tuple[tuple[int, int, int], ...]) -> bool:

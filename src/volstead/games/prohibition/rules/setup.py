@@ -12,7 +12,7 @@ from volstead.engine.step import SeatStep, Step
 
 from ..content.loader import YEARS, default_content
 from ..options import RANDOM, Options
-from ..state import TILES, Gang, ProhibitionState
+from ..state import TILES, Gang, ProhibitionState, turfs_of
 from .common import push
 
 DRAFT_DEAL: Final = 4  # Schemes dealt to each gang
@@ -68,6 +68,7 @@ def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
         gangs.append(g)
     s.gangs = tuple(gangs)
     s.owner, s.goons, s.guards = tuple(owner), tuple(goons), tuple(guards)
+    s.turfs_key, s.turfs_found = s.owner, turfs_of(s.owner)
     s.tile = (-1,) * n_blocks
     s.gmask = (0,) * n_blocks
     s.stocked = 0
