@@ -27,7 +27,7 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "volstead"
-ENGINE = ["step.py", "decision.py", "state.py", "lanes.py", "rng.py"]
+ENGINE = ["step.py", "decision.py", "state.py", "lanes.py", "rng.py", "tuples.py"]
 BOTS = ["greedy.py", "ismcts.py"]  # the searching bots: their loops run beside the rules
 MANIFEST = "_compiled.json"
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from volstead.engine.lanes import Lanes
 from volstead.engine.rng import seed_state, shuffle_as_random
+from volstead.engine.tuples import replaced
 
 from .content.loader import A0, B0
 from .rules.chains import SHARE_STEP, SHARE_STEPS
@@ -222,7 +223,7 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
     if isinstance(top, Deal):
         chain = top.chain
         if seat != chain.seat:  # a partner knows its own share only, an outsider none
-            chain = chain._replace(shares=tuple((t, k if t == seat else rng.randint(0, SHARE_STEPS))
+            chain = replaced(chain, shares=tuple((t, k if t == seat else rng.randint(0, SHARE_STEPS))
                                                 for t, k in chain.shares))
         share = top.share if seat in top.parties() else rng.randint(0, SHARE_STEPS)
         d.stack[-1] = type(top)(top.seat_, chain, top.other, share)

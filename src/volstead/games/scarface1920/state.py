@@ -17,6 +17,7 @@ from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
 from volstead.engine.rng import below, shuffled
 from volstead.engine.state import COMPILED, GameState
+from volstead.engine.tuples import replaced
 
 from .content.loader import Content
 from .content.models import BusinessType
@@ -193,9 +194,8 @@ HOOD_FIELD_INDEX: Final[dict[str, int]] = {name: k for k, name in enumerate(Hood
 
 
 def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
-    """The Deal with goods or thugs added (negative: taken). Not `d._replace(...)`: that is
-    interpreted Python, some 10,000 instructions a call in the compiled rules."""
-    return Deal(d.dealers, d.alcohol + alcohol, d.guns + guns, d.thugs + thugs)
+    """The Deal with goods or thugs added (negative: taken)."""
+    return replaced(d, alcohol=d.alcohol + alcohol, guns=d.guns + guns, thugs=d.thugs + thugs)
 
 
 def replace_at(t: tuple, i: int, value) -> tuple:
@@ -466,12 +466,7 @@ class ScarfaceState(GameState):
         return self.content.tile_sides[h.tile][h.night]
 
     def set_hood(self, i: int, **changes) -> None:
-        """Change fields of the i-th Neighborhood (an unknown field name is a KeyError). Not
-        `_replace`: that is interpreted Python (see `deal_plus`)."""
-        values: list[Any] = list(self.hoods[i])
-        for name, value in changes.items():
-            values[HOOD_FIELD_INDEX[name]] = value
-        self.hoods = replace_at(self.hoods, i, Hood(*values))
+        self.hoods = replace_at(self.hoods, i, replaced(self.hoods[i], **changes))
 
     def control_markers_left(self, seat: int) -> int:
         return CONTROL_MARKERS - sum(1 for h in self.hoods if h.owner == seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from volstead.engine.step import SeatStep, Step
+from volstead.engine.tuples import replaced
 
 from ..state import COLUMNS, HEIST, MOVE_NAMES, SHIPMENT, SMUGGLE, STEAL, MafiaState, Syndicate
 from .dice import counted, edge
@@ -135,7 +136,7 @@ def start_talks(s: MafiaState, chain: Chain) -> None:
     seat = chain.seat
     others = {t for t, _ in chain.links if t != seat}
     partners = tuple(sorted(others, key=lambda t: (t - seat) % s.seats))
-    chain = chain._replace(partners=partners)
+    chain = replaced(chain, partners=partners)
     if not partners:
         s.stack.append(RollChain(chain))
         return

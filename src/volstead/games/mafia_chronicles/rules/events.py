@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from volstead.engine.step import SeatStep, Step
+from volstead.engine.tuples import replaced
 
 from ..content.models import MOVES
 from ..state import COLUMNS, MafiaState, RoundMods
@@ -32,7 +33,7 @@ def heat_all(s: MafiaState, min_heat: int, amount: int) -> None:
 def cool_down(s: MafiaState, amount: int) -> None:
     """Every Boss/Gangster not in Jail loses `amount` Heat."""
     for y in s.syn:
-        y.mobs = tuple(m._replace(heat=max(0, m.heat - amount)) if m is not None and not m.jailed and m.heat else m
+        y.mobs = tuple(replaced(m, heat=max(0, m.heat - amount)) if m is not None and not m.jailed and m.heat else m
                        for m in y.mobs)
 
 
@@ -51,19 +52,19 @@ def tax(s: MafiaState, percent: int) -> None:
 def income_mod(s: MafiaState, business: str, percent: int) -> None:
     """`business`: a Business id, or "any"."""
     t = -1 if business == "any" else s.content.b_index[business]
-    s.mods = s.mods._replace(income_business=t, income_percent=percent)
+    s.mods = replaced(s.mods, income_business=t, income_percent=percent)
 
 
 def payout_mod(s: MafiaState, move: str, amount: int) -> None:
-    s.mods = s.mods._replace(payout_move=MOVES.index(move), payout=amount)
+    s.mods = replaced(s.mods, payout_move=MOVES.index(move), payout=amount)
 
 
 def ban_move(s: MafiaState, move: str) -> None:
-    s.mods = s.mods._replace(banned_move=MOVES.index(move))
+    s.mods = replaced(s.mods, banned_move=MOVES.index(move))
 
 
 def heat_mod(s: MafiaState, amount: int) -> None:
-    s.mods = s.mods._replace(heat=amount)
+    s.mods = replaced(s.mods, heat=amount)
 
 
 # --------------------------------------------------------------- choices (in each lane)
@@ -157,7 +158,7 @@ class BailChoice(SeatStep[MafiaState]):
         mob = y.mobs[code[1]]
         assert mob is not None
         y.pay(self.cost(s, code[1]))
-        y.set_mob(code[1], mob._replace(heat=0, jailed=False, exhausted=False))
+        y.set_mob(code[1], replaced(mob, heat=0, jailed=False, exhausted=False))
         s.stack.append(BailChoice(self.seat_, self.per_heat))
 
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
@@ -192,7 +193,7 @@ class BribeChoice(SeatStep[MafiaState]):
         mob = y.mobs[code[1]]
         assert mob is not None
         y.pay(self.cost)
-        y.set_mob(code[1], mob._replace(heat=max(0, mob.heat - self.amount)))
+        y.set_mob(code[1], replaced(mob, heat=max(0, mob.heat - self.amount)))
 
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         return "none" if code == NONE else f"bribe:{code[1]}"
@@ -224,7 +225,7 @@ class HealChoice(SeatStep[MafiaState]):
         mob = y.mobs[code[1]]
         assert mob is not None
         y.pay(self.cost)
-        y.set_mob(code[1], mob._replace(d_smarts=0, d_grit=0, d_move1=0, d_move2=0))
+        y.set_mob(code[1], replaced(mob, d_smarts=0, d_grit=0, d_move1=0, d_move2=0))
 
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         return "none" if code == NONE else f"heal:{code[1]}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from volstead.engine.step import SeatStep
+from volstead.engine.tuples import replaced
 
 from ..content.loader import A0, B0, INSTANCES
 from ..state import (
@@ -372,7 +373,7 @@ def release(s: MafiaState, y: Syndicate, col: int) -> None:
     mob = y.mobs[col]
     assert mob is not None
     y.pay(release_cost(s, y, col))
-    y.set_mob(col, mob._replace(heat=0, jailed=False, exhausted=False))
+    y.set_mob(col, replaced(mob, heat=0, jailed=False, exhausted=False))
 
 
 def discard(y: Syndicate, row: int, slot: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from volstead.engine.step import SeatStep, Step
+from volstead.engine.tuples import replaced
 
 from ..state import (
     ASSET_SLOTS,
@@ -77,7 +78,7 @@ def add_heat(y: Syndicate, col: int, n: int) -> None:
     if mob is None or n <= 0 or mob.jailed:
         return
     heat = min(MAX_HEAT, mob.heat + n)
-    y.set_mob(col, mob._replace(heat=heat, jailed=heat >= MAX_HEAT))
+    y.set_mob(col, replaced(mob, heat=heat, jailed=heat >= MAX_HEAT))
 
 
 def damage(s: MafiaState, y: Syndicate, col: int, index: int) -> None:
@@ -86,13 +87,13 @@ def damage(s: MafiaState, y: Syndicate, col: int, index: int) -> None:
     if mob is None or printed(s, mob)[index] <= 0:
         return
     name = ("d_smarts", "d_grit", "d_move1", "d_move2")[index]
-    y.set_mob(col, mob._replace(**{name: getattr(mob, name) + 1}))
+    y.set_mob(col, replaced(mob, **{name: getattr(mob, name) + 1}))
 
 
 def exhaust(y: Syndicate, col: int) -> None:
     mob = y.mobs[col]
     if mob is not None and not mob.exhausted:
-        y.set_mob(col, mob._replace(exhausted=True))
+        y.set_mob(col, replaced(mob, exhausted=True))
 
 
 def ready(y: Syndicate, col: int) -> bool:
@@ -558,7 +559,7 @@ def _succeed(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, .
             victim = v.mobs[c]
             assert victim is not None
             v.set_mob(c, None)
-            joined = victim._replace(exhausted=False, flipped_from=t, joined=s.round, talked=False)
+            joined = replaced(victim, exhausted=False, flipped_from=t, joined=s.round, talked=False)
             free = [k for k in GANGSTER_COLS if y.mobs[k] is None]
             if len(free) == 1:
                 y.set_mob(free[0], joined)
@@ -572,7 +573,7 @@ def _succeed(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, .
         elif move == FIX:
             victim = v.mobs[c]
             assert victim is not None
-            v.set_mob(c, victim._replace(heat=0, jailed=False, d_smarts=0, d_grit=0, d_move1=0, d_move2=0))
+            v.set_mob(c, replaced(victim, heat=0, jailed=False, d_smarts=0, d_grit=0, d_move1=0, d_move2=0))
             if fee and t != seat:
                 v.pay(fee)
                 y.stash += fee

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from volstead.engine.step import SeatStep
+from volstead.engine.tuples import replaced
 
 from ..state import FIX, MafiaState
 from .chains import SHARE_STEP, SHARE_STEPS, Chain, RollChain
@@ -19,14 +20,14 @@ def _talks_failed(s: MafiaState, seat: int, col: int, other: int) -> None:
     y = s.syn[seat]
     mob = y.mobs[col]
     if mob is not None:
-        y.set_mob(col, mob._replace(talked=True))
+        y.set_mob(col, replaced(mob, talked=True))
     s.last_deal = f"{s.syndicate_name(seat)} and {s.syndicate_name(other)} made no deal"
     s.tell(s.last_deal + ".")
     s.stack.append(MoveMenu(seat))
 
 
 def _agreed(s: MafiaState, chain: Chain, partner: int, share: int) -> None:
-    chain = chain._replace(partners=chain.partners[1:], shares=chain.shares + ((partner, share),))
+    chain = replaced(chain, partners=chain.partners[1:], shares=chain.shares + ((partner, share),))
     s.last_deal = f"{s.syndicate_name(chain.seat)} and {s.syndicate_name(partner)} made a deal"
     s.tell(s.last_deal + ".")
     for k in (chain.seat, partner):  # the share is the two parties' business

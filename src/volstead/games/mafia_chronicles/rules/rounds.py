@@ -6,6 +6,7 @@ from typing import Any
 
 from volstead.engine.lanes import open_lanes
 from volstead.engine.step import Step
+from volstead.engine.tuples import replaced
 
 from ..state import BOSS_COL, ROUNDS, ROW, UNDERBOSS_COL, MafiaState, RoundMods
 
@@ -66,7 +67,7 @@ class OpenMarket(Step[MafiaState]):
 
         for y in s.syn:
             promote_underboss(y)
-            y.mobs = tuple(m._replace(exhausted=False) if m is not None and not m.jailed and m.exhausted else m
+            y.mobs = tuple(replaced(m, exhausted=False) if m is not None and not m.jailed and m.exhausted else m
                            for m in y.mobs)
             y.buys = (0, 0, 0)
             y.rearranged = 0
@@ -94,7 +95,7 @@ class EndRound(Step[MafiaState]):
         s.mods = RoundMods()
         s.turn = -1
         for y in s.syn:
-            y.mobs = tuple(m._replace(flipped_from=-1, talked=False)
+            y.mobs = tuple(replaced(m, flipped_from=-1, talked=False)
                            if m is not None and (m.flipped_from >= 0 or m.talked) else m for m in y.mobs)
             if s.round < ROUNDS:
                 refresh_market(y)

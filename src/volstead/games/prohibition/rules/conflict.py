@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from volstead.engine.step import SeatStep, Step
+from volstead.engine.tuples import replaced
 
 from ..state import Attack, ProhibitionState
 from .attack import Retreat, expansion_roll, rob_hq, take_block
@@ -133,7 +134,7 @@ class Round(Step[ProhibitionState]):
         a = att(s)
         if self.n > 1:
             s.add_heat(a.attacker, 1)
-        s.attack = a._replace(round=self.n, att_dice=(), def_dice=(), att_cancel=0, def_cancel=0, att_six=False,
+        s.attack = replaced(a, round=self.n, att_dice=(), def_dice=(), att_cancel=0, def_cancel=0, att_six=False,
                               def_six=False, played=())
         push(s, FightOrRetreat(a.defender))
 
@@ -182,7 +183,7 @@ class Roll(Step[ProhibitionState]):
 
     def run(self, s: ProhibitionState) -> None:
         a = att(s)
-        a = a._replace(att_dice=s.roll(a.goons), def_dice=s.roll(s.units(a.block)))
+        a = replaced(a, att_dice=s.roll(a.goons), def_dice=s.roll(s.units(a.block)))
         s.attack = a
         if s.story is not None:
             s.tell(f"Round {a.round} at {s.block_name(a.block)}: {s.gang_name(a.attacker)} rolls "
@@ -202,7 +203,7 @@ def my_dice(a: Attack, seat: int) -> tuple[int, ...]:
 
 def set_dice(s: ProhibitionState, seat: int, dice: tuple[int, ...]) -> None:
     a = att(s)
-    s.attack = a._replace(att_dice=dice) if seat == a.attacker else a._replace(def_dice=dice)
+    s.attack = replaced(a, att_dice=dice) if seat == a.attacker else replaced(a, def_dice=dice)
 
 
 class Pip(SeatStep[ProhibitionState]):
@@ -247,7 +248,7 @@ class Tactic(SeatStep[ProhibitionState]):
         g.hand = tuple(x for x in g.hand if x != code)
         s.scheme_discard = s.scheme_discard + (code,)
         a = att(s)
-        s.attack = a._replace(played=a.played + ((seat, code),))
+        s.attack = replaced(a, played=a.played + ((seat, code),))
         if s.story is not None:
             s.tell(f"{s.gang_name(seat)} plays {s.content.schemes[code].tactic.name} "
                    f"({s.content.schemes[code].name}).")
@@ -281,12 +282,12 @@ def apply_tactic(s: ProhibitionState, seat: int, card: int) -> None:
     elif effect == PLUS_ONE:
         push(s, *[Pip(seat) for _ in range(n)])
     elif effect == CANCEL_HITS:
-        s.attack = a._replace(att_cancel=a.att_cancel + n) if me_att else a._replace(def_cancel=a.def_cancel + n)
+        s.attack = replaced(a, att_cancel=a.att_cancel + n) if me_att else replaced(a, def_cancel=a.def_cancel + n)
     elif effect in (OPP_REROLL_HITS, OPP_MINUS_ONE):
         new = tuple((s.roll(1)[0] if v >= 4 else v) if effect == OPP_REROLL_HITS else max(0, v - 1) for v in rival)
         set_dice(s, a.defender if me_att else a.attacker, new)
     elif effect == SIXES_DOUBLE:
-        s.attack = a._replace(att_six=True) if me_att else a._replace(def_six=True)
+        s.attack = replaced(a, att_six=True) if me_att else replaced(a, def_six=True)
 
 
 def hits(dice: tuple[int, ...], six: bool, cancelled: int) -> int:
@@ -315,7 +316,7 @@ class Hits(Step[ProhibitionState]):
         d.hosp_guards += kd
         ka = min(a.goons, on_att)
         s.gangs[a.attacker].hosp_goons += ka
-        a = a._replace(goons=a.goons - ka, lost=a.lost + kg + kd)
+        a = replaced(a, goons=a.goons - ka, lost=a.lost + kg + kd)
         s.attack = a
         if s.story is not None:
             s.tell(f"{s.gang_name(a.attacker)} loses {ka} Goons; {s.gang_name(a.defender)} loses {kg} Goons and "
@@ -344,7 +345,7 @@ class PressOn(SeatStep[ProhibitionState]):
             return
         s.place_units(self.seat_, code, a.goons, 0)
         s.put_gangster(code, self.seat_)
-        s.attack = a._replace(goons=0)
+        s.attack = replaced(a, goons=0)
         push(s, EndConflict())
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
