@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from volstead.engine.rng import shuffle_as_random
+from volstead.engine.rng import MASK64, below, shuffle_as_random, shuffled, step, step_halves
 
 
 @given(seed=st.integers(min_value=0, max_value=2**64), items=st.lists(st.integers(), max_size=120))
@@ -30,3 +30,35 @@ def test_shuffle_as_random_leaves_a_custom_generator_its_own_shuffle():
     items = [1, 2, 3, 4]
     shuffle_as_random(Reversing(5), items)
     assert items == [4, 3, 2, 1]
+
+
+def _shuffled_by_products(state: int, items: list) -> tuple[list, int]:
+    """The generator's definition, with the full 128-bit products (`step`)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        state = step(state)
+        j = ((state >> 32) * (i + 1)) >> 32
+        out[i], out[j] = out[j], out[i]
+    return out, state
+
+
+@given(state=st.integers(min_value=0, max_value=MASK64))
+def test_step_on_halves_is_the_lcg_step(state):
+    hi, lo = step_halves(state >> 32, state & 0xFFFFFFFF)
+    assert hi << 32 | lo == step(state)
+
+
+@given(state=st.integers(min_value=0, max_value=MASK64), items=st.lists(st.integers(), max_size=120),
+       n=st.integers(min_value=1, max_value=10**6))
+def test_shuffled_and_below_keep_the_lcg_sequence(state, items, n):
+    """Same order, same state after, as the definition (seeded games, records and fingerprints
+    depend on this sequence)."""
+    assert shuffled(state, items) == _shuffled_by_products(state, items)
+    nxt = step(state)
+    assert below(state, n) == (((nxt >> 32) * n) >> 32, nxt)
+
+
+def test_step_on_halves_at_the_edges():
+    for state in (0, 1, MASK64, MASK64 - 1, 1 << 32, (1 << 32) - 1, 0xFFFF_0000_FFFF_0000, 0x0000_FFFF_0000_FFFF):
+        hi, lo = step_halves(state >> 32, state & 0xFFFFFFFF)
+        assert hi << 32 | lo == step(state)
