@@ -199,3 +199,22 @@ def test_bots_play_it_to_the_end(bot, seats):
     r = s.result()
     assert len(r.scores) == seats and len(r.winners) == 1 and s.hands == ((),) * seats
     assert sum(r.scores) <= sum(range(1, 6))  # points only come from the prizes (sales move them)
+
+
+def test_a_choice_in_one_lane_leaves_the_other_lanes_decisions_as_they_were(monkeypatch):
+    """Only the lane that moved runs again (a lane writes only what its seat owns, so no other
+    lane's options change; issue 15: the Mafia Market asked four menus a decision)."""
+    import platform_game.steps as steps
+
+    s = game().new_game(4, 3, game().Options(cards=3, negotiation=False))
+    d0, d2 = s.decision(0), s.decision(2)
+    asked = []
+    original = steps.Bid.options
+    monkeypatch.setattr(steps.Bid, "options", lambda self, state: asked.append(self.seat_) or original(self, state))
+    s.apply("bid:2", 1)
+    assert s.decision(0) is d0 and s.decision(2) is d2 and asked == []  # seat 1's lane moved on to Confirm
+    assert s.pending_seats() == (0, 1, 2) and s.decision(1).option_ids[0] == "confirm"
+    s.apply("back", 1)
+    assert asked == [1] and s.decision(0) is d0  # seat 1's Bid again, asked once
+    bid_round(s, {0: 1, 1: 3, 2: 2})
+    assert s.last_reveal["bids"] == [1, 3, 2]

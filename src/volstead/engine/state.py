@@ -127,22 +127,30 @@ class GameState:
             stack.pop()
         self._decision = None
 
-    def _settle_lanes(self) -> bool:
-        """Run every lane of the `Lanes` step on top to its next decision; False when all are empty."""
+    def _settle_lanes(self, moved: int = -1, before: tuple[Decision, ...] = ()) -> bool:
+        """Run every lane of the `Lanes` step on top to its next decision; False when all are empty.
+        With `moved`, only that lane runs and the others keep their decisions from `before`: a
+        lane's steps write only what its seat owns (docs/architecture.md), so a choice in one lane
+        changes no other lane's options (replays are exact whatever order seats answer in)."""
         lanes = cast(Lanes, self.stack[-1])  # top.lanes is True only on a Lanes step
-        pending = []
+        pending: list[Decision] = []
         for i, seat in enumerate(lanes.seats):
+            if moved >= 0 and i != moved:
+                for d in before:
+                    if d.seat == seat:
+                        pending.append(d)
+                continue
             lane = list(lanes.stacks[i])
             codes, rng = self._run_lane(lane, lanes.rngs[i])
             if rng != lanes.rngs[i] or tuple(lane) != lanes.stacks[i]:
                 lanes = lanes.with_lane(i, tuple(lane), rng)
             if codes:
-                pending.append((seat, lane[-1], codes))
+                pending.append(Decision(self, lane[-1], seat, codes, lane=True))
         self.stack[-1] = lanes
         if not pending:
             self._decision, self._pending = None, ()
             return False
-        self._pending = tuple(Decision(self, step, seat, codes, lane=True) for seat, step, codes in pending)
+        self._pending = tuple(pending)
         self._decision = self._pending[0]
         return True
 
@@ -240,6 +248,7 @@ class GameState:
         i = lanes.lane_of(d.seat)
         lane = list(lanes.stacks[i])
         step = lane.pop()
+        before = self._pending
         self._decision, self._pending = None, ()
         self.history = (step, code, -1 - d.seat, self.history)  # private: see HistoryNode
         self.decisions_made += 1
@@ -251,6 +260,9 @@ class GameState:
         finally:
             self.stack, self.rng = saved_stack, saved_rng
         self.stack[-1] = lanes.with_lane(i, tuple(lane), rng)
+        if self._settle_lanes(i, before):  # only this lane moved
+            return
+        self.stack.pop()  # every lane is done: the barrier lifts
         self._advance()
 
     def apply(self, option_id: object, seat: object = None) -> None:
