@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from volstead.engine.rng import MASK64, below, shuffle_as_random, shuffled, step, step_halves
+from volstead.engine.rng import MASK64, below, shuffle_as_random, shuffled, step, step_limbs
 
 
 @given(seed=st.integers(min_value=0, max_value=2**64), items=st.lists(st.integers(), max_size=120))
@@ -42,10 +42,17 @@ def _shuffled_by_products(state: int, items: list) -> tuple[list, int]:
     return out, state
 
 
+def _limbs(state: int) -> tuple[int, int, int, int]:
+    return state & 0xFFFF, state >> 16 & 0xFFFF, state >> 32 & 0xFFFF, state >> 48
+
+
+def _joined(limbs: tuple[int, int, int, int]) -> int:
+    return limbs[3] << 48 | limbs[2] << 32 | limbs[1] << 16 | limbs[0]
+
+
 @given(state=st.integers(min_value=0, max_value=MASK64))
-def test_step_on_halves_is_the_lcg_step(state):
-    hi, lo = step_halves(state >> 32, state & 0xFFFFFFFF)
-    assert hi << 32 | lo == step(state)
+def test_step_on_limbs_is_the_lcg_step(state):
+    assert _joined(step_limbs(*_limbs(state))) == step(state)
 
 
 @given(state=st.integers(min_value=0, max_value=MASK64), items=st.lists(st.integers(), max_size=120),
@@ -58,7 +65,6 @@ def test_shuffled_and_below_keep_the_lcg_sequence(state, items, n):
     assert below(state, n) == (((nxt >> 32) * n) >> 32, nxt)
 
 
-def test_step_on_halves_at_the_edges():
+def test_step_on_limbs_at_the_edges():
     for state in (0, 1, MASK64, MASK64 - 1, 1 << 32, (1 << 32) - 1, 0xFFFF_0000_FFFF_0000, 0x0000_FFFF_0000_FFFF):
-        hi, lo = step_halves(state >> 32, state & 0xFFFFFFFF)
-        assert hi << 32 | lo == step(state)
+        assert _joined(step_limbs(*_limbs(state))) == step(state)

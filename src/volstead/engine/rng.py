@@ -26,46 +26,52 @@ def step(state: int) -> int:
     return (state * _MUL + _INC) & MASK64
 
 
-# `step` on the state's two 32-bit halves. Compiled, an int that fits in 62 bits is a machine word,
-# and a bigger one a Python long allocated at every operation: `state * _MUL` is 128 bits, which
-# made a 40-card shuffle some 20,000 instructions. Here every intermediate stays below 2**50.
-M32: Final = (1 << 32) - 1
-_MUL_HI: Final = _MUL >> 32
-_MUL_LO: Final = _MUL & M32
-_INC_HI: Final = _INC >> 32
-_INC_LO: Final = _INC & M32
+# `step` on the state's four 16-bit limbs. Compiled, an int is a machine word while it fits in 62
+# bits and a product takes the machine path only when both factors are below 2**30; otherwise each
+# operation allocates a Python long (`state * _MUL` is 128 bits: a 40-card shuffle was some 20,000
+# instructions). Limb by limb, every factor is below 2**16 and every sum below 2**35.
+_M0: Final = _MUL & 0xFFFF
+_M1: Final = _MUL >> 16 & 0xFFFF
+_M2: Final = _MUL >> 32 & 0xFFFF
+_M3: Final = _MUL >> 48 & 0xFFFF
+_I0: Final = _INC & 0xFFFF
+_I1: Final = _INC >> 16 & 0xFFFF
+_I2: Final = _INC >> 32 & 0xFFFF
+_I3: Final = _INC >> 48 & 0xFFFF
 
 
-def _mul32(x: int, y: int) -> int:
-    """x * y mod 2**32, for x and y below 2**32, through 16-bit halves of x."""
-    return (((((x >> 16) * y) & 0xFFFF) << 16) + (x & 0xFFFF) * y) & M32
+def step_limbs(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
+    """`step` of the state whose 16-bit limbs, lowest first, are s0..s3; the new state's limbs."""
+    r = s0 * _M0 + _I0
+    t0 = r & 0xFFFF
+    r = (r >> 16) + s0 * _M1 + s1 * _M0 + _I1
+    t1 = r & 0xFFFF
+    r = (r >> 16) + s0 * _M2 + s1 * _M1 + s2 * _M0 + _I2
+    t2 = r & 0xFFFF
+    r = (r >> 16) + s0 * _M3 + s1 * _M2 + s2 * _M1 + s3 * _M0 + _I3
+    return t0, t1, t2, r & 0xFFFF
 
 
-def step_halves(hi: int, lo: int) -> tuple[int, int]:
-    """`step` of the state `hi << 32 | lo`, as its new (hi, lo)."""
-    upper = (lo >> 16) * _MUL_LO  # lo * _MUL_LO = (lo & 0xFFFF) * _MUL_LO + upper << 16
-    low = (lo & 0xFFFF) * _MUL_LO + ((upper & 0xFFFF) << 16)
-    carry = (upper >> 16) + (low >> 32)  # lo * _MUL_LO >> 32
-    low = (low & M32) + _INC_LO
-    new_hi = (carry + _mul32(hi, _MUL_LO) + _mul32(lo, _MUL_HI) + _INC_HI + (low >> 32)) & M32
-    return new_hi, low & M32
+def _scaled_high(s2: int, s3: int, n: int) -> int:
+    """`((state >> 32) * n) >> 32` from the state's two high limbs: a value in [0, n)."""
+    return ((s3 * n << 16) + s2 * n) >> 32
 
 
 def below(state: int, n: int) -> tuple[int, int]:
     """Return (value in [0, n), new state)."""
-    hi, lo = step_halves(state >> 32, state & M32)
-    return (hi * n) >> 32, hi << 32 | lo
+    s0, s1, s2, s3 = step_limbs(state & 0xFFFF, state >> 16 & 0xFFFF, state >> 32 & 0xFFFF, state >> 48 & 0xFFFF)
+    return _scaled_high(s2, s3, n), s3 << 48 | s2 << 32 | s1 << 16 | s0
 
 
 def shuffled(state: int, items) -> tuple[list, int]:
     """Fisher-Yates shuffle of a copy of items; returns (list, new state)."""
     out = list(items)
-    hi, lo = state >> 32, state & M32
+    s0, s1, s2, s3 = state & 0xFFFF, state >> 16 & 0xFFFF, state >> 32 & 0xFFFF, state >> 48 & 0xFFFF
     for i in range(len(out) - 1, 0, -1):
-        hi, lo = step_halves(hi, lo)
-        j = (hi * (i + 1)) >> 32
+        s0, s1, s2, s3 = step_limbs(s0, s1, s2, s3)
+        j = _scaled_high(s2, s3, i + 1)
         out[i], out[j] = out[j], out[i]
-    return out, hi << 32 | lo
+    return out, s3 << 48 | s2 << 32 | s1 << 16 | s0
 
 
 def shuffle_as_random(rng: random.Random, items: list) -> None:
