@@ -340,6 +340,8 @@ def test_upgrade_discount_city_treasurer_in_an_upgrade_order():
     assert "order:upgrade" in ids(s)
     s.apply("order:upgrade")
     assert set(ids(s)) == {"upgrade:hand_size", "upgrade:lawyers"}
+    labels = {o.id: o.label for o in s.decision().options}  # the discounted cost is what people see
+    assert labels["upgrade:hand_size"] == "Upgrade hand size to level 2 ($2, Crime Rate +1)"
     box = s.content.gangs[p.gang].boss_track[0].money
     s.apply("upgrade:hand_size")
     assert p.stats[0] == 2 and p.upgrades_made == 1

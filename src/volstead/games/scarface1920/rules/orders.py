@@ -658,7 +658,7 @@ class Upgrade(SeatStep[ScarfaceState]):
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
         p = s.players[self.seat_]
-        up = s.content.gangs[p.gang].stats[STATS[code]].upgrades[p.stats[code] - 1]
+        up = s.content.upgrade_table[p.gang][code][p.stats[code] - 1]
         return (f"Upgrade {STATS[code].replace('_', ' ')} to level {p.stats[code] + 1} "
                 f"(${upgrade_cost(s, self.seat_, up)}, Crime Rate +{up.crime})")
 
