@@ -98,6 +98,15 @@ class RoundMods(NamedTuple):
     heat: int = 0
 
 
+NO_MOBS: Final[tuple[Mob | None, ...]] = (None,) * COLUMNS
+NO_BUSINESSES: Final[tuple[int, ...]] = (-1,) * COLUMNS
+NO_ASSETS: Final[tuple[int, ...]] = (-1,) * ASSET_SLOTS
+NO_CARDS: Final[tuple[int, ...]] = ()
+NO_BUYS: Final[tuple[int, ...]] = (0, 0, 0)  # Gangsters, Businesses, Assets
+NO_WINS: Final[tuple[int, ...]] = (0,) * 7
+NO_STASHES_KNOWN: Final[tuple[tuple[int, int, int], ...]] = ()
+
+
 class Syndicate:
     """One syndicate: its stash, area, market and records. Attributes are immutable values."""
 
@@ -130,17 +139,19 @@ class Syndicate:
         self.seat = seat
         self.stash = stash
         self.went_negative = False
-        self.mobs = (None,) * COLUMNS
-        self.biz = (-1,) * COLUMNS
-        self.assets = (-1,) * ASSET_SLOTS
-        self.g_deck = self.g_row = self.b_deck = self.b_row = self.a_deck = self.a_row = ()
-        self.dropped = self.gone = ()
-        self.buys = (0, 0, 0)
+        # Module constants: compiled, a literal `(-1,) * 4` is built as a fixed-size tuple and boxed
+        # again at each assignment (every clone constructs its syndicates).
+        self.mobs = NO_MOBS
+        self.biz = NO_BUSINESSES
+        self.assets = NO_ASSETS
+        self.g_deck = self.g_row = self.b_deck = self.b_row = self.a_deck = self.a_row = NO_CARDS
+        self.dropped = self.gone = NO_CARDS
+        self.buys = NO_BUYS
         self.rearranged = 0
         self.swapped = False
-        self.wins = (0,) * 7
+        self.wins = NO_WINS
         self.murdered_boss = self.lost_murder = False
-        self.known = ()
+        self.known = NO_STASHES_KNOWN
 
     def copy(self) -> Syndicate:
         """One assignment per slot (a clone copies every Syndicate); tests check that it copies every slot."""

@@ -83,6 +83,15 @@ def _stars_and_power(cards: tuple[int, ...], stars: tuple[int, ...], power: list
     return star_count, total
 
 
+def _total(per_slot: tuple[int, ...]) -> int:
+    """`sum(per_slot)`: compiled, builtins such as `sum`, `min` and `max` are looked up and called
+    generically (a few hundred instructions each; evaluate() called some twenty a seat)."""
+    n = 0
+    for x in per_slot:
+        n += x
+    return n
+
+
 def crime_cost(c: int) -> float:
     cost = 0.0
     if c > 4:
@@ -119,10 +128,12 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     end_business, per_star = (5, 1) if wip else (3, 2)
     base_income = 2 if wip else 3
     spaces = c.board.time_track_spaces[str(n)]
-    rounds_left = max(0.0, ROUNDS - (s.round - 1) - s.time / spaces)
+    rounds_left: float = ROUNDS - (s.round - 1) - s.time / spaces
+    if rounds_left < 0.0:
+        rounds_left = 0.0
     reorganizes_left = rounds_left * spaces / n
     later = rounds_left / ROUNDS
-    goods_value = 3.5 * min(1.0, 2.0 * rounds_left)
+    goods_value = 3.5 if rounds_left >= 0.5 else 7.0 * rounds_left  # 3.5 × min(1, 2 × rounds_left)
     businesses = [0] * n
     hoods = [0] * n
     goods = [0] * n
@@ -165,13 +176,14 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             star_count += more_stars
             power += more_power
         hq = p.hq
-        thugs = (HQ_THUG * min(hq, HQ_USEFUL) + max(0, hq - HQ_USEFUL) + 1.5 * p.safehouses + p.recruits
+        useful = hq if hq < HQ_USEFUL else HQ_USEFUL
+        thugs = (HQ_THUG * useful + (hq - useful) + 1.5 * p.safehouses + p.recruits
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
-                 + sum(p.thugs))
-        stat_levels = sum(p.stats) - 6
+                 + _total(p.thugs))
+        stat_levels = _total(p.stats) - 6
         value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
                  + card_play * power
-                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + sum(p.cars) + 1.5 * sum(p.trucks)
+                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + _total(p.cars) + 1.5 * _total(p.trucks)
                  + later * (2.5 * dealers + len(p.jobs) + 3 * stat_levels))
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):
@@ -179,7 +191,7 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             if laying:
                 extra = len(p.plan) - 2 - s.mod(k, "free_plan_cards")
                 if extra > 0:
-                    crime = min(11, crime + extra)
+                    crime = crime + extra if crime + extra < 11 else 11
             elif pending_order:
                 plan *= PENDING
             value += plan

@@ -74,6 +74,12 @@ class Deal(NamedTuple):
     thugs: int = 0
 
 
+NO_CARDS: Final[tuple[int, ...]] = ()
+NO_DEALS: Final[tuple[Deal, ...]] = ()
+NONE_PER_DISTRICT: Final[tuple[int, ...]] = (0,) * 7
+STARTING_STATS: Final[tuple[int, ...]] = (1,) * 6  # every stat at level 1
+
+
 class Player:
     """One gang's pieces and cards. Attributes are immutable values (see module doc)."""
 
@@ -110,18 +116,20 @@ class Player:
     job_mods: dict[str, int]  # summed modifiers of done_jobs (replaced, never mutated)
 
     def __init__(self, seat: int = -1, gang: int = -1, money: int = 0):
+        # The tuples are module constants: compiled, a literal `(0,) * 7` is built as a fixed-size
+        # tuple and boxed again at each assignment (every clone constructs its players).
         self.seat = seat
         self.gang = gang
         self.money = money
         self.crime = 1
-        self.hand = ()
-        self.deck = ()
-        self.discard = ()
-        self.plan = ()
-        self.jobs = ()
-        self.done_jobs = ()
+        self.hand = NO_CARDS
+        self.deck = NO_CARDS
+        self.discard = NO_CARDS
+        self.plan = NO_CARDS
+        self.jobs = NO_CARDS
+        self.done_jobs = NO_CARDS
         self.job_thugs = 0
-        self.deals = ()
+        self.deals = NO_DEALS
         self.recruits = 6
         self.safehouses = 2
         self.hq = 4
@@ -129,12 +137,12 @@ class Player:
         self.underworld = 0
         self.authorities = 0
         self.prison = 0
-        self.thugs = (0,) * 7
-        self.cars = (0,) * 7
-        self.trucks = (0,) * 7
+        self.thugs = NONE_PER_DISTRICT
+        self.cars = NONE_PER_DISTRICT
+        self.trucks = NONE_PER_DISTRICT
         self.boss_box = 0
-        self.stats = (1,) * 6
-        self.right_hands = ()
+        self.stats = STARTING_STATS
+        self.right_hands = NO_CARDS
         self.upgrades_made = 0
         self.cubes_lost = 0
         self.job_mods = {}
