@@ -120,6 +120,29 @@ def test_ismcts_iteration_budget():
     assert bot.last_iterations == 37
 
 
+def test_ismcts_pauses_the_cycle_collector_only_while_it_searches():
+    import gc
+
+    s = mid_game(4)
+    d = s.decision()
+    real = make_sampler(s, d.seat)
+    seen = []
+
+    def sampler(rng):  # asked once a determinization, inside the search
+        seen.append(gc.isenabled())
+        return real(rng)
+
+    assert gc.isenabled()
+    ISMCTSBot(1, iterations=5, reuse=1).choose(s.view(d.seat), BotDecision.of(d), sampler)
+    assert seen == [False] * 5 and gc.isenabled()
+    gc.disable()  # a caller that had it off keeps it off
+    try:
+        ask_bot(ISMCTSBot(1, iterations=5), s)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_ismcts_time_budget():
     """A millisecond budget stops the search at the first clock check past the deadline.
 

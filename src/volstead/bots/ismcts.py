@@ -36,6 +36,7 @@ decision; then results depend on the machine's speed).
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -116,16 +117,25 @@ class ISMCTSBot:
         budget = self.iterations
         seat = decision.seat
         out_of_time = False
-        while not out_of_time:
-            det = sampler(rng)
-            d0 = det.decision(seat)  # the root's options, computed once per determinization
-            for k in range(reuse):
-                self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
-                done += 1
-                out_of_time = (budget is not None and done >= budget) or (
-                    deadline is not None and clock() >= deadline)
-                if out_of_time:
-                    break
+        # The search allocates states, steps and nodes by the hundred an iteration and frees them by
+        # reference counting; the cycle collector's passes over them were 7 % of a search. It runs
+        # again once the search is done (nothing the search leaves is lost).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while not out_of_time:
+                det = sampler(rng)
+                d0 = det.decision(seat)  # the root's options, computed once per determinization
+                for k in range(reuse):
+                    self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
+                    done += 1
+                    out_of_time = (budget is not None and done >= budget) or (
+                        deadline is not None and clock() >= deadline)
+                    if out_of_time:
+                        break
+        finally:
+            if collecting:
+                gc.enable()
         self.last_iterations = done
         return self._best(root, root_keys, decision)
 
