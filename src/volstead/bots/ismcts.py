@@ -51,6 +51,7 @@ from .base import BotDecision, clone_deciding, game_of
 DEFAULT_ITERATIONS: Final = 200
 DEFAULT_ROLLOUT_DEPTH: Final = 0  # evaluate the expanded position at once (no random playout)
 DEFAULT_REUSE: Final = 4  # iterations per determinization
+GC_EVERY: Final = 5000  # iterations between two young-generation collections in a search (see choose)
 
 
 class Node:
@@ -117,9 +118,11 @@ class ISMCTSBot:
         budget = self.iterations
         seat = decision.seat
         out_of_time = False
-        # The search allocates states, steps and nodes by the hundred an iteration and frees them by
-        # reference counting; the cycle collector's passes over them were 7 % of a search. It runs
-        # again once the search is done (nothing the search leaves is lost).
+        # The search allocates states, steps and nodes by the hundred an iteration, and each dies by
+        # reference counting (each iteration releases its played-out state, whose pending decision
+        # points back at it); the cycle collector's passes over them were 7 % of a search. It is
+        # paused while the search runs; a young-generation pass every GC_EVERY iterations bounds
+        # what a cycle that slips through could hold.
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -129,6 +132,8 @@ class ISMCTSBot:
                 for k in range(reuse):
                     self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
                     done += 1
+                    if collecting and done % GC_EVERY == 0:
+                        gc.collect(0)
                     out_of_time = (budget is not None and done >= budget) or (
                         deadline is not None and clock() >= deadline)
                     if out_of_time:
@@ -203,6 +208,7 @@ class ISMCTSBot:
         for child, mover in path:
             child.visits += 1
             child.reward += rewards[mover]
+        s.release()  # the played-out state is dropped: freed now, not by the cycle collector
 
     @staticmethod
     def _select(node: Node, d: Decision, root: Node, root_keys: dict[tuple, int], s: GameState, path: list[tuple[Node, int]],

@@ -175,6 +175,12 @@ class GameState:
         finally:
             self.stack, self.rng = saved_stack, saved_rng
 
+    def release(self) -> None:
+        """Forget the pending decision, for a state about to be dropped (a search's played-out
+        copy): a `Decision` points back at its state, so the pair is otherwise garbage that only
+        the cycle collector frees. The decision is rebuilt if the state is asked again."""
+        self._decision, self._pending = None, ()
+
     def is_over(self) -> bool:
         return not self.stack
 
