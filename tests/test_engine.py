@@ -191,6 +191,34 @@ def test_forced_decision_near_target():
     assert r.winners == (s.turn,) and r.scores[s.turn] == 1
 
 
+def test_release_drops_the_decision_and_asking_again_rebuilds_it():
+    """A `Decision` points back at its state; `release` lets a dropped state be freed by reference
+    counting (the searching bots call it), and the state stays playable."""
+    import gc
+
+    s = GAME.new_game(3, 2)
+    s.apply("add2")
+    d = s.decision()
+    ids, kind = d.option_ids, d.kind
+    s.release()
+    assert s._decision is None and s._pending == ()
+    assert s.decision().option_ids == ids and s.decision().kind == kind
+    s.release()
+    gc.collect()
+    gc.disable()
+    try:
+        before = len(gc.get_objects())
+        for _ in range(50):
+            c = s.clone()
+            c.apply_index(0)
+            c.decision()
+            c.release()
+        del c
+        assert len(gc.get_objects()) - before < 20  # nothing left waiting for the collector
+    finally:
+        gc.enable()
+
+
 def test_clone_is_independent():
     s = GAME.new_game(3, 3)
     s.apply("add2")

@@ -120,7 +120,7 @@ def test_ismcts_iteration_budget():
     assert bot.last_iterations == 37
 
 
-def test_ismcts_pauses_the_cycle_collector_only_while_it_searches():
+def test_search_bots_pause_the_cycle_collector_only_while_they_search():
     import gc
 
     s = mid_game(4)
@@ -135,6 +135,9 @@ def test_ismcts_pauses_the_cycle_collector_only_while_it_searches():
     assert gc.isenabled()
     ISMCTSBot(1, iterations=5, reuse=1).choose(s.view(d.seat), BotDecision.of(d), sampler)
     assert seen == [False] * 5 and gc.isenabled()
+    seen.clear()
+    GreedyBot(1, samples=2).choose(s.view(d.seat), BotDecision.of(d), sampler)
+    assert seen == [False] * 2 and gc.isenabled()
     gc.disable()  # a caller that had it off keeps it off
     try:
         ask_bot(ISMCTSBot(1, iterations=5), s)

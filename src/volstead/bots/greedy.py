@@ -28,6 +28,7 @@ Without a sampler (a harness that gives none) it plays like `random`.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable
 from typing import Any
@@ -78,7 +79,9 @@ class GreedyBot:
                 break
             s.apply_index(replies.randrange(m))
             k += 1
-        return relative_value(evaluate, s, seat)
+        value = relative_value(evaluate, s, seat)
+        s.release()  # dropped by every caller: freed now, not by the cycle collector
+        return value
 
     def _option_value(self, s: Any, seat: int, root_kind: str, evaluate: Callable[..., Any], reply_seed: int) -> float:
         """The value of `s`, just after an option of a `root_kind` decision was applied."""
@@ -93,6 +96,7 @@ class GreedyBot:
                         t = s.clone()
                         t.apply_index(k)
                         values.append(self._score(t, seat, evaluate, reply_seed))
+                    s.release()
                     return max(values)
         return self._score(s, seat, evaluate, reply_seed)
 
@@ -106,18 +110,28 @@ class GreedyBot:
             return self.rng.randrange(n)
         seat = decision.seat
         totals = [0.0] * n
-        for _ in range(self.samples):
-            det = sampler(self.rng)
-            evaluate = evaluator(det)
-            where = root_indices(det, decision)
-            reply_seed = self.rng.getrandbits(64)
-            for i, j in enumerate(where):
-                if j < 0:
-                    totals[i] = float("-inf")
-                    continue
-                s = det.clone()
-                s.apply_index(j)
-                totals[i] += self._option_value(s, seat, decision.kind, evaluate, reply_seed)
+        # Every state looked at is released when dropped (a state and its pending decision point
+        # at each other), so the cycle collector is paused while the bot looks ahead: its passes
+        # over the short-lived states were a tenth of a greedy game.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for _ in range(self.samples):
+                det = sampler(self.rng)
+                evaluate = evaluator(det)
+                where = root_indices(det, decision)
+                reply_seed = self.rng.getrandbits(64)
+                for i, j in enumerate(where):
+                    if j < 0:
+                        totals[i] = float("-inf")
+                        continue
+                    s = det.clone()
+                    s.apply_index(j)
+                    totals[i] += self._option_value(s, seat, decision.kind, evaluate, reply_seed)
+                det.release()
+        finally:
+            if collecting:
+                gc.enable()
         best = max(totals)
         ties = [i for i, v in enumerate(totals) if v == best]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
