@@ -337,9 +337,12 @@ class ScarfaceState(GameState):
 
     def mod(self, seat: int, key: str) -> int:
         """Sum of a rule modifier from the active News card and the seat's permanent Jobs."""
-        total = self.news_mods.get(key, 0)
+        news = self.news_mods
+        total = news.get(key, 0) if news else 0  # most of the time one of them is empty
         if seat >= 0:
-            total += self.players[seat].job_mods.get(key, 0)
+            jobs = self.players[seat].job_mods
+            if jobs:
+                total += jobs.get(key, 0)
         return total
 
     def set_news(self, card: int) -> None:

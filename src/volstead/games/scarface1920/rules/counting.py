@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..content.tables import COUNTED, COUNTED_CODE
-from ..state import ScarfaceState
+from ..state import HOOD_FIELD_INDEX, ScarfaceState
 
 SPEAKEASY: Final = COUNTED.index("speakeasy")
 CASINO: Final = COUNTED.index("casino")
@@ -38,6 +38,8 @@ UPGRADES: Final = COUNTED.index("upgrades")
 CRIME_RATE: Final = COUNTED.index("crime_rate")
 MONEY: Final = COUNTED.index("money")
 DISTRICTS_PRESENT: Final = COUNTED.index("districts_present")
+# Per code, the position of the `Hood` field of the same name (-1: none), for the Business kinds.
+_HOOD_FIELD: Final[tuple[int, ...]] = tuple(HOOD_FIELD_INDEX.get(what, -1) for what in COUNTED)
 
 
 def count_code(s: ScarfaceState, seat: int, code: int) -> int:
@@ -45,20 +47,19 @@ def count_code(s: ScarfaceState, seat: int, code: int) -> int:
     p = s.players[seat]
     if code <= CONTROL:  # on the seat's Neighborhoods
         n = 0
-        for h in s.hoods:
-            if h.owner == seat:
-                if code == SPEAKEASY:
-                    n += h.speakeasy
-                elif code == CASINO:
-                    n += h.casino
-                elif code == BROTHEL:
-                    n += h.brothel
-                elif code == NIGHTCLUB:
-                    n += h.nightclub
-                elif code == BUSINESSES:
-                    n += h.speakeasy + h.casino + h.brothel + h.nightclub
-                else:
+        if code == CONTROL:
+            for h in s.hoods:
+                if h.owner == seat:
                     n += 1
+        elif code == BUSINESSES:
+            for h in s.hoods:
+                if h.owner == seat:
+                    n += h.speakeasy + h.casino + h.brothel + h.nightclub
+        else:  # one kind of Business: the Neighborhood's field of that name
+            field = _HOOD_FIELD[code]
+            for h in s.hoods:
+                if h.owner == seat:
+                    n += h[field]
         return n
     if code == THUGS_DISTRICTS:
         return _total(p.thugs)

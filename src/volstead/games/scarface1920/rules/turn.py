@@ -130,30 +130,44 @@ class ActionMenu(SeatStep[ScarfaceState]):
         boss = c.boss_card[p.gang]
         bits = c.card_crime_bit
         has_skill, match_mask = c.card_has_skill, c.card_match_mask
+        # Loops and appends, not generators and `extend`: compiled, each generator is an object
+        # and each `extend` a generic call (this menu comes back after every action).
         for pos, card in enumerate(plan):
             if card == boss:
                 if s.boss_uses < 3:
-                    out.extend(_BOSS_CODES)
+                    for code in _BOSS_CODES:
+                        out.append(code)
                 continue
             if has_skill[card] and (pos, 0) not in used:
                 out.append(("skill", pos, card))
             mask = match_mask[card]
             # A matching skill needs one of its crime types among the *other* Plan cards.
-            if mask and (pos, 1) not in used and any(bits[x] & mask for i, x in enumerate(plan) if i != pos):
-                out.append(("match", pos, card))
+            if mask and (pos, 1) not in used:
+                others = 0
+                for i, x in enumerate(plan):
+                    if i != pos:
+                        others |= bits[x]
+                if others & mask:
+                    out.append(("match", pos, card))
         if p.jobs:
-            out.extend(("job", j) for j in job_rules.fulfillable(s, seat))
+            for job_alt in job_rules.fulfillable(s, seat):
+                out.append(("job", job_alt))
         if p.done_jobs:  # a fulfilled permanent Job with an activation: once a turn (summary §5)
             jobs, activated = c.jobs, s.used_job_actions
-            out.extend(("activate", j) for j in dict.fromkeys(p.done_jobs) if jobs[j].activate and j not in activated)
+            offered: list[int] = []
+            for j in p.done_jobs:
+                if j not in offered and jobs[j].activate and j not in activated:
+                    offered.append(j)
+                    out.append(("activate", j))
         if not s.order_done:
-            out.extend(("order", o) for o in order_rules.legal_orders(s, seat))
+            for order in order_rules.legal_orders(s, seat):
+                out.append(("order", order))
             # Published: "Players *may* carry out one Order" (summary §5): the turn may end without
             # one. WIP p.9/p.17: one action is due (Remove thugs when nothing else is wanted).
             if s.content.variant == "published":
-                out.append(("end",))
+                out.append(_END_CODE)
         else:
-            out.append(("end",))
+            out.append(_END_CODE)
         return tuple(out)
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
@@ -251,7 +265,8 @@ class ActionMenu(SeatStep[ScarfaceState]):
         return f"{info.name}: {sk.text}"
 
 
-_BOSS_CODES: Final = tuple(("boss", k) for k in range(4))
+_BOSS_CODES: Final[tuple[tuple[Any, ...], ...]] = tuple(("boss", k) for k in range(4))
+_END_CODE: Final[tuple[Any, ...]] = ("end",)
 _GROUPS: Final = {"skill": "Skills of your Plan", "match": "Skills of your Plan", "job": "Jobs", "activate": "Jobs",
            "order": "Orders (one a turn)", "end": "End of turn"}
 
