@@ -106,7 +106,7 @@ def rich_skills(plan: tuple[str, ...]):
     me.hand = tuple(x for x in me.hand if x not in me.plan)
     s.active = 0
     s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
-    s.used_skills = frozenset()
+    s.used_skills = 0
     s.order_done = False
     s.boss_uses = 0
     run(s, ActionMenu(0))

@@ -315,7 +315,7 @@ def plan_of(s, seat: int, *card_ids: str) -> None:
     p.plan = tuple(card(s, x) for x in card_ids)
     s.active = seat
     s.turn_muscle = s.turn_influence = s.turn_upgrade_discount = s.turn_seize_discount = 0
-    s.used_skills = frozenset()
+    s.used_skills = 0
     s.order_done = False
 
 

@@ -231,7 +231,7 @@ class ScarfaceState(GameState):
     turn_seize_discount: int
     turn_upgrade_discount: int
     order_done: bool
-    used_skills: frozenset[tuple[int, int]]  # (Plan position, 0 skill / 1 matching) used this turn
+    used_skills: int  # skills used this turn: bit 2 × Plan position (+1 for a matching skill)
     used_job_actions: frozenset[int]
     boss_uses: int
     raid_pending: bool

@@ -95,7 +95,7 @@ def blank_state(cls: type[S], c: Content, seed: int, seats: int, options: Option
     s.turn_number = 0
     s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
     s.order_done = False
-    s.used_skills = frozenset()
+    s.used_skills = 0
     s.used_job_actions = frozenset()
     s.boss_uses = 0
     s.raid_pending = False

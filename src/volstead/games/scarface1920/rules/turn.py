@@ -29,7 +29,7 @@ class StartTurn(SeatStep[ScarfaceState]):
         s.turn_number += 1
         s.turn_muscle = s.turn_influence = s.turn_seize_discount = s.turn_upgrade_discount = 0
         s.order_done = False
-        s.used_skills = frozenset()
+        s.used_skills = 0
         s.boss_uses = 0
         s.used_job_actions = frozenset()
         p = s.players[seat]
@@ -138,11 +138,11 @@ class ActionMenu(SeatStep[ScarfaceState]):
                     for code in _BOSS_CODES:
                         out.append(code)
                 continue
-            if has_skill[card] and (pos, 0) not in used:
+            if has_skill[card] and not (used >> 2 * pos) & 1:
                 out.append(("skill", pos, card))
             mask = match_mask[card]
             # A matching skill needs one of its crime types among the *other* Plan cards.
-            if mask and (pos, 1) not in used:
+            if mask and not (used >> (2 * pos + 1)) & 1:
                 others = 0
                 for i, x in enumerate(plan):
                     if i != pos:
@@ -202,7 +202,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
             else:
                 pos = code[1]
                 part = 0 if kind == "skill" else 1
-                s.used_skills = s.used_skills | {(pos, part)}
+                s.used_skills |= 1 << (2 * pos + part)
                 info = c.cards[p.plan[pos]]
                 if s.story is not None:  # formatted only for a listener
                     which = "skill" if part == 0 else "matching skill"
