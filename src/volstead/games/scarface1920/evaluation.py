@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .rules.counting import total
 from .rules.turn import ActionMenu, LayOutPlan
 from .state import ScarfaceState
 
@@ -76,20 +77,11 @@ def _stars_and_power(cards: tuple[int, ...], stars: tuple[int, ...], power: list
     """The stars and the play power of a pile of cards. A plain loop into a float: compiled by
     mypyc, `sum(map(...))` over the float table is typed int and fails (docs/performance.md)."""
     star_count = 0
-    total = 0.0
+    play_power = 0.0
     for card in cards:
         star_count += stars[card]
-        total += power[card]
-    return star_count, total
-
-
-def _total(per_slot: tuple[int, ...]) -> int:
-    """`sum(per_slot)`: compiled, builtins such as `sum`, `min` and `max` are looked up and called
-    generically (a few hundred instructions each; evaluate() called some twenty a seat)."""
-    n = 0
-    for x in per_slot:
-        n += x
-    return n
+        play_power += power[card]
+    return star_count, play_power
 
 
 def crime_cost(c: int) -> float:
@@ -179,11 +171,11 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
         useful = hq if hq < HQ_USEFUL else HQ_USEFUL
         thugs = (HQ_THUG * useful + (hq - useful) + 1.5 * p.safehouses + p.recruits
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
-                 + _total(p.thugs))
-        stat_levels = _total(p.stats) - 6
+                 + total(p.thugs))
+        stat_levels = total(p.stats) - 6
         value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
                  + card_play * power
-                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + _total(p.cars) + 1.5 * _total(p.trucks)
+                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + total(p.cars) + 1.5 * total(p.trucks)
                  + later * (2.5 * dealers + len(p.jobs) + 3 * stat_levels))
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):
