@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from volstead.engine.rng import MASK64, below, shuffle_as_random, shuffled, step, step_limbs
+from volstead.engine.rng import MASK64, Lcg, below, seed_state, shuffle_as_random, shuffled, step, step_limbs
 
 
 @given(seed=st.integers(min_value=0, max_value=2**64), items=st.lists(st.integers(), max_size=120))
@@ -68,3 +68,16 @@ def test_shuffled_and_below_keep_the_lcg_sequence(state, items, n):
 def test_step_on_limbs_at_the_edges():
     for state in (0, 1, MASK64, MASK64 - 1, 1 << 32, (1 << 32) - 1, 0xFFFF_0000_FFFF_0000, 0x0000_FFFF_0000_FFFF):
         assert _joined(step_limbs(*_limbs(state))) == step(state)
+
+
+@given(seed=st.integers(min_value=-(2**70), max_value=2**70), sizes=st.lists(st.integers(1, 2**32 - 1), max_size=40))
+def test_lcg_draws_are_below_from_the_seeded_state(seed, sizes):
+    """`Lcg(seed).randrange(n)` draws `below`'s sequence from `seed_state(seed)` (any int seed, as the
+    greedy bot's reply seeds), each draw in [0, n)."""
+    rng, state = Lcg(seed), seed_state(seed & MASK64)
+    for n in sizes:
+        value, state = below(state, n)
+        drawn = rng.randrange(n)
+        assert drawn == value
+        assert 0 <= drawn < n
+    assert rng.state == state

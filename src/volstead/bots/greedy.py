@@ -7,7 +7,7 @@ For each option of its decision the bot:
 2. clones it and applies the option;
 3. plays forward while the next decision belongs to another seat (rivals'
    replies, random with a generator seeded once per choice, the same for
-   every option), at most `horizon` decisions (default 8), and through
+   every option: the engine's `Lcg`, cheap to seed), at most `horizon` decisions (default 8), and through
    forced decisions (a single option, anyone's: not counted in `horizon`,
    the game takes them without asking); automatic steps (income, draws,
    Raids) run as part of each decision;
@@ -33,14 +33,20 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from volstead.engine.rng import Lcg
+
 from .base import BotDecision, evaluator
 
 
 def relative_value(evaluate: Callable[..., Any], state: Any, seat: int) -> float:
     values = evaluate(state)
-    mine = values[seat]
-    best_rival = max((v for r, v in enumerate(values) if r != seat), default=0.0)
-    return float(mine - best_rival)  # a game may score in ints
+    best_rival = 0.0
+    first = True
+    for r in range(len(values)):  # a loop, not max() over a generator: both generic calls compiled
+        if r != seat and (first or values[r] > best_rival):
+            best_rival = float(values[r])  # a game may score in ints
+            first = False
+    return float(values[seat]) - best_rival
 
 
 def root_indices(det, decision: BotDecision) -> list[int]:
@@ -67,7 +73,7 @@ class GreedyBot:
 
     def _score(self, s: Any, seat: int, evaluate: Callable[..., Any], reply_seed: int) -> float:
         """Rivals' replies (random, seeded) up to `horizon`, then the relative value."""
-        replies = random.Random(reply_seed)
+        replies = Lcg(reply_seed)  # not random.Random: seeding one costs more than the replies
         k = 0
         while k < self.horizon and not s.is_over():
             d = s.decision()

@@ -58,6 +58,9 @@ class MafiaChronicles(Game):
         bring (evaluation.py; docs/bots.md); the final totals once the game is over."""
         from .evaluation import evaluate
 
+        # Later calls go straight to the compiled function: an import statement runs the import
+        # machinery at every call (a twentieth of a greedy game once was).
+        self.evaluate = evaluate  # type: ignore[method-assign,assignment]
         return evaluate(cast("MafiaState", state), seat)
 
     def negotiation_choice(self, state: GameState, decision: Decision) -> int | None:

@@ -57,6 +57,9 @@ class Prohibition(Game):
         toward more (evaluation.py; docs/bots.md); the final scores once over."""
         from .evaluation import evaluate
 
+        # Later calls go straight to the compiled function: an import statement runs the import
+        # machinery at every call (a twentieth of a greedy game once was).
+        self.evaluate = evaluate  # type: ignore[method-assign,assignment]
         return evaluate(cast("ProhibitionState", state), seat)
 
     def factions(self, options: GameOptions | None = None) -> list[Faction]:

@@ -71,6 +71,9 @@ class Scarface1920(Game):
         `seat` is None (see evaluation.py)."""
         from .evaluation import evaluate
 
+        # Later calls go straight to the compiled function: an import statement runs the import
+        # machinery at every call (a twentieth of a greedy game once was).
+        self.evaluate = evaluate  # type: ignore[method-assign,assignment]
         return evaluate(state, seat)
 
     def factions(self, options: GameOptions | None = None) -> list[Faction]:
