@@ -88,3 +88,19 @@ def test_an_instant_bot_is_asked_without_view_ids_or_sampler():
     assert len(decision) == len(d) and decision.seat == d.seat and decision.kind == d.kind
     view, decision, sampler = reader.seen[0]
     assert view == state.view(d.seat) and decision.option_ids == tuple(d.option_ids) and sampler is not None
+
+
+def test_a_bot_that_reads_no_view_gets_ids_and_sampler_but_no_view():
+    """Greedy and ISMCTS decide from their sampler alone (`reads_view = False`): ask_bot does not
+    build the view for them (a tenth of a four-greedy game), but still hands the option ids and a
+    sampler of the seat's view."""
+    from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
+
+    assert GreedyBot.reads_view is False and ISMCTSBot.reads_view is False
+    state = GAME.new_game(5, 2)
+    d = state.decision()
+    blind = _Spy(False)
+    blind.reads_view = False
+    assert ask_bot(blind, state) == len(d) - 1
+    view, decision, sampler = blind.seen[0]
+    assert view == {} and decision.option_ids == tuple(d.option_ids) and sampler is not None

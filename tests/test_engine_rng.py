@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from volstead.engine.rng import MASK64, Lcg, below, seed_state, shuffle_as_random, shuffled, step, step_limbs
+from volstead.engine.rng import MASK64, Lcg, below, shuffle_as_random, shuffled, step, step_limbs
 
 
 @given(seed=st.integers(min_value=0, max_value=2**64), items=st.lists(st.integers(), max_size=120))
@@ -71,10 +71,11 @@ def test_step_on_limbs_at_the_edges():
 
 
 @given(seed=st.integers(min_value=-(2**70), max_value=2**70), sizes=st.lists(st.integers(1, 2**32 - 1), max_size=40))
-def test_lcg_draws_are_below_from_the_seeded_state(seed, sizes):
-    """`Lcg(seed).randrange(n)` draws `below`'s sequence from `seed_state(seed)` (any int seed, as the
-    greedy bot's reply seeds), each draw in [0, n)."""
-    rng, state = Lcg(seed), seed_state(seed & MASK64)
+def test_lcg_draws_are_below_from_its_state(seed, sizes):
+    """`Lcg(state).randrange(n)` draws `below`'s sequence from the state (any int, its low 64 bits:
+    the greedy bot's reply seeds), each draw in [0, n), and keeps the state `below` returns."""
+    rng, state = Lcg(seed), seed & MASK64
+    assert rng.state == state
     for n in sizes:
         value, state = below(state, n)
         drawn = rng.randrange(n)

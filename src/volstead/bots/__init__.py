@@ -31,6 +31,9 @@ class Bot(Protocol):
     # without building the view or the option ids (its decision's option_ids is empty), and a
     # server asks it on its own thread, not in the bot pool.
     instant: bool
+    # False for a bot that reads only its decision and its sampler (the searching bots): it is given
+    # an empty view, not one built for nothing (a bot without the attribute is given the view).
+    reads_view: bool
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int: ...
 

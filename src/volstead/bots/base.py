@@ -5,7 +5,8 @@ engine's `Decision` keeps a reference to the real state, hidden cards and
 all). `ask_bot` is the one place that turns a real state into what a bot may
 see; the CLI and the simulator both go through it:
 
-- `view`: `state.view(seat)`;
+- `view`: `state.view(seat)` (an empty dict for a bot with `reads_view = False`:
+  the searching bots, which decide from the sampler alone);
 - `decision`: a `BotDecision` (seat, kind, codes, option_ids);
 - `sampler(rng)`: `state.determinize(seat, rng)`, a full state the seat
   cannot tell apart from the real one, drawn with the bot's own generator.
@@ -72,7 +73,10 @@ def ask_bot(bot, state, skip_forced: bool = False, seat: int | None = None) -> i
         return 0
     if bot.instant:  # reads only how many options there are: no view, no option ids, no sampler
         return bot.choose({}, BotDecision(d.seat, d.kind, d.codes, ()), None)
-    return bot.choose(state.view(d.seat), BotDecision.of(d), make_sampler(state, d.seat))
+    # A bot that decides from its sampler alone says so (`reads_view = False`): the view was a
+    # tenth of a four-greedy game, built and never read.
+    view = state.view(d.seat) if getattr(bot, "reads_view", True) else {}
+    return bot.choose(view, BotDecision.of(d), make_sampler(state, d.seat))
 
 
 def clone_deciding(state, decision):

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from volstead.engine.rng import Lcg
+from volstead.engine.state import GameState  # typed: compiled, its methods are called directly
 
 from .base import BotDecision, evaluator
 
@@ -62,6 +63,7 @@ def root_indices(det, decision: BotDecision) -> list[int]:
 class GreedyBot:
     name = "greedy"
     instant = False
+    reads_view = False  # decides from determinizations (the sampler) alone
 
     def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1,
                  follow_through: bool = True):
@@ -71,7 +73,7 @@ class GreedyBot:
         self.samples = samples
         self.follow_through = follow_through
 
-    def _score(self, s: Any, seat: int, evaluate: Callable[..., Any], reply_seed: int) -> float:
+    def _score(self, s: GameState, seat: int, evaluate: Callable[..., Any], reply_seed: int) -> float:
         """Rivals' replies (random, seeded) up to `horizon`, then the relative value."""
         replies = Lcg(reply_seed)  # not random.Random: seeding one costs more than the replies
         k = 0
@@ -89,7 +91,7 @@ class GreedyBot:
         s.release()  # dropped by every caller: freed now, not by the cycle collector
         return value
 
-    def _option_value(self, s: Any, seat: int, root_kind: str, evaluate: Callable[..., Any], reply_seed: int) -> float:
+    def _option_value(self, s: GameState, seat: int, root_kind: str, evaluate: Callable[..., Any], reply_seed: int) -> float:
         """The value of `s`, just after an option of a `root_kind` decision was applied."""
         if self.follow_through:
             while not s.is_over() and len(s.decision().codes) == 1:  # forced steps first

@@ -67,6 +67,7 @@ class Node:
 class ISMCTSBot:
     name = "ismcts"
     instant = False
+    reads_view = False  # decides from determinizations (the sampler) alone
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = None, ms: float | None = None,
                  rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.35, temperature: float = 1.0,

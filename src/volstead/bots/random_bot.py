@@ -14,6 +14,7 @@ from typing import Any
 class RandomBot:
     name = "random"
     instant = True  # never reads the view: ask_bot does not build it
+    reads_view = False
 
     def __init__(self, seed: int | str | None = None):
         self.seed = seed

@@ -75,19 +75,30 @@ def shuffled(state: int, items) -> tuple[list, int]:
 
 
 class Lcg:
-    """`below` as an object, for a caller that draws many numbers from one seed: bots' throwaway
+    """`below` as an object, for a caller that draws many numbers from one state: bots' throwaway
     playouts. Seeding a `random.Random` fills its 624 words (about 26,000 instructions: a seventh
-    of a greedy game, which seeds one for every option it weighs); this costs one splitmix."""
+    of a greedy game, which seeds one for every option it weighs). The state is any 64 bits (drawn
+    from another generator; `seed_state(seed)` for a small user seed), kept as its four 16-bit
+    limbs so that no draw allocates."""
 
-    __slots__ = ("state",)
+    __slots__ = ("s0", "s1", "s2", "s3")
 
-    def __init__(self, seed: int) -> None:
-        self.state = seed_state(seed & MASK64)
+    def __init__(self, state: int) -> None:
+        state &= MASK64
+        self.s0 = state & 0xFFFF
+        self.s1 = state >> 16 & 0xFFFF
+        self.s2 = state >> 32 & 0xFFFF
+        self.s3 = state >> 48
+
+    @property
+    def state(self) -> int:
+        return self.s3 << 48 | self.s2 << 32 | self.s1 << 16 | self.s0
 
     def randrange(self, n: int) -> int:
-        """A number in [0, n), n >= 1 (below 2**32)."""
-        value, self.state = below(self.state, n)
-        return value
+        """A number in [0, n), n >= 1 (below 2**32): `below(state, n)`'s value."""
+        s0, s1, s2, s3 = step_limbs(self.s0, self.s1, self.s2, self.s3)
+        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
+        return _scaled_high(s2, s3, n)
 
 
 def shuffle_as_random(rng: random.Random, items: list) -> None:
