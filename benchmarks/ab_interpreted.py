@@ -3,7 +3,7 @@ alternately with that function as built and with the same function run from its 
 
     .venv/bin/python benchmarks/ab_interpreted.py --swap volstead.games.scarface1920.evaluation:evaluate
     .venv/bin/python benchmarks/ab_interpreted.py --bench ismcts \\
-        --swap volstead.games.scarface1920.hidden:shuffle_as_random --source volstead.engine.rng
+        --swap volstead.games.scarface1920.hidden:_shuffled
 
 `--swap MODULE:NAME` replaces `NAME` in `MODULE` (where the callers look it up) by the function
 of that name loaded from the source of `--source` (default: `MODULE` itself) as interpreted

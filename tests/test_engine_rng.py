@@ -2,34 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given
 from hypothesis import strategies as st
 
-from volstead.engine.rng import MASK64, Lcg, below, shuffle_as_random, shuffled, step, step_limbs
-
-
-@given(seed=st.integers(min_value=0, max_value=2**64), items=st.lists(st.integers(), max_size=120))
-def test_shuffle_as_random_is_random_shuffle(seed, items):
-    """Same order and same generator state after as `random.Random.shuffle` (the bots'
-    determinizations, and so their games, are the same whichever one shuffles)."""
-    theirs, ours = list(items), list(items)
-    a, b = random.Random(seed), random.Random(seed)
-    a.shuffle(theirs)
-    shuffle_as_random(b, ours)
-    assert ours == theirs
-    assert a.getstate() == b.getstate()
-
-
-def test_shuffle_as_random_leaves_a_custom_generator_its_own_shuffle():
-    class Reversing(random.Random):
-        def shuffle(self, x):  # type: ignore[override]
-            x.reverse()
-
-    items = [1, 2, 3, 4]
-    shuffle_as_random(Reversing(5), items)
-    assert items == [4, 3, 2, 1]
+from volstead.engine.rng import MASK64, Lcg, below, shuffled, step, step_limbs
 
 
 def _shuffled_by_products(state: int, items: list) -> tuple[list, int]:
@@ -82,3 +58,14 @@ def test_lcg_draws_are_below_from_its_state(seed, sizes):
         assert drawn == value
         assert 0 <= drawn < n
     assert rng.state == state
+
+
+@given(state=st.integers(min_value=0, max_value=MASK64), items=st.lists(st.integers(), max_size=120))
+def test_lcg_shuffle_is_shuffled_in_place(state, items):
+    """`Lcg.shuffle` gives `shuffled`'s order and leaves the state `shuffled` returns (bots'
+    determinizations shuffle with it)."""
+    expected, after = shuffled(state, items)
+    rng, pool = Lcg(state), list(items)
+    rng.shuffle(pool)
+    assert pool == expected
+    assert rng.state == after

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from volstead.engine.lanes import Lanes
-from volstead.engine.rng import seed_state, shuffle_as_random
+from volstead.engine.rng import Lcg, seed_state
 from volstead.engine.tuples import replaced
 
 from .content.loader import A0, B0
@@ -155,9 +155,9 @@ def _split(pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _shuffled(rng: random.Random, items: Any) -> list[int]:
+def _shuffled(draws: Lcg, items: Any) -> list[int]:
     pool = sorted(items)
-    shuffle_as_random(rng, pool)
+    draws.shuffle(pool)
     return pool
 
 
@@ -169,7 +169,8 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
     rivals' stashes guessed as the seat's own, rivals' market cards re-dealt among what the seat
     has not seen, every deck's order and the random stream redrawn, a negotiation's offers
     re-drawn unless the seat is a party. Every hidden pool is sorted before it is shuffled, so
-    the result depends only on what the seat knows and on `rng`.
+    the result depends only on what the seat knows and on `rng` (which seeds the engine's `Lcg`
+    that shuffles them).
 
     Why rivals are done in an open secret phase rather than deciding again: the simulator and the
     server ask the seats of a phase one after another, so the last seat asked found its rivals done
@@ -177,6 +178,7 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
     next phases for the last seat only (the others' rivals still had Market choices to play), and the
     last seat bought 7.7 cards a game to the others' 9.5 and won 39 % of 100 four-greedy games.
     With every rival done, every seat looks ahead alike (7.1–7.5 cards; docs/bots.md)."""
+    draws = Lcg(rng.getrandbits(64))
     d = s.clone()
     if s.in_lanes() and s.lane_start is not None:
         lanes = d.stack[-1]
@@ -194,20 +196,20 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
         d.syn = tuple(syn)
         d.stack[-1] = Lanes(lanes.seats, tuple(stacks), tuple(rngs))
     me = d.syn[seat]
-    me.g_deck, me.b_deck, me.a_deck = (tuple(_shuffled(rng, me.g_deck)), tuple(_shuffled(rng, me.b_deck)),
-                                       tuple(_shuffled(rng, me.a_deck)))
+    me.g_deck, me.b_deck, me.a_deck = (tuple(_shuffled(draws, me.g_deck)), tuple(_shuffled(draws, me.b_deck)),
+                                       tuple(_shuffled(draws, me.a_deck)))
     rivals = [y for y in d.syn if y.seat != seat]
     # Gangsters the seat has not seen could be in any rival's market.
     g_parts = [(y.g_row, y.g_deck, tuple(x for x in y.dropped if x < B0)) for y in rivals]
-    pool = _shuffled(rng, [x for part in g_parts for seq in part for x in seq])
+    pool = _shuffled(draws, [x for part in g_parts for seq in part for x in seq])
     dealt = _split(pool, [len(seq) for part in g_parts for seq in part])
     for i, y in enumerate(rivals):
         y.g_row, y.g_deck, dropped_g = dealt[3 * i], dealt[3 * i + 1], dealt[3 * i + 2]
         # a rival's own Business and Asset copies stay its own, re-dealt among its hidden places
         b_parts = (y.b_row, y.b_deck, tuple(x for x in y.dropped if B0 <= x < A0))
         a_parts = (y.a_row, y.a_deck, tuple(x for x in y.dropped if x >= A0))
-        y.b_row, y.b_deck, dropped_b = _split(_shuffled(rng, sum(b_parts, ())), [len(p) for p in b_parts])
-        y.a_row, y.a_deck, dropped_a = _split(_shuffled(rng, sum(a_parts, ())), [len(p) for p in a_parts])
+        y.b_row, y.b_deck, dropped_b = _split(_shuffled(draws, sum(b_parts, ())), [len(p) for p in b_parts])
+        y.a_row, y.a_deck, dropped_a = _split(_shuffled(draws, sum(a_parts, ())), [len(p) for p in a_parts])
         y.dropped = dropped_g + dropped_b + dropped_a
         y.stash = me.stash  # Volstead's neutral guess of a secret stash
         y.went_negative = y.stash < 0
@@ -216,7 +218,7 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
     if start is not None:  # rivals as the open phase found them: the determinized guesses
         d.lane_start = tuple(start[k] if k == seat else y.copy() for k, y in enumerate(d.syn))
     d.observer = seat
-    d.event_deck = tuple(_shuffled(rng, d.event_deck))
+    d.event_deck = tuple(_shuffled(draws, d.event_deck))
     if d.last_roll:
         d.last_roll = roll_view(d.last_roll, seat)
     top = d.stack[-1] if d.stack else None

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from volstead.engine.lanes import Lanes
-from volstead.engine.rng import seed_state, shuffle_as_random
+from volstead.engine.rng import Lcg, seed_state
 
 from .content.models import BUILDING_KINDS
 from .rules.actions import open_spaces, space_cost, space_id, space_name
@@ -113,9 +113,9 @@ def view(s: ProhibitionState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _deal(rng: random.Random, pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
+def _deal(draws: Lcg, pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
     pool = sorted(pool)
-    shuffle_as_random(rng, pool)
+    draws.shuffle(pool)
     out, k = [], 0
     for n in sizes:
         out.append(tuple(pool[k:k + n]))
@@ -128,7 +128,8 @@ def determinize(s: ProhibitionState, seat: int, rng: random.Random) -> Prohibiti
     (and draft packets), rivals' Infamy cards and the undealt ones re-dealt at random, the Fed
     deck reshuffled, rivals' secret choices of an open simultaneous phase taken back, and the
     generator reseeded. Hidden pools are sorted before shuffling, so the result depends only on
-    what the seat knows and on `rng`."""
+    what the seat knows and on `rng` (which seeds the engine's `Lcg` that shuffles them)."""
+    draws = Lcg(rng.getrandbits(64))
     d = s.clone()
     c = d.content
     rivals = [g for g in d.gangs if g.seat != seat]
@@ -149,7 +150,7 @@ def determinize(s: ProhibitionState, seat: int, rng: random.Random) -> Prohibiti
     # Schemes: the deck, rivals' hands and packets
     pool = list(d.scheme_deck) + [x for g in rivals for x in g.hand + g.packet]
     sizes = [len(g.hand) for g in rivals] + [len(g.packet) for g in rivals]
-    parts = _deal(rng, pool, sizes + [len(d.scheme_deck)])
+    parts = _deal(draws, pool, sizes + [len(d.scheme_deck)])
     for i, g in enumerate(rivals):
         g.hand = tuple(sorted(parts[i]))
         g.packet = tuple(sorted(parts[len(rivals) + i]))
@@ -159,7 +160,7 @@ def determinize(s: ProhibitionState, seat: int, rng: random.Random) -> Prohibiti
     me = d.gangs[seat]
     discarded = lanes is None and all(g.infamy >= 0 for g in d.gangs)
     unknown = [x for x in range(len(c.infamy)) if x not in me.infamy_dealt]
-    dealt = _deal(rng, unknown, [len(g.infamy_dealt) for g in rivals])
+    dealt = _deal(draws, unknown, [len(g.infamy_dealt) for g in rivals])
     for g, cards in zip(rivals, dealt):
         had = g.infamy >= 0
         g.infamy_dealt = tuple(sorted(cards))
@@ -169,7 +170,7 @@ def determinize(s: ProhibitionState, seat: int, rng: random.Random) -> Prohibiti
         used |= set(g.infamy_dealt if not discarded else (g.infamy,))
     d.infamy_rest = tuple(x for x in range(len(c.infamy)) if x not in used)
 
-    d.fed_deck = _deal(rng, list(d.fed_deck), [len(d.fed_deck)])[0]
+    d.fed_deck = _deal(draws, list(d.fed_deck), [len(d.fed_deck)])[0]
     d.rng = seed_state(rng.getrandbits(63))
     d._decision = None
     return d

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from volstead.engine.rng import seed_state, shuffle_as_random
+from volstead.engine.rng import Lcg, seed_state
 
 from .rules.orders import KeepDealer, KeepJob
 from .state import ScarfaceState
@@ -22,10 +22,15 @@ def _split(pool: Sequence[int], sizes: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _shuffled(rng: random.Random, items) -> tuple:
+def _shuffled(draws: Lcg, items) -> tuple:
     pool = sorted(items)
-    shuffle_as_random(rng, pool)
+    draws.shuffle(pool)
     return tuple(pool)
+
+
+def _sample(draws: Lcg, items, k: int) -> tuple:
+    """k of `items` in a random order (as `random.sample`, from the engine's generator)."""
+    return _shuffled(draws, items)[:k]
 
 
 def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceState:
@@ -37,36 +42,37 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
     rival's hidden money is replaced by the seat's own (Volstead's neutral
     guess; docs/scarface1920-rules.md), raised if needed to what a deciding
     rival visibly has. The state's generator is reseeded, so future shuffles
-    are unknown too.
+    are unknown too. The piles are shuffled by the engine's `Lcg`, seeded from
+    `rng` (a `random.Random` call a card was most of a determinization).
     """
     # Every hidden pool is sorted before it is shuffled, so the result depends only
     # on what the seat knows and on `rng`, never on the real hidden order.
+    draws = Lcg(rng.getrandbits(64))
     d = s.clone()
     for p in d.players:
         if p.seat == seat:
-            p.deck = _shuffled(rng, p.deck)
+            p.deck = _shuffled(draws, p.deck)
             continue
         under = p.discard[:-1]  # a rival's discard pile shows only its top card
-        pool = _shuffled(rng, p.hand + p.deck + under)
+        pool = _shuffled(draws, p.hand + p.deck + under)
         hand, deck, under = _split(pool, [len(p.hand), len(p.deck), len(under)])
         p.hand, p.deck, p.discard = tuple(sorted(hand)), deck, tuple(under) + p.discard[-1:]
         if d.enforcer < 0:  # solo: the Enforcer's money is public
             p.money = s.players[seat].money
     if d.enforcer >= 0:
         for name in ("enf_deck", "enf_deck_b", "enf_deck_c"):
-            setattr(d, name, tuple(sorted(getattr(d, name))))
-            setattr(d, name, tuple(rng.sample(getattr(d, name), len(getattr(d, name)))))
+            setattr(d, name, _shuffled(draws, getattr(d, name)))
     rivals = [p for p in d.players if p.seat != seat]
     # Jobs and Dealers a rival drew and is choosing among are hidden too.
     pending = [(i, st) for i, st in enumerate(d.stack) if isinstance(st, (KeepJob, KeepDealer)) and st.seat_ != seat]
     held_jobs = [j for _, st in pending if isinstance(st, KeepJob) for j in st.drawn]
     held_dealers = [x for _, st in pending if isinstance(st, KeepDealer) for x in st.drawn]
-    jobs = _shuffled(rng, [j for p in rivals for j in p.jobs] + list(d.job_deck) + held_jobs)
+    jobs = _shuffled(draws, [j for p in rivals for j in p.jobs] + list(d.job_deck) + held_jobs)
     parts = _split(jobs, [len(p.jobs) for p in rivals] + [len(held_jobs), len(d.job_deck)])
     for p, part in zip(rivals, parts):
         p.jobs = tuple(sorted(part))
     d.job_deck = parts[-1]
-    dealers = _shuffled(rng, list(d.dealer_deck) + held_dealers)
+    dealers = _shuffled(draws, list(d.dealer_deck) + held_dealers)
     new_held = {"jobs": list(parts[-2]), "dealers": dealers[:len(held_dealers)]}
     d.dealer_deck = tuple(dealers[len(held_dealers):])
     for i, st in pending:
@@ -77,17 +83,17 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
         draft = list(d.draft)
         for k in range(d.seats):
             if k != seat:
-                draft[k] = tuple(rng.sample(d.job_deck, min(len(draft[k]), len(d.job_deck))))
+                draft[k] = _sample(draws, d.job_deck, min(len(draft[k]), len(d.job_deck)))
         d.draft = tuple(draft)
-    d.raid_deck = _shuffled(rng, d.raid_deck)
+    d.raid_deck = _shuffled(draws, d.raid_deck)
     for name in ("deck_low", "deck_high"):
         deck = getattr(d, name)
         if deck:  # the top card is revealed
-            setattr(d, name, deck[:1] + _shuffled(rng, deck[1:]))
+            setattr(d, name, deck[:1] + _shuffled(draws, deck[1:]))
     c = d.content
     if len(d.news_deck) > 1:  # the last card is known: "Prohibition Ends at Last!"
         unseen = [n for n in c.news_middle if n not in d.news_seen]
-        d.news_deck = tuple(rng.sample(unseen, len(d.news_deck) - 1)) + d.news_deck[-1:]
+        d.news_deck = _sample(draws, unseen, len(d.news_deck) - 1) + d.news_deck[-1:]
     d.rng = seed_state(rng.getrandbits(63))
     # A rival who is deciding publicly has enough money for some option (every
     # player sees them upgrading, bribing...): raise the guess to the least money
