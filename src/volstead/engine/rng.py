@@ -8,6 +8,8 @@ Python versions, and clones for free.
 
 from typing import Final
 
+from mypy_extensions import i64
+
 MASK64: Final = (1 << 64) - 1
 _MUL: Final = 6364136223846793005
 _INC: Final = 1442695040888963407
@@ -28,7 +30,9 @@ def step(state: int) -> int:
 # `step` on the state's four 16-bit limbs. Compiled, an int is a machine word while it fits in 62
 # bits and a product takes the machine path only when both factors are below 2**30; otherwise each
 # operation allocates a Python long (`state * _MUL` is 128 bits: a 40-card shuffle was some 20,000
-# instructions). Limb by limb, every factor is below 2**16 and every sum below 2**35.
+# instructions). Limb by limb, every factor is below 2**16 and every sum below 2**35, so the limbs
+# are `i64`: machine words to mypyc (a tagged int's checks on every operation made a step some 290
+# instructions), plain ints interpreted.
 _M0: Final = _MUL & 0xFFFF
 _M1: Final = _MUL >> 16 & 0xFFFF
 _M2: Final = _MUL >> 32 & 0xFFFF
@@ -39,7 +43,7 @@ _I2: Final = _INC >> 32 & 0xFFFF
 _I3: Final = _INC >> 48 & 0xFFFF
 
 
-def step_limbs(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
+def step_limbs(s0: i64, s1: i64, s2: i64, s3: i64) -> tuple[i64, i64, i64, i64]:
     """`step` of the state whose 16-bit limbs, lowest first, are s0..s3; the new state's limbs."""
     r = s0 * _M0 + _I0
     t0 = r & 0xFFFF
@@ -51,26 +55,35 @@ def step_limbs(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
     return t0, t1, t2, r & 0xFFFF
 
 
-def _scaled_high(s2: int, s3: int, n: int) -> int:
-    """`((state >> 32) * n) >> 32` from the state's two high limbs: a value in [0, n)."""
+def _scaled_high(s2: i64, s3: i64, n: i64) -> i64:
+    """`((state >> 32) * n) >> 32` from the state's two high limbs: a value in [0, n), n below 2**31
+    (every term then stays below 2**63)."""
     return ((s3 * n << 16) + s2 * n) >> 32
 
 
+def _joined(s0: i64, s1: i64, s2: i64, s3: i64) -> int:
+    """The state whose limbs are s0..s3 (an int: shifted in an i64, the top limb would overflow)."""
+    return int(s3) << 48 | int(s2) << 32 | int(s1) << 16 | int(s0)
+
+
 def below(state: int, n: int) -> tuple[int, int]:
-    """Return (value in [0, n), new state)."""
+    """Return (value in [0, n), new state); n below 2**31."""
     s0, s1, s2, s3 = step_limbs(state & 0xFFFF, state >> 16 & 0xFFFF, state >> 32 & 0xFFFF, state >> 48 & 0xFFFF)
-    return _scaled_high(s2, s3, n), s3 << 48 | s2 << 32 | s1 << 16 | s0
+    return _scaled_high(s2, s3, n), _joined(s0, s1, s2, s3)
 
 
 def shuffled(state: int, items) -> tuple[list, int]:
     """Fisher-Yates shuffle of a copy of items; returns (list, new state)."""
     out = list(items)
-    s0, s1, s2, s3 = state & 0xFFFF, state >> 16 & 0xFFFF, state >> 32 & 0xFFFF, state >> 48 & 0xFFFF
+    s0: i64 = state & 0xFFFF
+    s1: i64 = state >> 16 & 0xFFFF
+    s2: i64 = state >> 32 & 0xFFFF
+    s3: i64 = state >> 48 & 0xFFFF
     for i in range(len(out) - 1, 0, -1):
         s0, s1, s2, s3 = step_limbs(s0, s1, s2, s3)
         j = _scaled_high(s2, s3, i + 1)
         out[i], out[j] = out[j], out[i]
-    return out, s3 << 48 | s2 << 32 | s1 << 16 | s0
+    return out, _joined(s0, s1, s2, s3)
 
 
 class Lcg:
@@ -81,6 +94,10 @@ class Lcg:
     limbs so that no draw allocates."""
 
     __slots__ = ("s0", "s1", "s2", "s3")
+    s0: i64
+    s1: i64
+    s2: i64
+    s3: i64
 
     def __init__(self, state: int) -> None:
         state &= MASK64
@@ -91,10 +108,10 @@ class Lcg:
 
     @property
     def state(self) -> int:
-        return self.s3 << 48 | self.s2 << 32 | self.s1 << 16 | self.s0
+        return _joined(self.s0, self.s1, self.s2, self.s3)
 
     def randrange(self, n: int) -> int:
-        """A number in [0, n), n >= 1 (below 2**32): `below(state, n)`'s value."""
+        """A number in [0, n), 1 <= n < 2**31: `below(state, n)`'s value."""
         s0, s1, s2, s3 = step_limbs(self.s0, self.s1, self.s2, self.s3)
         self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
         return _scaled_high(s2, s3, n)
