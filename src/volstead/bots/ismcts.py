@@ -165,8 +165,6 @@ class ISMCTSBot:
         c = self.exploration
         node = root
         path: list[tuple[Node, int]] = []
-        log = math.log
-        sqrt = math.sqrt
         d = s.decision(seat)  # the root: the bot's own decision (in a simultaneous phase, one of several)
         # In a simultaneous phase: the node where it opened, and each seat's own cursor below it.
         phase: Node | None = None
@@ -188,7 +186,7 @@ class ISMCTSBot:
                 elif phase is not None:  # the phase is over: its outcomes merge into one node
                     node = phase.children.setdefault(("after",), Node())
                     phase = None
-                expanded, picked = self._select(node, d, root, root_keys, s, path, rng, c, log, sqrt)
+                expanded, picked = self._select(node, d, root, root_keys, s, path, rng, c)
                 if picked is None:  # nothing legal from this node
                     break
                 node = picked
@@ -213,28 +211,31 @@ class ISMCTSBot:
 
     @staticmethod
     def _select(node: Node, d: Decision, root: Node, root_keys: dict[tuple, int], s: GameState, path: list[tuple[Node, int]],
-                rng: random.Random, c: float, log: Callable[[float], float],
-                sqrt: Callable[[float], float]) -> tuple[bool, Node | None]:
+                rng: random.Random, c: float) -> tuple[bool, Node | None]:
         """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
-        (expanded, the child node) — the child is None when nothing is legal from `node`."""
+        (expanded, the child node) — the child is None when nothing is legal from `node`.
+        Compiled, `children.get` and `math.sqrt`/`math.log` are direct C calls (bound to locals
+        they were generic calls: a sixth of a search)."""
         codes = d.codes
         kind = d.kind
-        children_get = node.children.get
+        children = node.children
         untried = []
         best_i, best_u, best_child = -1, -1.0, None
         at_root = node is root
         for i, code in enumerate(codes):
             key = (kind, code)
-            if at_root and key not in root_keys:
-                continue
-            child = children_get(key)
+            child = children.get(key)
             if child is None:
+                # The root's children are options of the real decision only, so only an untried key
+                # needs the check that it is one (an option of this determinization alone is not).
+                if at_root and key not in root_keys:
+                    continue
                 untried.append((i, key))
                 continue
             avail = child.avail + 1
             child.avail = avail
             visits = child.visits
-            u = child.reward / visits + c * sqrt(log(avail) / visits)
+            u = child.reward / visits + c * math.sqrt(math.log(avail) / visits)
             if u > best_u:
                 best_i, best_u, best_child = i, u, child
         mover = d.seat
@@ -261,11 +262,19 @@ class ISMCTSBot:
         if cached is None or cached[0] != s.game_name:
             game = game_of(s.game_name)
             cached = self._evaluate = (s.game_name, game.evaluate, self.temperature * game.evaluation_scale)
-        values = cached[1](s)
-        top = max(values)
-        t = cached[2]
-        weights = [math.exp((v - top) / t) for v in values]
-        total = sum(weights)
+        values = [float(v) for v in cached[1](s)]  # a game may score in ints
+        t: float = cached[2]
+        # Loops, not max()/sum() (generic calls compiled): a softmax of the values at temperature t.
+        top: float = values[0]
+        for v in values:
+            if v > top:
+                top = v
+        weights = []
+        total = 0.0
+        for v in values:
+            w = math.exp((v - top) / t)
+            weights.append(w)
+            total += w
         return [w / total for w in weights]
 
     def __repr__(self) -> str:
