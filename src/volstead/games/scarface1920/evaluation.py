@@ -116,10 +116,10 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
         return totals if seat is None else totals[seat]
     c = s.content
     n = s.seats
-    wip = s.options.variant == "rulebook-wip"
+    wip = c.variant == "rulebook-wip"
     end_business, per_star = (5, 1) if wip else (3, 2)
     base_income = 2 if wip else 3
-    spaces = c.board.time_track_spaces[str(n)]
+    spaces = c.time_spaces[n]
     rounds_left: float = ROUNDS - (s.round - 1) - s.time / spaces
     if rounds_left < 0.0:
         rounds_left = 0.0

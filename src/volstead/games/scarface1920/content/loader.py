@@ -305,6 +305,7 @@ def build_content(
             tuple(g.boss_rows[g.boss_track[box - 1].row if box else 0].influence for box in range(13)) for g in gangs
         ),
         business_supply={kind: n for kind, n in board.business_supply.items()},
+        time_spaces={int(seats): n for seats, n in board.time_track_spaces.items() if seats.isdigit()},
         dealer_terms=tuple(
             DealerTerms(d.muscle, d.influence, d.either, d.thug_limit, d.storage, d.alcohol, d.guns) for d in dealers
         ),

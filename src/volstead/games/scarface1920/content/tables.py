@@ -7,7 +7,7 @@ compiled class's fields are read without a dictionary lookup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from .models import CRIME_TYPES, Board, PlayCard
@@ -87,6 +87,7 @@ class Content:
     boss_influence: tuple[tuple[int, ...], ...] = ()  # [gang][boss box]
     business_supply: dict[str, int] | None = None  # markers of each kind in the game (the board's)
     dealer_terms: tuple[DealerTerms, ...] = ()  # per Dealer card
+    time_spaces: dict[int, int] = field(default_factory=dict)  # seats -> Reorganizations in a round (time track)
 
 
 @dataclass(frozen=True)

@@ -50,8 +50,13 @@ def available(s: ScarfaceState, seat: int, good: int, only_hood: int | None = No
     total = 0
     for d in s.players[seat].deals:
         total += d.alcohol if good == ALCOHOL else d.guns
-    for i, h in enumerate(s.hoods):
-        if h.owner == seat and (only_hood is None or i == only_hood):
+    if only_hood is not None:  # (a sale's check, for every owned Neighborhood at every action menu)
+        h = s.hoods[only_hood]
+        if h.owner == seat:
+            total += h.alcohol if good == ALCOHOL else h.guns
+        return total
+    for h in s.hoods:
+        if h.owner == seat:
             total += h.alcohol if good == ALCOHOL else h.guns
     return total
 

@@ -39,6 +39,20 @@ def hireable(s: ScarfaceState) -> list[tuple[int, int, int]]:
     return out
 
 
+def can_hire(s: ScarfaceState, influence: int) -> bool:
+    """Some hireable card (`hireable`) has at most `influence` stars: what the Hire order's
+    legality asks at every action menu, without building the list."""
+    stars = s.content.card_stars
+    for which in (LOW, HIGH):
+        spaces, deck = row(s, which)
+        if deck and stars[deck[0]] <= influence:
+            return True
+        for card in spaces:
+            if stars[card] <= influence:
+                return True
+    return False
+
+
 def take(s: ScarfaceState, which: int, pos: int) -> int:
     spaces, deck = row(s, which)
     if pos == -1:

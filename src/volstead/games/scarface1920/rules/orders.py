@@ -214,8 +214,7 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
         if influence:
             if p.recruits or p.safehouses:
                 out.append("recruit")
-            stars = s.content.card_stars
-            if any(stars[card] <= influence for (_, _, card) in market.hireable(s)):
+            if market.can_hire(s, influence):
                 out.append("hire")
             if s.job_deck:
                 out.append("job")

@@ -77,7 +77,7 @@ class ReorganizeFinish(SeatStep[ScarfaceState]):
         p.discard = ()
         s.draw_cards(seat, s.hand_size(seat) - len(p.hand))
         s.reorganizations += 1
-        spaces = s.content.board.time_track_spaces[str(s.seats)]
+        spaces = s.content.time_spaces[s.seats]
         s.time = min(spaces, s.time + 1)
         if s.time >= spaces:
             from .raid import EndOfRound

@@ -22,18 +22,26 @@ def trucks_at(s: ScarfaceState, seat: int, d: int) -> int:
     return p.trucks[d] + (p.cars[d] if seat == s.enforcer else 0)
 
 
-def _waivers(s: ScarfaceState, seat: int, i: int) -> list[int]:
-    """Alcohol waived by trucks for each valid way to pay (guns waived = discount − it)."""
+def _waivers(s: ScarfaceState, seat: int, i: int, first_only: bool = False) -> list[int]:
+    """Alcohol waived by trucks for each valid way to pay (guns waived = discount − it); with
+    `first_only`, the first way only."""
     side = s.hood_side(i)
     a, g = side.alcohol, side.guns
     k = min(trucks_at(s, seat, s.hoods[i].district), a + g)
     have_a = available(s, seat, ALCOHOL, i)
     have_g = available(s, seat, GUNS, i)
-    return [wa for wa in range(max(0, k - g), min(a, k) + 1) if a - wa <= have_a and g - (k - wa) <= have_g]
+    out = []
+    for wa in range(max(0, k - g), min(a, k) + 1):
+        if a - wa <= have_a and g - (k - wa) <= have_g:
+            out.append(wa)
+            if first_only:
+                break
+    return out
 
 
 def sale_possible(s: ScarfaceState, seat: int, i: int) -> bool:
-    return bool(_waivers(s, seat, i))
+    # asked for every owned Neighborhood at every action menu: stops at the first way to pay
+    return bool(_waivers(s, seat, i, first_only=True))
 
 
 class SellLoop(SeatStep[ScarfaceState]):

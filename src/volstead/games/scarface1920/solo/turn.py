@@ -177,7 +177,7 @@ class EnforcerReorganizeFinish(Step[SoloState]):
         s.enf_deck = s.shuffle(s.enf_discard)
         s.enf_discard = ()
         s.reorganizations += 1
-        spaces = s.content.board.time_track_spaces[str(s.seats)]
+        spaces = s.content.time_spaces[s.seats]
         s.time = min(spaces, s.time + 1)
         if s.time >= spaces:
             from ..rules.raid import EndOfRound
