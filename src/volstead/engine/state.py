@@ -30,7 +30,7 @@ from mypy_extensions import mypyc_attr
 from .decision import Decision
 from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from .lanes import Lanes
-from .step import Step
+from .step import AUTO, LANES, Step, step_mode
 
 # One decision taken: (step, code, seat, previous node or None) — a cons list, O(1) to append and
 # to clone. The seat is stored as `-1 - seat` for a private step of a simultaneous phase, so that
@@ -112,10 +112,11 @@ class GameState:
         stack = self.stack
         while stack:
             top = stack[-1]
-            if top.auto:
+            mode = step_mode(top)
+            if mode == AUTO:
                 stack.pop().run(self)
                 continue
-            if top.lanes:
+            if mode == LANES:
                 if self._settle_lanes():
                     return
                 stack.pop()  # every lane is done: the barrier lifts
@@ -162,10 +163,11 @@ class GameState:
         try:
             while lane:
                 top = lane[-1]
-                if top.auto:
+                mode = step_mode(top)
+                if mode == AUTO:
                     lane.pop().run(self)
                     continue
-                if top.lanes:
+                if mode == LANES:
                     raise VolsteadError("a simultaneous phase cannot open inside another one")
                 codes = top.options(self)
                 if codes:
@@ -204,7 +206,7 @@ class GameState:
     def _advance_pending(self) -> None:
         """Rebuild the pending decision(s) after a clone (which forgets them)."""
         top = self.stack[-1]
-        if top.lanes:
+        if step_mode(top) == LANES:
             self._settle_lanes()
         else:
             self._decision = Decision(self, top, top.seat(self), top.options(self))
@@ -226,7 +228,7 @@ class GameState:
 
     def in_lanes(self) -> bool:
         """Is a secret simultaneous phase open?"""
-        return bool(self.stack) and self.stack[-1].lanes
+        return bool(self.stack) and step_mode(self.stack[-1]) == LANES
 
     def apply_index(self, index: object, seat: object = None) -> None:
         """Choose the option at `index` of the pending decision (of `seat`, if given)."""
