@@ -22,6 +22,7 @@ from ..state import (
     VEHICLES,
     Deal,
     ScarfaceState,
+    basic_businesses,
     deal_plus,
     replace_at,
 )
@@ -223,7 +224,7 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
             owned = s.owned_hoods(seat)
             if owned and any(sale_possible(s, seat, i) for i in owned):
                 out.append("sell")
-            if any(s.hoods[i].basic_businesses < 3 for i in owned) and (
+            if any(basic_businesses(s.hoods[i]) < 3 for i in owned) and (
                 s.businesses_left("speakeasy") or s.businesses_left("casino") or s.businesses_left("brothel")
             ):
                 out.append("business")
@@ -233,7 +234,8 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
                 out.append("prison")
             if influence >= 5 and any(h.owner >= 0 and h.owner != seat for h in s.hoods):
                 out.append("remove_control")
-            if sum(s.goods_of(seat)):
+            alcohol, guns = s.goods_of(seat)
+            if alcohol or guns:
                 out.append("sell_authorities")
         if muscle:
             mask = s.presence(seat)
@@ -522,7 +524,7 @@ class AddBusiness(SeatStep[ScarfaceState]):
 
     def options(self, s: ScarfaceState) -> tuple[Any, ...]:
         kinds = [k for k in ("speakeasy", "casino", "brothel") if s.businesses_left(k)]
-        out = [(i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_ and h.basic_businesses < 3 for k in kinds]
+        out = [(i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_ and basic_businesses(h) < 3 for k in kinds]
         return tuple(out) + (None,) if out else ()
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
