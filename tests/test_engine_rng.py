@@ -69,3 +69,14 @@ def test_lcg_shuffle_is_shuffled_in_place(state, items):
     rng.shuffle(pool)
     assert pool == expected
     assert rng.state == after
+
+
+def test_lcg_copy_draws_the_same_numbers_apart():
+    """A copy draws what the original would, and drawing from one leaves the other as it was (the
+    greedy bot gives every option the same replies)."""
+    original = Lcg(0x0123_4567_89AB_CDEF)
+    copy = original.copy()
+    assert [copy.randrange(1000) for _ in range(20)] == [original.randrange(1000) for _ in range(20)]
+    before = original.state
+    copy.randrange(7)
+    assert original.state == before and copy.state != before

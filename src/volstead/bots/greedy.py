@@ -73,9 +73,10 @@ class GreedyBot:
         self.samples = samples
         self.follow_through = follow_through
 
-    def _score(self, s: GameState, seat: int, evaluate: Callable[..., Any], reply_seed: int) -> float:
-        """Rivals' replies (random, seeded) up to `horizon`, then the relative value."""
-        replies = Lcg(reply_seed)  # not random.Random: seeding one costs more than the replies
+    def _score(self, s: GameState, seat: int, evaluate: Callable[..., Any], reply_draws: Lcg) -> float:
+        """Rivals' replies (random, the same draws for every option) up to `horizon`, then the
+        relative value."""
+        replies = reply_draws.copy()
         k = 0
         while k < self.horizon and not s.is_over():
             d = s.decision()
@@ -91,7 +92,7 @@ class GreedyBot:
         s.release()  # dropped by every caller: freed now, not by the cycle collector
         return value
 
-    def _option_value(self, s: GameState, seat: int, root_kind: str, evaluate: Callable[..., Any], reply_seed: int) -> float:
+    def _option_value(self, s: GameState, seat: int, root_kind: str, evaluate: Callable[..., Any], reply_draws: Lcg) -> float:
         """The value of `s`, just after an option of a `root_kind` decision was applied."""
         if self.follow_through:
             while not s.is_over() and len(s.decision().codes) == 1:  # forced steps first
@@ -103,10 +104,10 @@ class GreedyBot:
                     for k in range(len(d.codes)):
                         t = s.clone()
                         t.apply_index(k)
-                        values.append(self._score(t, seat, evaluate, reply_seed))
+                        values.append(self._score(t, seat, evaluate, reply_draws))
                     s.release()
                     return max(values)
-        return self._score(s, seat, evaluate, reply_seed)
+        return self._score(s, seat, evaluate, reply_draws)
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
         n = len(decision)
@@ -128,14 +129,15 @@ class GreedyBot:
                 det = sampler(self.rng)
                 evaluate = evaluator(det)
                 where = root_indices(det, decision)
-                reply_seed = self.rng.getrandbits(64)
+                # not random.Random: seeding one per option cost more than the replies themselves
+                reply_draws = Lcg(self.rng.getrandbits(64))
                 for i, j in enumerate(where):
                     if j < 0:
                         totals[i] = float("-inf")
                         continue
                     s = det.clone()
                     s.apply_index(j)
-                    totals[i] += self._option_value(s, seat, decision.kind, evaluate, reply_seed)
+                    totals[i] += self._option_value(s, seat, decision.kind, evaluate, reply_draws)
                 det.release()
         finally:
             if collecting:

@@ -6,6 +6,8 @@ taken as output is plenty for shuffles and draws, is reproducible across
 Python versions, and clones for free.
 """
 
+from __future__ import annotations
+
 from typing import Final
 
 from mypy_extensions import i64
@@ -105,6 +107,13 @@ class Lcg:
         self.s1 = state >> 16 & 0xFFFF
         self.s2 = state >> 32 & 0xFFFF
         self.s3 = state >> 48
+
+    def copy(self) -> Lcg:
+        """The same generator, drawn from separately (cheaper than building one from a 64-bit
+        state, which is a Python long to split)."""
+        new = Lcg(0)
+        new.s0, new.s1, new.s2, new.s3 = self.s0, self.s1, self.s2, self.s3
+        return new
 
     @property
     def state(self) -> int:
