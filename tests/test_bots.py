@@ -96,7 +96,7 @@ def test_a_bot_that_reads_no_view_gets_ids_and_sampler_but_no_view():
     sampler of the seat's view."""
     from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
 
-    assert GreedyBot.reads_view is False and ISMCTSBot.reads_view is False
+    assert GreedyBot(0).reads_view is False and ISMCTSBot(0).reads_view is False  # (compiled: instance defaults)
     state = GAME.new_game(5, 2)
     d = state.decision()
     blind = _Spy(False)
