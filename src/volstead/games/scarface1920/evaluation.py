@@ -48,6 +48,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from volstead.engine.step import AUTO, step_mode
+
 from .rules.counting import total
 from .rules.turn import ActionMenu, LayOutPlan
 from .state import ScarfaceState
@@ -131,10 +133,10 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     goods = [0] * n
     for h in s.hoods:
         o = h.owner
-        if o >= 0:
-            hoods[o] += 1
-            businesses[o] += h.speakeasy + h.casino + h.brothel + h.nightclub
-            goods[o] += h.alcohol + h.guns
+        if o >= 0:  # `x[o] = x[o] + ...`: compiled, `x[o] += ...` on a list item is a generic add
+            hoods[o] = hoods[o] + 1
+            businesses[o] = businesses[o] + h.speakeasy + h.casino + h.brothel + h.nightclub
+            goods[o] = goods[o] + h.alcohol + h.guns
     stars = c.card_stars
     play_power = associate_play_power(c)
     card_play = ASSOCIATE_PLAY * later
@@ -143,11 +145,12 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     stack = s.stack
     top = stack[-1] if stack else None
     laying = type(top) is LayOutPlan
-    pending_order = s.order_done and top is not None and not top.auto and type(top) is not ActionMenu and (
+    pending_order = s.order_done and top is not None and step_mode(top) != AUTO and type(top) is not ActionMenu and (
         _order_under_way(s))
-    seats = range(n) if seat is None else (seat,)
     out = []
-    for k in seats:
+    for k in range(n):
+        if seat is not None and k != seat:
+            continue
         p = s.players[k]
         income = base_income + s.mod(k, "business_income")
         g = goods[k]
@@ -176,10 +179,11 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
         value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
                  + card_play * power
                  + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + total(p.cars) + 1.5 * total(p.trucks)
-                 + later * (2.5 * dealers + len(p.jobs) + 3 * stat_levels))
+                 + later * (2.5 * dealers + float(len(p.jobs)) + 3.0 * stat_levels))
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):
-            plan = PLAN_POINT * (s.muscle(k) + (s.influence(k) if hq else 0.4 * s.influence(k)))
+            influence = float(s.influence(k)) if hq else 0.4 * s.influence(k)
+            plan = PLAN_POINT * (float(s.muscle(k)) + influence)
             if laying:
                 extra = len(p.plan) - 2 - s.mod(k, "free_plan_cards")
                 if extra > 0:
