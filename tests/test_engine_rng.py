@@ -62,9 +62,9 @@ def test_lcg_draws_are_below_from_its_state(seed, sizes):
 
 @given(state=st.integers(min_value=0, max_value=MASK64), items=st.lists(st.integers(), max_size=120))
 def test_lcg_shuffle_is_shuffled_in_place(state, items):
-    """`Lcg.shuffle` gives `shuffled`'s order and leaves the state `shuffled` returns (bots'
-    determinizations shuffle with it)."""
-    expected, after = shuffled(state, items)
+    """`Lcg.shuffle` gives the definition's order and leaves the state it ends in (bots'
+    determinizations shuffle with it; `shuffled` is it on a copy)."""
+    expected, after = _shuffled_by_products(state, items)
     rng, pool = Lcg(state), list(items)
     rng.shuffle(pool)
     assert pool == expected

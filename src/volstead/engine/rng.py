@@ -75,17 +75,11 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(state: int, items) -> tuple[list, int]:
-    """Fisher-Yates shuffle of a copy of items; returns (list, new state)."""
+    """Fisher-Yates shuffle of a copy of items (`Lcg.shuffle`); returns (list, new state)."""
     out = list(items)
-    s0: i64 = state & 0xFFFF
-    s1: i64 = state >> 16 & 0xFFFF
-    s2: i64 = state >> 32 & 0xFFFF
-    s3: i64 = state >> 48 & 0xFFFF
-    for i in range(len(out) - 1, 0, -1):
-        s0, s1, s2, s3 = step_limbs(s0, s1, s2, s3)
-        j = _scaled_high(s2, s3, i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out, _joined(s0, s1, s2, s3)
+    draws = Lcg(state)
+    draws.shuffle(out)
+    return out, draws.state
 
 
 class Lcg:
@@ -126,9 +120,9 @@ class Lcg:
         return _scaled_high(s2, s3, n)
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place: the order `shuffled(state, items)` gives, the same state after.
-        Bots' determinizations shuffle every hidden pile (one `random.Random.getrandbits` call a
-        card was most of a determinization, and that a fifth of an ISMCTS search)."""
+        """Fisher-Yates in place (`shuffled` is this on a copy). Bots' determinizations shuffle
+        every hidden pile with it (one `random.Random.getrandbits` call a card was most of a
+        determinization, and that a fifth of an ISMCTS search)."""
         s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
         for i in range(len(items) - 1, 0, -1):
             s0, s1, s2, s3 = step_limbs(s0, s1, s2, s3)
