@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from volstead.engine.rng import MASK64, Lcg, below, shuffled, step, step_limbs
+from volstead.engine.lanes import _lane_salt
+from volstead.engine.rng import MASK64, Lcg, below, seed_state, shuffled, step, step_limbs
 
 
 def _shuffled_by_products(state: int, items: list) -> tuple[list, int]:
@@ -80,3 +81,31 @@ def test_lcg_copy_draws_the_same_numbers_apart():
     before = original.state
     copy.randrange(7)
     assert original.state == before and copy.state != before
+
+
+def _splitmix64(seed: int) -> int:
+    """`seed_state`'s definition on Python ints (the splitmix64 finaliser)."""
+    z = (seed + 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+@given(seed=st.integers(min_value=-(2**80), max_value=2**80))
+def test_seed_state_is_splitmix64(seed):
+    """Worked on 32-bit halves, the same states as the definition for any int (records replay
+    their games from the seed)."""
+    assert seed_state(seed) == _splitmix64(seed)
+
+
+def test_seed_state_at_the_edges():
+    for seed in (0, 1, -1, MASK64, MASK64 + 1, 2**63, 2**63 - 1, -(2**63), 0x9E3779B97F4A7C15, 2**64 - 0x9E3779B97F4A7C15):
+        assert seed_state(seed) == _splitmix64(seed), seed
+    assert seed_state(0) == 0xE220A8397B1DCDAF  # splitmix64's first output from state 0
+
+
+@given(base=st.integers(min_value=0, max_value=MASK64), seat=st.integers(min_value=0, max_value=20))
+def test_lane_streams_are_seeded_as_before(base, seat):
+    """A simultaneous phase seeds lane `seat` from `base ^ (seat + 1) * golden`; the reduced salt
+    gives the same stream as the full product."""
+    assert seed_state(base ^ _lane_salt(seat)) == _splitmix64(base ^ (seat + 1) * 0x9E3779B97F4A7C15)

@@ -19,9 +19,9 @@ or "done" (`GameState.pending_seats()`) until the reveal step runs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from .rng import seed_state
+from .rng import MASK64, seed_state
 from .rng import step as rng_step
 from .step import Step
 
@@ -45,11 +45,18 @@ class Lanes(Step[Any]):
         self.rngs = rngs  # lane i's random stream
 
     def lane_of(self, seat: int) -> int:
-        return self.seats.index(seat)
+        seats = self.seats
+        for i in range(len(seats)):  # compiled, `tuple.index` is a generic method call
+            if seats[i] == seat:
+                return i
+        raise ValueError(f"seat {seat} has no lane in this phase")
 
     def with_lane(self, i: int, stack: tuple[Step[Any], ...], rng: int) -> Lanes:
-        return Lanes(self.seats, self.stacks[:i] + (stack,) + self.stacks[i + 1:],
-                     self.rngs[:i] + (rng,) + self.rngs[i + 1:])
+        stacks = list(self.stacks)  # one copy each (slices and concatenation built four tuples)
+        stacks[i] = stack
+        rngs = list(self.rngs)
+        rngs[i] = rng
+        return Lanes(self.seats, tuple(stacks), tuple(rngs))
 
     def seat(self, state: Any) -> int:
         raise TypeError("a Lanes step has one deciding seat per lane: ask GameState.decisions()")
@@ -65,4 +72,13 @@ def open_lanes(state: GameState, steps_by_seat: dict[int, list[Step[Any]] | tupl
     base = state.rng
     seats = tuple(sorted(steps_by_seat))
     return Lanes(seats, tuple(tuple(steps_by_seat[s]) for s in seats),
-                 tuple(seed_state(base ^ (s + 1) * 0x9E3779B97F4A7C15) for s in seats))
+                 tuple(seed_state(base ^ _lane_salt(s)) for s in seats))
+
+
+# (seat + 1) * 0x9E3779B97F4A7C15 mod 2**64: `seed_state` reads only its argument's low 64 bits,
+# so the same streams as the unreduced product (a Python long to build each time).
+_SALTS: Final = tuple((s + 1) * 0x9E3779B97F4A7C15 & MASK64 for s in range(8))
+
+
+def _lane_salt(seat: int) -> int:
+    return _SALTS[seat] if 0 <= seat < 8 else (seat + 1) * 0x9E3779B97F4A7C15 & MASK64

@@ -17,12 +17,47 @@ _MUL: Final = 6364136223846793005
 _INC: Final = 1442695040888963407
 
 
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_M32: Final = 0xFFFFFFFF
+
+
 def seed_state(seed: int) -> int:
-    """Scramble a user seed (splitmix64 finaliser) into a generator state."""
-    z = (seed + 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+    """Scramble a user seed (splitmix64 finaliser) into a generator state:
+
+        z = (seed + 0x9E3779B97F4A7C15) mod 2**64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64
+        return z ^ (z >> 31)
+
+    worked on z's two 32-bit halves as `i64` (each product a 128-bit Python long otherwise: some
+    2,000 instructions a call, and every simultaneous phase seeds one stream a seat)."""
+    z = (seed + _GOLDEN) & MASK64
+    hi: i64 = z >> 32
+    lo: i64 = z & _M32
+    hi, lo = _xorshift(hi, lo, 30)
+    hi, lo = _mul_mod64(hi, lo, 0xBF58476D, 0x1CE4E5B9)
+    hi, lo = _xorshift(hi, lo, 27)
+    hi, lo = _mul_mod64(hi, lo, 0x94D049BB, 0x133111EB)
+    hi, lo = _xorshift(hi, lo, 31)
+    return int(hi) << 32 | int(lo)
+
+
+def _xorshift(hi: i64, lo: i64, k: i64) -> tuple[i64, i64]:
+    """z ^ (z >> k) on z's 32-bit halves, 0 < k < 32."""
+    return hi ^ (hi >> k), lo ^ ((hi << (32 - k) | lo >> k) & _M32)
+
+
+def _mul_mod64(hi: i64, lo: i64, ch: i64, cl: i64) -> tuple[i64, i64]:
+    """z * c mod 2**64 on 32-bit halves; the low half is split in 16-bit pieces so that every
+    partial product stays below 2**49."""
+    l0 = lo & 0xFFFF
+    l1 = lo >> 16
+    low_by_cl = l1 * cl
+    t = l0 * cl + ((low_by_cl & 0xFFFF) << 16)
+    carry = (t >> 32) + (low_by_cl >> 16)  # lo * cl's high half
+    lo_by_ch = l0 * ch + ((l1 * ch & 0xFFFF) << 16)  # lo * ch mod 2**32
+    hi_by_cl = (hi & 0xFFFF) * cl + (((hi >> 16) * cl & 0xFFFF) << 16)  # hi * cl mod 2**32
+    return (carry + lo_by_ch + hi_by_cl) & _M32, t & _M32
 
 
 def step(state: int) -> int:

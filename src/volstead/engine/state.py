@@ -128,19 +128,14 @@ class GameState:
             stack.pop()
         self._decision = None
 
-    def _settle_lanes(self, moved: int = -1, before: tuple[Decision, ...] = ()) -> bool:
+    def _settle_lanes(self) -> bool:
         """Run every lane of the `Lanes` step on top to its next decision; False when all are empty.
-        With `moved`, only that lane runs and the others keep their decisions from `before`: a
-        lane's steps write only what its seat owns (docs/architecture.md), so a choice in one lane
-        changes no other lane's options (replays are exact whatever order seats answer in)."""
+        After a choice only the chosen lane runs (`_apply_in_lane`): a lane's steps write only what
+        its seat owns (docs/architecture.md), so a choice in one lane changes no other lane's
+        options (replays are exact whatever order seats answer in)."""
         lanes = cast(Lanes, self.stack[-1])  # top.lanes is True only on a Lanes step
         pending: list[Decision] = []
         for i, seat in enumerate(lanes.seats):
-            if moved >= 0 and i != moved:
-                for d in before:
-                    if d.seat == seat:
-                        pending.append(d)
-                continue
             lane = list(lanes.stacks[i])
             codes, rng = self._run_lane(lane, lanes.rngs[i])
             if rng != lanes.rngs[i] or tuple(lane) != lanes.stacks[i]:
@@ -161,21 +156,25 @@ class GameState:
         saved_stack, saved_rng = self.stack, self.rng
         self.stack, self.rng = lane, rng
         try:
-            while lane:
-                top = lane[-1]
-                mode = step_mode(top)
-                if mode == AUTO:
-                    lane.pop().run(self)
-                    continue
-                if mode == LANES:
-                    raise VolsteadError("a simultaneous phase cannot open inside another one")
-                codes = top.options(self)
-                if codes:
-                    return codes, self.rng
-                lane.pop()
-            return (), self.rng
+            return self._lane_options(lane), self.rng
         finally:
             self.stack, self.rng = saved_stack, saved_rng
+
+    def _lane_options(self, lane: list[Step]) -> tuple:
+        """`_run_lane`'s loop, with the lane already the stack and its stream the rng."""
+        while lane:
+            top = lane[-1]
+            mode = step_mode(top)
+            if mode == AUTO:
+                lane.pop().run(self)
+                continue
+            if mode == LANES:
+                raise VolsteadError("a simultaneous phase cannot open inside another one")
+            codes = top.options(self)
+            if codes:
+                return codes
+            lane.pop()
+        return ()
 
     def release(self) -> None:
         """Forget the pending decision, for a state about to be dropped (a search's played-out
@@ -264,11 +263,21 @@ class GameState:
         self.stack, self.rng = lane, lanes.rngs[i]
         try:
             step.choose(self, code)
+            codes = self._lane_options(lane)  # this lane on to its next decision
             rng = self.rng
         finally:
             self.stack, self.rng = saved_stack, saved_rng
         self.stack[-1] = lanes.with_lane(i, tuple(lane), rng)
-        if self._settle_lanes(i, before):  # only this lane moved
+        # Only this lane moved: the others keep their decisions (see _settle_lanes), in seat order.
+        pending: list[Decision] = []
+        for p in before:
+            if p.seat != d.seat:
+                pending.append(p)
+            elif codes:
+                pending.append(Decision(self, lane[-1], d.seat, codes, lane=True))
+        if pending:
+            self._pending = tuple(pending)
+            self._decision = self._pending[0]
             return
         self.stack.pop()  # every lane is done: the barrier lifts
         self._advance()
