@@ -218,3 +218,23 @@ def test_a_choice_in_one_lane_leaves_the_other_lanes_decisions_as_they_were(monk
     assert asked == [1] and s.decision(0) is d0  # seat 1's Bid again, asked once
     bid_round(s, {0: 1, 1: 3, 2: 2})
     assert s.last_reveal["bids"] == [1, 3, 2]
+
+
+def test_a_clone_in_a_secret_phase_and_its_original_go_their_own_ways():
+    """The engine changes a phase's lanes in place (issue 15), so a clone taken mid-phase shares
+    them until either side moves: each then works on its own copy, and neither sees the other's
+    choices."""
+    s = game().new_game(6, 3, game().Options(cards=3, negotiation=False))
+    s.apply("bid:2", 1)  # the original owns its lanes now
+    c = s.clone()
+    c.apply("confirm", 1)
+    c.apply("bid:3", 0)
+    assert s.pending_seats() == (0, 1, 2) and s.decision(1).option_ids[0] == "confirm"
+    assert s.decision(0).option_ids == ("bid:1", "bid:2", "bid:3", "bid:blind") and s.bids[0] == 0
+    s.apply("bid:1", 0)
+    assert c.decision(0).option_ids[0] == "confirm" and c.bids[0] == 3 and c.pending_seats() == (0, 2)
+    for t in (s, c):
+        t.apply("bid:3", 2)
+        for seat in t.pending_seats():
+            t.apply("confirm", seat)
+    assert s.last_reveal["bids"] == [1, 2, 3] and c.last_reveal["bids"] == [3, 2, 3]

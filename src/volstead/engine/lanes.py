@@ -19,6 +19,7 @@ or "done" (`GameState.pending_seats()`) until the reveal step runs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from .rng import MASK64, seed_state
@@ -30,19 +31,27 @@ if TYPE_CHECKING:
 
 
 class Lanes(Step[Any]):
-    """A barrier over private per-seat sub-stacks. Immutable: a change replaces the step."""
+    """A barrier over private per-seat sub-stacks.
 
-    __slots__ = ("seats", "stacks", "rngs")
+    Copy on write: a clone copies the main stack but shares its steps, so a `Lanes` step may be on
+    the stacks of several states. The engine changes one in place only while it is `owned` (its
+    own copy, made by `owned_copy` the first time a state changes it; a clone of that state clears
+    the flag, and then both copy again). Everyone else treats it as immutable: a change (a bot's
+    determinization) builds a new one."""
+
+    __slots__ = ("seats", "stacks", "rngs", "owned")
     lanes = True
     kind = "lanes"
     seats: tuple[int, ...]
-    stacks: tuple[tuple[Step[Any], ...], ...]
-    rngs: tuple[int, ...]
+    stacks: list[list[Step[Any]]]
+    rngs: list[int]
+    owned: bool
 
-    def __init__(self, seats: tuple[int, ...], stacks: tuple[tuple[Step[Any], ...], ...], rngs: tuple[int, ...]):
+    def __init__(self, seats: tuple[int, ...], stacks: Sequence[Sequence[Step[Any]]], rngs: Sequence[int]):
         self.seats = seats  # lane i belongs to seats[i], ascending
-        self.stacks = stacks  # lane i's steps, bottom first (the top is the last)
-        self.rngs = rngs  # lane i's random stream
+        self.stacks = [list(lane) for lane in stacks]  # lane i's steps, bottom first (the top is the last)
+        self.rngs = list(rngs)  # lane i's random stream
+        self.owned = False
 
     def lane_of(self, seat: int) -> int:
         seats = self.seats
@@ -51,12 +60,11 @@ class Lanes(Step[Any]):
                 return i
         raise ValueError(f"seat {seat} has no lane in this phase")
 
-    def with_lane(self, i: int, stack: tuple[Step[Any], ...], rng: int) -> Lanes:
-        stacks = list(self.stacks)  # one copy each (slices and concatenation built four tuples)
-        stacks[i] = stack
-        rngs = list(self.rngs)
-        rngs[i] = rng
-        return Lanes(self.seats, tuple(stacks), tuple(rngs))
+    def owned_copy(self) -> Lanes:
+        """A copy for one state to change in place (the engine's; see the class)."""
+        new = Lanes(self.seats, self.stacks, self.rngs)
+        new.owned = True
+        return new
 
     def seat(self, state: Any) -> int:
         raise TypeError("a Lanes step has one deciding seat per lane: ask GameState.decisions()")
@@ -71,8 +79,7 @@ def open_lanes(state: GameState, steps_by_seat: dict[int, list[Step[Any]] | tupl
     state.rng = rng_step(state.rng)
     base = state.rng
     seats = tuple(sorted(steps_by_seat))
-    return Lanes(seats, tuple(tuple(steps_by_seat[s]) for s in seats),
-                 tuple(seed_state(base ^ _lane_salt(s)) for s in seats))
+    return Lanes(seats, [steps_by_seat[s] for s in seats], [seed_state(base ^ _lane_salt(s)) for s in seats])
 
 
 # (seat + 1) * 0x9E3779B97F4A7C15 mod 2**64: `seed_state` reads only its argument's low 64 bits,

@@ -133,22 +133,28 @@ class GameState:
         After a choice only the chosen lane runs (`_apply_in_lane`): a lane's steps write only what
         its seat owns (docs/architecture.md), so a choice in one lane changes no other lane's
         options (replays are exact whatever order seats answer in)."""
-        lanes = cast(Lanes, self.stack[-1])  # top.lanes is True only on a Lanes step
+        lanes = self._owned_lanes()
         pending: list[Decision] = []
         for i, seat in enumerate(lanes.seats):
-            lane = list(lanes.stacks[i])
-            codes, rng = self._run_lane(lane, lanes.rngs[i])
-            if rng != lanes.rngs[i] or tuple(lane) != lanes.stacks[i]:
-                lanes = lanes.with_lane(i, tuple(lane), rng)
+            lane = lanes.stacks[i]
+            codes, lanes.rngs[i] = self._run_lane(lane, lanes.rngs[i])
             if codes:
                 pending.append(Decision(self, lane[-1], seat, codes, lane=True))
-        self.stack[-1] = lanes
         if not pending:
             self._decision, self._pending = None, ()
             return False
         self._pending = tuple(pending)
         self._decision = self._pending[0]
         return True
+
+    def _owned_lanes(self) -> Lanes:
+        """The `Lanes` step on top, this state's own to change in place (copied if it may be shared
+        with a clone: see `Lanes`)."""
+        lanes = cast(Lanes, self.stack[-1])  # called only with a Lanes step on top
+        if not lanes.owned:
+            lanes = lanes.owned_copy()
+            self.stack[-1] = lanes
+        return lanes
 
     def _run_lane(self, lane: list[Step], rng: int) -> tuple[tuple, int]:
         """Run a lane's automatic steps (lapsing decisions without options) with the lane as the
@@ -251,9 +257,9 @@ class GameState:
         self._advance()
 
     def _apply_in_lane(self, d: Decision, code: Any) -> None:
-        lanes = cast(Lanes, self.stack[-1])
+        lanes = self._owned_lanes()
         i = lanes.lane_of(d.seat)
-        lane = list(lanes.stacks[i])
+        lane = lanes.stacks[i]
         step = lane.pop()
         before = self._pending
         self._decision, self._pending = None, ()
@@ -264,10 +270,9 @@ class GameState:
         try:
             step.choose(self, code)
             codes = self._lane_options(lane)  # this lane on to its next decision
-            rng = self.rng
+            lanes.rngs[i] = self.rng
         finally:
             self.stack, self.rng = saved_stack, saved_rng
-        self.stack[-1] = lanes.with_lane(i, tuple(lane), rng)
         # Only this lane moved: the others keep their decisions (see _settle_lanes), in seat order.
         pending: list[Decision] = []
         for p in before:
@@ -304,6 +309,10 @@ class GameState:
         new.options = self.options
         new.rng = self.rng
         new.stack = self.stack.copy()
+        if self.stack:
+            top = self.stack[-1]
+            if isinstance(top, Lanes):
+                top.owned = False  # on both stacks now: whichever changes it next copies it
         new.history = self.history
         new.decisions_made = self.decisions_made
         new._decision = None  # rebuilt on demand: a Decision points at its state
