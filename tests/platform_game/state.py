@@ -120,10 +120,10 @@ class PrizeBidsState(GameState):
             stacks, rngs, bids = list(lanes.stacks), list(lanes.rngs), list(self.bids)
             for i, s in enumerate(lanes.seats):
                 if s != seat:
-                    stacks[i] = (Confirm(s), Bid(s))
+                    stacks[i] = [Confirm(s), Bid(s)]
                     rngs[i] = seed_state(rng.getrandbits(63))
                     bids[s] = 0
-            d.stack[-1] = Lanes(lanes.seats, tuple(stacks), tuple(rngs))
+            d.stack[-1] = Lanes(lanes.seats, stacks, rngs)
             d.bids = tuple(bids)
         deal = self.negotiation()
         if deal is not None and seat not in (deal.seat_, deal.other):

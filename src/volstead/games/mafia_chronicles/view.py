@@ -190,11 +190,11 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
                 syn[k] = s.lane_start[k].copy()
                 rngs[i] = seed_state(rng.getrandbits(63))
                 if deciding:  # done, as if it had changed nothing (its choices are unknown)
-                    stacks[i] = ()
+                    stacks[i] = []
                 elif stacks[i]:  # (the seat itself is done: a rival still deciding decides again)
-                    stacks[i] = s.lane_init[k]
+                    stacks[i] = list(s.lane_init[k])
         d.syn = tuple(syn)
-        d.stack[-1] = Lanes(lanes.seats, tuple(stacks), tuple(rngs))
+        d.stack[-1] = Lanes(lanes.seats, stacks, rngs)
     me = d.syn[seat]
     me.g_deck, me.b_deck, me.a_deck = (tuple(_shuffled(draws, me.g_deck)), tuple(_shuffled(draws, me.b_deck)),
                                        tuple(_shuffled(draws, me.a_deck)))

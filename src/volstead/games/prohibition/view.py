@@ -139,9 +139,9 @@ def determinize(s: ProhibitionState, seat: int, rng: random.Random) -> Prohibiti
         stacks, rngs = list(lanes.stacks), list(lanes.rngs)
         for i, k in enumerate(lanes.seats):
             if k != seat:
-                stacks[i] = (DraftPick(k),) if drafting else (KeepInfamy(k),)
+                stacks[i] = [DraftPick(k) if drafting else KeepInfamy(k)]
                 rngs[i] = seed_state(rng.getrandbits(63))
-        d.stack[-1] = Lanes(lanes.seats, tuple(stacks), tuple(rngs))
+        d.stack[-1] = Lanes(lanes.seats, stacks, rngs)
         for g in rivals:
             g.pick = -1
             if not drafting:
