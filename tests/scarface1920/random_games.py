@@ -13,6 +13,8 @@ from volstead.games.scarface1920.options import Options
 from volstead.games.scarface1920.state import (
     CARS,
     CONTROL_MARKERS,
+    HOOD_FIELD_INDEX,
+    HOOD_TOTALS,
     NESS_MAX,
     RAID_LEVEL,
     THUGS_PER_GANG,
@@ -123,6 +125,13 @@ def check_full(s: ScarfaceState) -> None:
                  f"extra {sorted((pool - everything).elements())}")
     if len(s.market_low) > 3 or len(s.market_high) > 1:
         _fail(s, f"Market rows too long: {s.market_low} {s.market_high}")
+    for p in s.players:  # the counted-once totals (issue 15) against a count of the board now
+        mine = [h for h in s.hoods if h.owner == p.seat]
+        direct = [sum(h[HOOD_FIELD_INDEX[what]] for h in mine) for what in HOOD_TOTALS[:4]]
+        direct += [sum(direct), len(mine), sum(h.alcohol for h in mine), sum(h.guns for h in mine)]
+        totals = [s.hood_total(p.seat, k) for k in range(len(HOOD_TOTALS))]
+        if totals != direct:
+            _fail(s, f"seat {p.seat} Neighborhood totals {totals} != {direct} counted on the board")
 
 
 # ------------------------------------------------------------------ playing

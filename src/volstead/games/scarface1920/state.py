@@ -212,6 +212,33 @@ def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
     return replaced(d, alcohol=d.alcohol + alcohol, guns=d.guns + guns, thugs=d.thugs + thugs)
 
 
+# A seat's totals over the Neighborhoods it owns (`ScarfaceState.hood_total`); the first six are
+# `content.tables.COUNTED`'s codes 0-5 in the same order (rules/counting.py checks).
+HOOD_TOTALS: Final[tuple[str, ...]] = (
+    "speakeasy", "casino", "brothel", "nightclub", "businesses", "control", "alcohol", "guns")
+TOTAL_ALCOHOL: Final = 6
+TOTAL_GUNS: Final = 7
+
+
+def _hood_totals(hoods: tuple[Hood, ...], seats: int) -> tuple[int, ...]:
+    """`HOOD_TOTALS` of every seat, seat after seat."""
+    row = len(HOOD_TOTALS)
+    out = [0] * (seats * row)
+    for h in hoods:
+        owner = h.owner
+        if 0 <= owner < seats:
+            b = owner * row
+            out[b] += h.speakeasy
+            out[b + 1] += h.casino
+            out[b + 2] += h.brothel
+            out[b + 3] += h.nightclub
+            out[b + 4] += h.speakeasy + h.casino + h.brothel + h.nightclub
+            out[b + 5] += 1
+            out[b + 6] += h.alcohol
+            out[b + 7] += h.guns
+    return tuple(out)
+
+
 def replace_at(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
@@ -223,7 +250,7 @@ class ScarfaceState(GameState):
         "raid_pending", "in_raid", "raid_card", "final", "round", "time", "ness", "family_ring", "sales_made",
         "raids_done", "reorganizations", "jobs_fulfilled", "news_revealed", "news_active", "news_mods", "news_seen",
         "news_deck", "draft", "market_low", "deck_low", "market_high", "deck_high", "job_deck", "dealer_deck",
-        "raid_deck", "raid_discard", "hoods", "police",
+        "raid_deck", "raid_discard", "hoods", "police", "counted_hoods", "hood_totals",
     )
     game_name = "scarface1920"
 
@@ -268,6 +295,8 @@ class ScarfaceState(GameState):
     raid_discard: tuple[int, ...]
     hoods: tuple[Hood, ...]
     police: tuple[int, ...]  # the district of each police piece
+    counted_hoods: tuple[Hood, ...] | None  # the `hoods` that `hood_totals` was counted from
+    hood_totals: tuple[int, ...]  # see `hood_total`
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -312,6 +341,8 @@ class ScarfaceState(GameState):
         new.raid_discard = self.raid_discard
         new.hoods = self.hoods
         new.police = self.police
+        new.counted_hoods = self.counted_hoods
+        new.hood_totals = self.hood_totals
 
     # ---------------------------------------------- hooks (the solo automa's)
     def automa_turn(self, seat: int) -> bool:
@@ -518,15 +549,22 @@ class ScarfaceState(GameState):
     # ------------------------------------------------------------------ goods
     def goods_of(self, seat: int) -> tuple[int, int]:
         """(alcohol, guns) the seat stores in Deals and Neighborhoods."""
-        a = g = 0
+        a = self.hood_total(seat, TOTAL_ALCOHOL)
+        g = self.hood_total(seat, TOTAL_GUNS)
         for d in self.players[seat].deals:
             a += d.alcohol
             g += d.guns
-        for h in self.hoods:
-            if h.owner == seat:
-                a += h.alcohol
-                g += h.guns
         return a, g
+
+    def hood_total(self, seat: int, k: int) -> int:
+        """`HOOD_TOTALS[k]` summed over the Neighborhoods the seat owns. Jobs' checks ask at almost
+        every decision; the totals are counted again only when `hoods` is another tuple (it is
+        replaced, never changed in place, so its identity says whether anything changed)."""
+        hoods = self.hoods
+        if self.counted_hoods is not hoods:
+            self.hood_totals = _hood_totals(hoods, len(self.players))
+            self.counted_hoods = hoods
+        return self.hood_totals[seat * len(HOOD_TOTALS) + k]
 
     def deal_space(self, seat: int) -> int:
         terms = self.content.dealer_terms

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..content.tables import COUNTED, COUNTED_CODE
-from ..state import HOOD_FIELD_INDEX, ScarfaceState
+from ..state import HOOD_TOTALS, ScarfaceState
 
 SPEAKEASY: Final = COUNTED.index("speakeasy")
 CASINO: Final = COUNTED.index("casino")
@@ -38,29 +38,14 @@ UPGRADES: Final = COUNTED.index("upgrades")
 CRIME_RATE: Final = COUNTED.index("crime_rate")
 MONEY: Final = COUNTED.index("money")
 DISTRICTS_PRESENT: Final = COUNTED.index("districts_present")
-# Per code, the position of the `Hood` field of the same name (-1: none), for the Business kinds.
-_HOOD_FIELD: Final[tuple[int, ...]] = tuple(HOOD_FIELD_INDEX.get(what, -1) for what in COUNTED)
+assert HOOD_TOTALS[:CONTROL + 1] == COUNTED[:CONTROL + 1]  # count_code reads them by code
 
 
 def count_code(s: ScarfaceState, seat: int, code: int) -> int:
     """How many of the counted thing `COUNTED[code]` the seat has."""
+    if code <= CONTROL:  # on the seat's Neighborhoods: their totals share the codes
+        return s.hood_total(seat, code)
     p = s.players[seat]
-    if code <= CONTROL:  # on the seat's Neighborhoods
-        n = 0
-        if code == CONTROL:
-            for h in s.hoods:
-                if h.owner == seat:
-                    n += 1
-        elif code == BUSINESSES:
-            for h in s.hoods:
-                if h.owner == seat:
-                    n += h.speakeasy + h.casino + h.brothel + h.nightclub
-        else:  # one kind of Business: the Neighborhood's field of that name
-            field = _HOOD_FIELD[code]
-            for h in s.hoods:
-                if h.owner == seat:
-                    n += h[field]
-        return n
     if code == THUGS_DISTRICTS:
         return total(p.thugs)
     if code == THUGS_UNDERWORLD:

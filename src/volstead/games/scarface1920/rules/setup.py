@@ -110,6 +110,8 @@ def blank_state(cls: type[S], c: Content, seed: int, seats: int, options: Option
     s.news_revealed = 1
     s.news_seen = ()
     s.draft = ()
+    s.counted_hoods = None  # hood_totals counted at the first ask
+    s.hood_totals = ()
     return s
 
 
