@@ -28,14 +28,16 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "volstead"
 ENGINE = ["step.py", "decision.py", "state.py", "lanes.py", "rng.py", "tuples.py"]
-BOTS = ["greedy.py", "ismcts.py"]  # the searching bots: their loops run beside the rules
+BOTS = ["base.py", "greedy.py", "ismcts.py"]  # asking a bot, and the searching bots: their loops run beside the rules
+SIM = ["loop.py"]  # the simulator's decision loop
 MANIFEST = "_compiled.json"
 
 
 def compiled_sources() -> list[Path]:
-    """The modules to compile: the engine's and the searching bots', then each game's `compile.toml`
+    """The modules to compile: the engine's, the bots' and the simulator loop's, then each game's `compile.toml`
     globs, in order."""
-    paths = [PACKAGE / "engine" / name for name in ENGINE] + [PACKAGE / "bots" / name for name in BOTS]
+    paths = ([PACKAGE / "engine" / name for name in ENGINE] + [PACKAGE / "bots" / name for name in BOTS]
+             + [PACKAGE / "sim" / name for name in SIM])
     for listing in sorted(PACKAGE.glob("games/*/compile.toml")):
         for pattern in tomllib.loads(listing.read_text())["modules"]:
             paths += sorted(listing.parent.glob(pattern))
@@ -43,7 +45,8 @@ def compiled_sources() -> list[Path]:
 
 
 def compile_groups(sources: list[str]) -> list[tuple[list[str], str]]:
-    """mypyc's groups, each built as one extension: the engine's modules, the bots', then each game's."""
+    """mypyc's groups, each built as one extension: the engine's modules, the bots', the simulator's,
+    then each game's."""
     def folder(path: str) -> str:
         parts = Path(path).parts  # src/volstead/engine/x.py, src/volstead/games/<game>/...
         return parts[3] if parts[2] == "games" else parts[2]

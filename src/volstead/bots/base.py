@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from volstead.engine.state import GameState
 
 Sampler = Callable[[Any], Any]
 
@@ -61,7 +64,7 @@ def _determinize(state, seat, rng):
     return det
 
 
-def ask_bot(bot, state, skip_forced: bool = False, seat: int | None = None) -> int:
+def ask_bot(bot: Any, state: GameState, skip_forced: bool = False, seat: int | None = None) -> int:
     """Ask `bot` for the index of its option in `state`'s pending decision (that of `seat`
     when several seats decide at once, in a simultaneous phase).
 

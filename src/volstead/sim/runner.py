@@ -25,8 +25,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from volstead.bots import ask_bot, get_bot
+from volstead.bots import get_bot
 from volstead.games import get_game
+
+from .loop import play_to_end
 
 RESULTS = "results.jsonl"
 CONFIG = "sim.json"
@@ -65,17 +67,7 @@ def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
     options = game.options_from_json(config.options) if config.options else None
     state = game.new_game(seed=seed, seats=len(names), options=options)
     bots = [get_bot(name, f"{seed}/{k}/{name}") for k, name in enumerate(names)]
-    plays: list[dict[str, int]] = [{} for _ in names]
-    while not state.is_over():
-        # In a simultaneous phase several seats are pending: the first is asked (the order does not
-        # change the game: each seat's private steps draw from its own random stream).
-        d = state.decisions()[0]
-        i = ask_bot(bots[d.seat], state, skip_forced=True, seat=d.seat)
-        card = game.card_played(d, i)
-        if card is not None:
-            counts = plays[d.seat]
-            counts[card] = counts.get(card, 0) + 1
-        state.apply_index(i, seat=d.seat)
+    plays = play_to_end(game, state, bots)
     result = state.result()
     n = len(names)
     scores, winners = list(result.scores), list(result.winners)

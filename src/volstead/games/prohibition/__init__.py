@@ -94,10 +94,10 @@ class Prohibition(Game):
 
     def card_played(self, decision: Decision, index: int) -> str | None:
         kind = decision.kind
-        option_id = decision.option_ids[index]
-        if kind == "tactic":
-            return option_id if option_id.startswith("tactic:") else None
-        if kind == "complete_scheme":
+        if kind == "tactic" or kind == "complete_scheme":  # ids built only here: the simulator asks at every decision
+            option_id = decision.option_ids[index]
+            if kind == "tactic":
+                return option_id if option_id.startswith("tactic:") else None
             return "scheme:" + option_id.partition(":")[2] if option_id.startswith("complete:") else None
         if kind == "fed_card":
             from .rules.feds import FedCard

@@ -1,0 +1,31 @@
+"""The simulator's decision loop: each pending seat's bot asked until the game ends.
+
+A module of its own so that the install compiles it with the engine and the bots (setup.py): run
+interpreted, asking four random bots cost a random game as much again as its rules (issue 15,
+docs/performance.md). `runner.play_game` wraps it with the seeds, the result row and the record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from volstead.bots.base import ask_bot
+from volstead.engine.state import GameState
+
+
+def play_to_end(game: Any, state: GameState, bots: list[Any]) -> list[dict[str, int]]:
+    """Play `state` to its end, asking `bots[seat]` for each decision (forced ones taken without
+    asking); return, per seat, how many times it played each card (`game.card_played`)."""
+    plays: list[dict[str, int]] = [{} for _ in bots]
+    while not state.is_over():
+        # In a simultaneous phase several seats are pending: the first is asked (`decision()`; the
+        # order does not change the game: each seat's private steps draw from its own random stream).
+        d = state.decision()
+        seat = d.seat
+        i = ask_bot(bots[seat], state, True, seat)
+        card = game.card_played(d, i)
+        if card is not None:
+            counts = plays[seat]
+            counts[card] = counts.get(card, 0) + 1
+        state.apply_index(i, seat)
+    return plays
