@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from volstead.cli import app
 from volstead.sim import SimConfig, game_seed, run_sim, seat_bots
 from volstead.sim.report import elo_ladder, figures, wilson, write_report
-from volstead.sim.runner import RESULTS, load_results
+from volstead.sim.runner import RESULTS, _chunk, load_results
 
 CONFIG = SimConfig("scarface1920", ("greedy", "random"), seed=5)  # greedy draws determinizations: its RNG must be per game
 DATA = Path(__file__).resolve().parents[2] / "src" / "volstead" / "games" / "scarface1920" / "data"
@@ -26,6 +26,20 @@ def test_game_seeds_and_rotation():
     assert rotations[0] == list(seats) and rotations[1] == ["greedy", "greedy", "random", "ismcts"]
     for pos in range(4):  # every bot sits in every position once per 4 games
         assert sorted(r[pos] for r in rotations) == sorted(seats)
+
+
+def test_games_are_sent_to_workers_a_few_at_a_time_with_the_same_results(tmp_path):
+    """Up to 8 games a send, at least 16 sends a worker (issue 15: one game a send cost the parent
+    a third of a random game's CPU); the results and records are those of one worker."""
+    assert [_chunk(games, workers) for games, workers in ((6, 2), (64, 2), (200, 2), (10_000, 2), (100, 16))] \
+        == [1, 2, 6, 8, 1]
+    config = SimConfig("prohibition", ("random",) * 3, seed=4)
+    run_sim(config, 64, tmp_path / "w1", workers=1)
+    run_sim(config, 64, tmp_path / "w2", workers=2)
+    assert (tmp_path / "w1" / RESULTS).read_text() == (tmp_path / "w2" / RESULTS).read_text()
+    for i in (0, 33, 63):
+        name = f"records/game-{i:06d}.json"
+        assert (tmp_path / "w1" / name).read_text() == (tmp_path / "w2" / name).read_text()
 
 
 def test_same_results_whatever_the_number_of_workers(tmp_path):
