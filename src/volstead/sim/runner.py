@@ -25,6 +25,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from volstead.bots import get_bot
 from volstead.games import get_game
 
@@ -91,7 +93,8 @@ def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
         folder = Path(out) / RECORDS
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".game-{index:06d}.json.tmp"
-        tmp.write_text(json.dumps(state.record()) + "\n")
+        # orjson: the standard encoder took as long as a fifth of a random game's rules (Python 3.11)
+        tmp.write_bytes(orjson.dumps(state.record(), option=orjson.OPT_APPEND_NEWLINE))
         os.replace(tmp, folder / f"game-{index:06d}.json")
     return row
 
