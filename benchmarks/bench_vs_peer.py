@@ -34,58 +34,55 @@ from bench_playouts import DECISIONS_TARGET, PEER_PYTHON, PEER_SCRIPT  # noqa: E
 
 # Each worker reads a CPU budget in seconds a line, plays until it is spent (checking the clock
 # every 32 decisions: a clock read costs about a tenth of a decision), and answers
-# "decisions cpu_seconds". Games carry on across slices.
-OURS_WORKER = r"""
+# "decisions cpu_seconds". Games carry on across slices. The two engines' scripts share this loop;
+# OVER, NEXT_GAME and DECIDE are replaced by each engine's lines.
+SLICE_LOOP = r"""
+for line in sys.stdin:
+    budget = float(line)
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < budget:
+        for _ in range(32):
+            if OVER:
+                NEXT_GAME
+            DECIDE
+        done += 32
+    print(done, time.process_time() - start, flush=True)
+"""
+
+
+def worker_script(setup: str, over: str, next_game: str, decide: str) -> str:
+    return setup + SLICE_LOOP.replace("OVER", over).replace("NEXT_GAME", next_game).replace("DECIDE", decide)
+
+
+OURS_WORKER = worker_script(r"""
 import random, sys, time
 sys.path.insert(0, sys.argv[2])
 from volstead.games import get_game
 from volstead.build_info import describe_build
 game = get_game(sys.argv[1])
+def new_game(seed):
+    return random.Random(seed), game.new_game(seed=seed, seats=4)
 seed = 0
-rng = random.Random(seed)
-state = game.new_game(seed=seed, seats=4)
+rng, state = new_game(seed)
 print(describe_build(), flush=True)
-for line in sys.stdin:
-    budget = float(line)
-    done = 0
-    start = time.process_time()
-    while time.process_time() - start < budget:
-        for _ in range(32):
-            if state.is_over():
-                seed += 1
-                rng = random.Random(seed)
-                state = game.new_game(seed=seed, seats=4)
-            state.apply_index(rng.randrange(len(state.decision())))
-        done += 32
-    print(done, time.process_time() - start, flush=True)
-"""
+""", over="state.is_over()", next_game="seed += 1; rng, state = new_game(seed)",
+    decide="state.apply_index(rng.randrange(len(state.decision())))")
 
-PEER_WORKER = r"""
+PEER_WORKER = worker_script(r"""
 import sys, time
 from catanatron import Color, Game, RandomPlayer
 from catanatron.game import TURNS_LIMIT
 colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
-seed = 0
 def new_game(seed):
     game = Game([RandomPlayer(c) for c in colors], seed=seed)
-    game.copy()  # Game.play copies the state at its start
+    game.copy()  # Game.play copies the state at its start (and at its end: below)
     return game
+seed = 0
 game = new_game(seed)
 print("catanatron 3.2.1", flush=True)
-for line in sys.stdin:
-    budget = float(line)
-    done = 0
-    start = time.process_time()
-    while time.process_time() - start < budget:
-        for _ in range(32):
-            if game.winning_color() is not None or game.state.num_turns >= TURNS_LIMIT:
-                game.copy()  # ... and at its end
-                seed += 1
-                game = new_game(seed)
-            game.play_tick()
-        done += 32
-    print(done, time.process_time() - start, flush=True)
-"""
+""", over="game.winning_color() is not None or game.state.num_turns >= TURNS_LIMIT",
+    next_game="game.copy(); seed += 1; game = new_game(seed)", decide="game.play_tick()")
 
 
 class Worker:
