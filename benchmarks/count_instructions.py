@@ -3,6 +3,7 @@ not move with the machine's load, for comparing two builds (or two commits) of t
 
     .venv/bin/python benchmarks/count_instructions.py [--game NAME ...] [--games 20] [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --ismcts 3000 [--src DIR ...]
+    .venv/bin/python benchmarks/count_instructions.py --vs-peer [--game NAME ...] [--games 20] [--src DIR]
 
 Each game's N random 4-player playouts (seeds 0 to N - 1, a uniformly random option at each
 decision, as in `bench_playouts.py`) run under `valgrind --tool=callgrind`, counting only inside
@@ -13,8 +14,12 @@ the same count. The count starts at the compiled engine's `apply_index` (its C s
 a compiled install or scratch build (`python setup.py build_ext --inplace` in a clone); an
 interpreted one is refused. `--ismcts N` counts instead one ISMCTS search of N iterations in
 `bench_ismcts.py`'s position (inside the compiled `ISMCTSBot.choose`), after a 200-iteration warm-
-up. Callgrind runs about 50 times slower than the program: 20 games take 10–30 s a game and build.
-Issue 15, docs/performance.md. Not a pytest module.
+up. `--vs-peer` counts whole loops instead, ours (the first `--src`) and the peer's (Catanatron
+3.2.1 in its own environment, `bench_playouts.py`'s loop), each as the count of N games less that
+of none (start-up and card sets excluded), and prints the ratio: a load-free estimate of
+`bench_vs_peer.py`'s timed ratio (the two interpreters' code may run at different speeds an
+instruction, so a timed run decides the target). Callgrind runs about 50 times slower than the
+program: 20 games take 10–30 s a game and build. Issue 15, docs/performance.md. Not a pytest module.
 """
 
 from __future__ import annotations
@@ -61,6 +66,36 @@ print(bot.last_iterations)
 print(describe_build())
 """
 
+# Whole loops for --vs-peer: N games after one (card set and imports loaded), counted as a whole.
+OURS_LOOP = r"""
+import random, sys
+from volstead.games import get_game
+game, n = get_game(sys.argv[1]), int(sys.argv[2])
+game.new_game(seed=10**6, seats=4)
+decisions = 0
+for g in range(n):
+    rng = random.Random(g)
+    state = game.new_game(seed=g, seats=4)
+    while not state.is_over():
+        state.apply_index(rng.randrange(len(state.decision())))
+    decisions += state.decisions_made
+print(decisions)
+"""
+
+PEER_LOOP = r"""
+import sys
+from catanatron import Color, Game, RandomPlayer
+n = int(sys.argv[1])
+colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+Game([RandomPlayer(c) for c in colors], seed=10**6)
+decisions = 0
+for seed in range(n):
+    game = Game([RandomPlayer(c) for c in colors], seed=seed)
+    game.play()
+    decisions += len(game.state.actions)
+print(decisions)
+"""
+
 # The C symbols of the compiled `apply_index` and `ISMCTSBot.choose` (mypyc's wrappers, called
 # from the interpreted loops above).
 APPLY_INDEX = "CPyPy_volstead___engine___state___GameState___apply_index"
@@ -89,6 +124,38 @@ def count(src: Path, game: str, games: int, ismcts: bool = False) -> tuple[int, 
         return int(found.group(1)), int(lines[-2]), lines[-1]
 
 
+def count_whole(argv: list[str], env: dict | None = None) -> tuple[int, int]:
+    """(instructions of the whole run, the number it prints) under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(tmp) / 'callgrind.out'}", *argv]
+        run = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode != 0 or found is None:
+        raise SystemExit(f"{argv[0]}: the loop failed under valgrind:\n{run.stderr[-2000:]}")
+    return int(found.group(1)), int(run.stdout.strip().splitlines()[-1])
+
+
+def per_decision(argv: list[str], games: int, env: dict | None = None) -> tuple[float, int]:
+    """Instructions a decision of `games` games less none, and the decisions counted."""
+    base, _ = count_whole([*argv, "0"], env)
+    total, decisions = count_whole([*argv, str(games)], env)
+    return (total - base) / decisions, decisions
+
+
+def vs_peer(src: Path, games: list[str], n: int) -> None:
+    from bench_playouts import PEER_PYTHON, PEER_SCRIPT
+
+    if not PEER_PYTHON.exists():
+        subprocess.run([str(PEER_SCRIPT), "1"], check=True, capture_output=True)  # creates the peer's venv
+    peer, peer_decisions = per_decision([str(PEER_PYTHON), "-c", PEER_LOOP], n)
+    print(f"{'catanatron 3.2.1':17} {peer:>9,.0f} instructions a decision ({peer_decisions:,} decisions, {n} games)")
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    for game in games:
+        ours, decisions = per_decision([sys.executable, "-c", OURS_LOOP, game], n, env)
+        print(f"{game:17} {ours:>9,.0f} instructions a decision ({decisions:,} decisions)  "
+              f"{peer / ours:.2f}x fewer than the peer  [{src}]")
+
+
 def main(argv: list[str] | None = None) -> int:
     from volstead.games import game_names
 
@@ -96,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", action="append", choices=game_names(), help="a registered game (default: every one)")
     ap.add_argument("--games", type=int, default=20, help="random playouts a game and build (default 20)")
     ap.add_argument("--ismcts", type=int, metavar="N", help="count one ISMCTS search of N iterations instead")
+    ap.add_argument("--vs-peer", action="store_true",
+                    help="count whole random loops, ours (the first --src) and the peer's, and their ratio")
     ap.add_argument("--src", action="append", type=Path,
                     help="a checkout's src/ folder to count (repeat to compare; default: this checkout's)")
     args = ap.parse_args(argv)
@@ -107,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     for src in srcs:
         if not (src / "volstead").is_dir():
             raise SystemExit(f"--src {src}: no volstead package there")
+    if args.vs_peer:
+        vs_peer(srcs[0], args.game or game_names(), args.games)
+        return 0
     if args.ismcts is not None:
         if args.ismcts < 1:
             raise SystemExit("--ismcts must be at least 1")
@@ -132,4 +204,5 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "src"))
+    sys.path.insert(0, str(ROOT / "benchmarks"))
     raise SystemExit(main())
