@@ -23,8 +23,8 @@ def setup_py():
 
 def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     sources = [p.relative_to(ROOT / "src/volstead").as_posix() for p in setup_py.compiled_sources()]
-    assert sources[:8] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py",
-                           "engine/tuples.py", "bots/greedy.py", "bots/ismcts.py"]
+    assert sources[:10] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py",
+                            "engine/tuples.py", "bots/base.py", "bots/greedy.py", "bots/ismcts.py", "sim/loop.py"]
     games = sorted(p.parent.name for p in (ROOT / "src/volstead/games").glob("*/compile.toml"))
     assert games == ["mafia_chronicles", "prohibition", "scarface1920"]
     for game in games:
@@ -35,11 +35,13 @@ def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     assert len(sources) == len(set(sources))
 
 
-def test_the_engine_the_bots_and_each_game_are_one_extension_each(setup_py):
+def test_the_engine_the_bots_the_sim_loop_and_each_game_are_one_extension_each(setup_py):
     sources = [str(p.relative_to(ROOT)) for p in setup_py.compiled_sources()]
     groups = setup_py.compile_groups(sources)
-    assert [name for _, name in groups] == ["volstead_engine", "volstead_bots", "volstead_mafia_chronicles",
-                                            "volstead_prohibition", "volstead_scarface1920"]
+    assert [name for _, name in groups] == ["volstead_engine", "volstead_bots", "volstead_sim",
+                                            "volstead_mafia_chronicles", "volstead_prohibition",
+                                            "volstead_scarface1920"]
+    assert [s for paths, name in groups if name == "volstead_sim" for s in paths] == ["src/volstead/sim/loop.py"]
     assert sorted(s for paths, _ in groups for s in paths) == sorted(sources)
     by_name = {name: paths for paths, name in groups}
     assert all(s.startswith("src/volstead/games/prohibition/") for s in by_name["volstead_prohibition"])
