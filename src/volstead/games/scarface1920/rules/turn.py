@@ -172,7 +172,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         seat = self.seat_
-        kind = code[0]
+        kind: str = code[0]  # typed: compiled, a str compares natively (an Any compared generically)
         if kind == "end":
             return
         s.stack.append(ActionMenu(seat))
@@ -200,7 +200,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
                     tell_outcome(s, seat, f"{possessive(s.gang_name(seat))} Boss skill ({skill.text})")
                 run_effect(s, seat, skill)
             else:
-                pos = code[1]
+                pos: int = code[1]
                 part = 0 if kind == "skill" else 1
                 s.used_skills |= 1 << (2 * pos + part)
                 info = c.cards[p.plan[pos]]
