@@ -58,8 +58,10 @@ class MovePolice(SeatStep[ScarfaceState]):
 
     __slots__ = ("left", "cost")
     kind = "move_police"
+    left: int
+    cost: int
 
-    def __init__(self, seat, left, cost):
+    def __init__(self, seat: int, left: int, cost: int):
         self.seat_, self.left, self.cost = seat, left, cost
 
     def prompt(self, s: ScarfaceState) -> str:

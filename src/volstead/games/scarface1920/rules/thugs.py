@@ -71,8 +71,9 @@ def send_options(s: ScarfaceState, seat: int, muscle: int) -> list[tuple[int, in
 class SendThugs(SeatStep[ScarfaceState]):
     __slots__ = ("muscle",)
     kind = "send"
+    muscle: int
 
-    def __init__(self, seat, muscle):
+    def __init__(self, seat: int, muscle: int):
         self.seat_, self.muscle = seat, muscle
 
     def prompt(self, s: ScarfaceState) -> str:
@@ -104,8 +105,9 @@ class MoveFrom(SeatStep[ScarfaceState]):
 
     __slots__ = ("muscle",)
     kind = "move_from"
+    muscle: int
 
-    def __init__(self, seat, muscle):
+    def __init__(self, seat: int, muscle: int):
         self.seat_, self.muscle = seat, muscle
 
     def prompt(self, s: ScarfaceState) -> str:
@@ -130,8 +132,10 @@ class MovePieces(SeatStep[ScarfaceState]):
 
     __slots__ = ("src", "left")
     kind = "move"
+    src: int  # typed: compiled, the options' loops compare and index with machine ints
+    left: int
 
-    def __init__(self, seat, src, left):
+    def __init__(self, seat: int, src: int, left: int):
         self.seat_, self.src, self.left = seat, src, left
 
     def prompt(self, s: ScarfaceState) -> str:
