@@ -66,22 +66,10 @@ print(bot.last_iterations)
 print(describe_build())
 """
 
-# Whole loops for --vs-peer: N games after one (card set and imports loaded), counted as a whole.
-OURS_LOOP = r"""
-import random, sys
-from volstead.games import get_game
-game, n = get_game(sys.argv[1]), int(sys.argv[2])
-game.new_game(seed=10**6, seats=4)
-decisions = 0
-for g in range(n):
-    rng = random.Random(g)
-    state = game.new_game(seed=g, seats=4)
-    while not state.is_over():
-        state.apply_index(rng.randrange(len(state.decision())))
-    decisions += state.decisions_made
-print(decisions)
-"""
-
+# Whole loops for --vs-peer, each printing the decisions it played on its first line: ours is
+# PLAYOUTS after a game set up (the card set loaded, so that the count of no games, subtracted,
+# holds it too); the peer's is bench_playouts.py's loop after a game set up.
+OURS_LOOP = PLAYOUTS.replace("decisions = 0\n", "game.new_game(seed=10**6, seats=4)\ndecisions = 0\n", 1)
 PEER_LOOP = r"""
 import sys
 from catanatron import Color, Game, RandomPlayer
@@ -132,7 +120,7 @@ def count_whole(argv: list[str], env: dict | None = None) -> tuple[int, int]:
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode != 0 or found is None:
         raise SystemExit(f"{argv[0]}: the loop failed under valgrind:\n{run.stderr[-2000:]}")
-    return int(found.group(1)), int(run.stdout.strip().splitlines()[-1])
+    return int(found.group(1)), int(run.stdout.strip().splitlines()[0])
 
 
 def per_decision(argv: list[str], games: int, env: dict | None = None) -> tuple[float, int]:
