@@ -216,6 +216,7 @@ def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
 # `content.tables.COUNTED`'s codes 0-5 in the same order (rules/counting.py checks).
 HOOD_TOTALS: Final[tuple[str, ...]] = (
     "speakeasy", "casino", "brothel", "nightclub", "businesses", "control", "alcohol", "guns")
+TOTAL_CONTROL: Final = 5
 TOTAL_ALCOHOL: Final = 6
 TOTAL_GUNS: Final = 7
 
@@ -517,7 +518,7 @@ class ScarfaceState(GameState):
         self.hoods = replace_at(self.hoods, i, replaced(self.hoods[i], **changes))
 
     def control_markers_left(self, seat: int) -> int:
-        return CONTROL_MARKERS - sum(1 for h in self.hoods if h.owner == seat)
+        return CONTROL_MARKERS - self.hood_total(seat, TOTAL_CONTROL)
 
     def businesses_left(self, kind: BusinessType) -> int:
         supply = self.content.business_supply
