@@ -23,8 +23,9 @@ def setup_py():
 
 def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     sources = [p.relative_to(ROOT / "src/volstead").as_posix() for p in setup_py.compiled_sources()]
-    assert sources[:10] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py",
-                            "engine/tuples.py", "bots/base.py", "bots/greedy.py", "bots/ismcts.py", "sim/loop.py"]
+    assert sources[:11] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py",
+                            "engine/tuples.py", "bots/base.py", "bots/random_bot.py", "bots/greedy.py", "bots/ismcts.py",
+                            "sim/loop.py"]
     games = sorted(p.parent.name for p in (ROOT / "src/volstead/games").glob("*/compile.toml"))
     assert games == ["mafia_chronicles", "prohibition", "scarface1920"]
     for game in games:

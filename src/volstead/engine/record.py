@@ -45,7 +45,7 @@ def make_record(state=None, *, game: str | None = None, options: dict | None = N
 
     if state is not None:
         game, options, seed, seats = state.game_name, state.options_json(), state.seed, state.seats
-        pairs: list[list[Any] | str] = [[seat, oid] for seat, oid in state.decision_log()]  # not copied again
+        pairs: list[list[Any] | str] = state.record_pairs()  # not copied again
     else:
         pairs = [list(d) if not isinstance(d, str) else d for d in decisions or []]
     return {"format": RECORD_FORMAT, "game": game, "version": __version__, "options": options, "seed": seed,

@@ -110,16 +110,15 @@ class MafiaChronicles(Game):
         """The card a Market purchase buys, or `boss:ID` for the Gangster a syndicate picks as its free
         Boss (§3; for simulation reports: a Boss is searched out of its own deck, so the best Bosses
         are seldom left in a market to buy)."""
-        if decision.kind == "pick_boss":
+        kind = decision.kind  # the simulator asks at every decision: the kind read once, no import here
+        if kind == "market":
+            code = decision.codes[index]
+            if code[0] != "buy":
+                return None
+            return cast("MafiaState", decision._state).content.card_id(code[1])  # the game's own card set
+        if kind == "pick_boss":
             return decision.option_ids[index]
-        if decision.kind != "market":
-            return None
-        code = decision.codes[index]
-        if code[0] != "buy":
-            return None
-        from .content.loader import default_content
-
-        return default_content().card_id(code[1])
+        return None
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
