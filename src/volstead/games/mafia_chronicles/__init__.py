@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions
 
+from . import reports
 from .options import Options as MafiaOptions
 
 if TYPE_CHECKING:
@@ -106,19 +107,8 @@ class MafiaChronicles(Game):
         c = default_content()
         return [x.id for x in c.gangsters] + [x.id for x in c.businesses] + [x.id for x in c.assets]
 
-    def card_played(self, decision: Decision, index: int) -> str | None:
-        """The card a Market purchase buys, or `boss:ID` for the Gangster a syndicate picks as its free
-        Boss (§3; for simulation reports: a Boss is searched out of its own deck, so the best Bosses
-        are seldom left in a market to buy)."""
-        kind = decision.kind  # the simulator asks at every decision: the kind read once, no import here
-        if kind == "market":
-            code = decision.codes[index]
-            if code[0] != "buy":
-                return None
-            return cast("MafiaState", decision._state).content.card_id(code[1])  # the game's own card set
-        if kind == "pick_boss":
-            return decision.option_ids[index]
-        return None
+    # compiled (reports.py): the simulator asks at every decision
+    card_played = staticmethod(reports.card_played)
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions
 
+from . import reports
 from .options import Options as ProhibitionOptions
 
 if TYPE_CHECKING:
-    from volstead.engine.decision import Decision
     from volstead.engine.state import GameState
 
     from .state import ProhibitionState
@@ -92,22 +92,8 @@ class Prohibition(Game):
         return ([f"scheme:{sc.id}" for sc in c.schemes] + [f"tactic:{sc.id}" for sc in c.schemes]
                 + [f"fed:{f.id}" for f in c.feds])
 
-    def card_played(self, decision: Decision, index: int) -> str | None:
-        kind = decision.kind
-        if kind == "tactic" or kind == "complete_scheme":  # ids built only here: the simulator asks at every decision
-            option_id = decision.option_ids[index]
-            if kind == "tactic":
-                return option_id if option_id.startswith("tactic:") else None
-            return "scheme:" + option_id.partition(":")[2] if option_id.startswith("complete:") else None
-        if kind == "fed_card":
-            from .rules.feds import FedCard
-
-            step = getattr(decision, "step", None)
-            # the card leaves the gang (Bribe, Face, Bit, or a Payoff below Threshold I): once per draw
-            if isinstance(step, FedCard) and (decision.codes[index] < 0 or step.level == 0):
-                content = cast("ProhibitionState", decision._state).content  # the game's own card set
-                return "fed:" + content.feds[step.card].id
-        return None
+    # compiled (reports.py): the simulator asks at every decision
+    card_played = staticmethod(reports.card_played)
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions
 
+from . import reports
 from .options import Options as ScarfaceOptions
 
 if TYPE_CHECKING:
@@ -94,13 +95,8 @@ class Scarface1920(Game):
 
         return render(view)
 
-    def card_played(self, decision, index: int) -> str | None:
-        """The id of the card option `index` of `decision` plays into a Plan, if it does
-        (for simulation reports; ids are built only for Plan decisions)."""
-        if decision.kind != "plan":
-            return None
-        option_id = decision.option_ids[index]
-        return None if option_id == "plan:done" else option_id.partition(":")[2]
+    # compiled (reports.py): the simulator asks at every decision
+    card_played = staticmethod(reports.card_played)
 
     def card_ids(self, options: GameOptions | None = None) -> list[str]:
         """Every gang member and Associate of the card set in use."""

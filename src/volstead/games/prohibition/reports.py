@@ -1,0 +1,30 @@
+"""What the simulator's reports read of a decision: the card it plays (`Game.card_played`).
+
+Compiled with the rules (compile.toml): the simulator asks at every decision of every game, and as
+an interpreted method the question cost a random game as much as a tenth of its rules."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from volstead.engine.decision import Decision
+
+from .state import ProhibitionState
+
+
+def card_played(decision: Decision, index: int) -> str | None:
+    """The Tactic a gang plays, the Scheme it completes (`scheme:ID`), or the Fed card that leaves
+    it (`fed:ID`: a Bribe, Face, Bit, or a Payoff below Threshold I; once per draw)."""
+    kind = decision.kind
+    if kind == "tactic" or kind == "complete_scheme":  # option ids built only here
+        option_id = decision.option_ids[index]
+        if kind == "tactic":
+            return option_id if option_id.startswith("tactic:") else None
+        return "scheme:" + option_id.partition(":")[2] if option_id.startswith("complete:") else None
+    if kind == "fed_card":
+        from .rules.feds import FedCard  # here: the rules load with a game, not with its registry entry
+
+        step = decision.step
+        if isinstance(step, FedCard) and (decision.codes[index] < 0 or step.level == 0):
+            return "fed:" + cast(ProhibitionState, decision._state).content.feds[step.card].id  # the game's own set
+    return None
