@@ -17,7 +17,7 @@
 ever slows a run down).
 
     .venv/bin/python benchmarks/bench_sim_scaling.py [--game scarface1920] [--per-worker 40] \
-        [--workers 1,2] [--seats random,random,random,random] [--repeat 1] [--json]
+        [--workers 1,2] [--seats random,random,random,random] [--repeat 1] [--no-records] [--json]
 
 Targets (issue 15): sim within 1.3x of the bare loop; >= 90 % efficiency from 1 to 2 workers
 (and on 16 cores where such a machine is at hand). Not a pytest module.
@@ -86,10 +86,10 @@ def fastest(runs: list[dict]) -> dict:
     return max(runs, key=lambda r: r["games_per_s"])
 
 
-def simulate(game_name: str, seats: tuple[str, ...], seed: int, games: int, workers: int) -> dict:
+def simulate(game_name: str, seats: tuple[str, ...], seed: int, games: int, workers: int, records: bool = True) -> dict:
     from volstead.sim.runner import SimConfig, run_sim
 
-    config = SimConfig(game_name, seats, seed)
+    config = SimConfig(game_name, seats, seed, records=records)
     with tempfile.TemporaryDirectory(prefix="volstead-scaling-") as out:
         start = time.perf_counter()
         cpu = time.process_time()
@@ -109,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-worker", type=int, default=40, help="games per worker in each scaling run")
     ap.add_argument("--workers", default="1,2", help="worker counts, comma-separated (1 is always run)")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each measurement; the fastest is kept")
+    ap.add_argument("--no-records", dest="records", action="store_false",
+                    help="simulate as `volstead sim --no-records` (results only; no file a game)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.repeat < 1 or args.per_worker < 1:
@@ -122,9 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     bares, ones = [], []
     for _ in range(args.repeat):
         bares.append(bare_loop(args.game, len(seats), args.seed, n1))
-        ones.append(simulate(args.game, seats, args.seed, n1, 1))
+        ones.append(simulate(args.game, seats, args.seed, n1, 1, args.records))
     bare, one = fastest(bares), fastest(ones)
-    runs = [one] + [fastest([simulate(args.game, seats, args.seed, n1 * w, w) for _ in range(args.repeat)])
+    runs = [one] + [fastest([simulate(args.game, seats, args.seed, n1 * w, w, args.records) for _ in range(args.repeat)])
                     for w in counts if w > 1]
     walls = {1: {"workers": 1, "games": n1, "wall_s": bare["wall_s"], "games_per_s": bare["games_per_s"]}}
     for w in counts:
@@ -136,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         r["efficiency"] = round(r["games_per_s"] / (r["workers"] * one["games_per_s"]), 3)
     for c in walls.values():
         c["efficiency"] = round(c["games_per_s"] / (c["workers"] * walls[1]["games_per_s"]), 3)
-    out = {"game": args.game, "seats": list(seats), "cpus": os.cpu_count(), "bare": bare, "sim": runs,
+    out = {"game": args.game, "seats": list(seats), "cpus": os.cpu_count(), "records": args.records, "bare": bare, "sim": runs,
            "ceiling": list(walls.values()),
            "sim_over_bare": overhead, "targets": {
                "sim_over_bare": {"target": f"<= {OVERHEAD_TARGET}", "met": overhead <= OVERHEAD_TARGET},
@@ -145,16 +147,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs")
+    print(f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs, records {'written' if args.records else 'off'}")
     print(f"bare loop: {bare['games_per_s']:.2f} games/s ({n1} games, {bare['wall_s']:.2f} s, {bare['cpu_s']:.2f} s CPU)")
     print(f"sim, 1 worker: {one['games_per_s']:.2f} games/s ({one['parent_cpu_s']:.2f} s CPU) -> sim/bare CPU {overhead:.3f}x "
           f"(target <= {OVERHEAD_TARGET}x: {'yes' if overhead <= OVERHEAD_TARGET else 'NO'})")
-    print("| workers | games | wall s | games/s | efficiency | bare loops in as many processes: games/s | efficiency |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| workers | games | wall s | parent CPU s | games/s | efficiency | bare loops in as many processes: games/s "
+          "| efficiency |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in runs:
         c = walls[r["workers"]]
-        print(f"| {r['workers']} | {r['games']} | {r['wall_s']:.2f} | {r['games_per_s']:.2f} | {r['efficiency']:.1%} "
-              f"| {c['games_per_s']:.2f} | {c['efficiency']:.1%} |")
+        print(f"| {r['workers']} | {r['games']} | {r['wall_s']:.2f} | {r['parent_cpu_s']:.2f} | {r['games_per_s']:.2f} "
+              f"| {r['efficiency']:.1%} | {c['games_per_s']:.2f} | {c['efficiency']:.1%} |")
     return 0
 
 

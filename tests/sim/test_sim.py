@@ -82,6 +82,15 @@ def test_records_replay_to_the_same_result(tmp_path):
         assert list(state.result().scores) == row["scores"]
 
 
+def test_a_run_without_records_writes_none_and_the_same_results(tmp_path):
+    with_records = run_sim(SimConfig("mafia_chronicles", ("random",) * 4, seed=4), 3, tmp_path / "a")
+    without = run_sim(SimConfig("mafia_chronicles", ("random",) * 4, seed=4, records=False), 3, tmp_path / "b", workers=2)
+    assert without == with_records
+    assert sorted(p.name for p in (tmp_path / "a" / "records").iterdir()) == [f"game-00000{i}.json" for i in range(3)]
+    assert not (tmp_path / "b" / "records").exists()
+    assert (tmp_path / "a" / RESULTS).read_bytes() == (tmp_path / "b" / RESULTS).read_bytes()
+
+
 def test_report_on_a_small_run(tmp_path):
     run_sim(SimConfig("scarface1920", ("random", "random", "random"), seed=2), 3, tmp_path, workers=1)
     path = write_report(tmp_path)
@@ -118,6 +127,11 @@ def test_cli_sim_and_ladder(tmp_path):
     assert len(load_results(out)) == 2 and (out / "records" / "game-000001.json").exists()
     r = runner.invoke(app, ["ladder", str(out)])
     assert r.exit_code == 0 and "random" in r.output
+    bare = tmp_path / "bare"
+    r = runner.invoke(app, ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--seed", "3",
+                            "--out", str(bare), "--no-report", "--no-records"])
+    assert r.exit_code == 0, r.output
+    assert load_results(bare) == load_results(out) and not (bare / "records").exists()
     r = runner.invoke(app, ["sim", "scarface1920", "--games", "1", "--seats", "random,genius", "--out", str(out)])
     assert r.exit_code == 2 and "seat 1 is 'genius', which is not a player kind; use one of: random" in r.output
 

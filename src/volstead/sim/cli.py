@@ -66,6 +66,8 @@ def sim(
     compare: Annotated[tuple[Path, Path] | None, typer.Option(
         "--compare", help="Two card-set folders: play the same games with each and compare the balance figures.")] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
+    records: Annotated[bool, typer.Option("--records/--no-records", help="Write each game's record (records/, for "
+                                          "`volstead replay`); without, only results and the report.")] = True,
 ) -> None:
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
 
@@ -99,7 +101,7 @@ def sim(
     for label, options, folder in runs:
         try:
             game.options_from_json(options)
-            config = SimConfig(game.name, names, seed, options)
+            config = SimConfig(game.name, names, seed, options, records)
             rows = _run_with_progress(config, games, folder, workers, backend, address, label, first_game)
         except ValueError as e:
             raise _fail(str(e)) from None

@@ -5,7 +5,8 @@ Output folder layout:
 - `sim.json`: the configuration (game, seats, seed, options); a resumed run
   must match it;
 - `results.jsonl`: one line per finished game, in game-index order;
-- `records/game-NNNNNN.json`: each game's record (`volstead replay` reads it).
+- `records/game-NNNNNN.json`: each game's record (`volstead replay` reads it), unless the run
+  was told not to write them (`SimConfig.records`, `--no-records`).
 
 Game `i` is seeded by `game_seed(seed, i)` and its bots by that seed, the seat
 and the bot name, so a game's result depends only on `--seed` and its index,
@@ -42,6 +43,9 @@ class SimConfig:
     seats: tuple[str, ...]
     seed: int = 1
     options: dict = field(default_factory=dict)  # the game's Options as JSON
+    # Each game's record written to records/ (a file a game: on a disk, creating it can cost as much
+    # as a fifth of a short random game; a run of many thousands may do without).
+    records: bool = True
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -89,7 +93,7 @@ def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
     }
     if len(scores) > n:
         row["automa"] = {"scores": scores[n:], "won": any(w >= n for w in winners)}
-    if out is not None:
+    if out is not None and config.records:
         folder = Path(out) / RECORDS
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".game-{index:06d}.json.tmp"
