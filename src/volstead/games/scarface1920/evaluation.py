@@ -52,7 +52,7 @@ from volstead.engine.step import AUTO, step_mode
 
 from .rules.counting import total
 from .rules.turn import ActionMenu, LayOutPlan
-from .state import Player, ScarfaceState
+from .state import ScarfaceState
 
 ROUNDS: Final = 3
 
@@ -84,60 +84,6 @@ def _stars_and_power(cards: tuple[int, ...], stars: tuple[int, ...], power: list
         star_count += stars[card]
         play_power += power[card]
     return star_count, play_power
-
-
-class _Counted:
-    """What a seat's value counts from its cards and pieces alone, with the tuples it was counted
-    from: tuples are replaced, never mutated, so the same objects give the same counts. A search
-    evaluates many positions in which a seat's cards and pieces did not move (rivals' above all)."""
-
-    __slots__ = ("hand", "deck", "discard", "plan", "thugs", "cars", "trucks", "stats", "power_table",
-                 "star_count", "power", "thug_total", "car_total", "truck_total", "stat_total")
-
-    def __init__(self, p: Player, power_table: list[float], stars: tuple[int, ...]):
-        self.hand, self.deck, self.discard, self.plan = p.hand, p.deck, p.discard, p.plan
-        self.thugs, self.cars, self.trucks, self.stats = p.thugs, p.cars, p.trucks, p.stats
-        self.power_table = power_table  # the card set's (one per content)
-        # Summed pile by pile, in this order, as the value always was (the same float).
-        star_count, power = _stars_and_power(p.hand, stars, power_table)
-        more_stars, more_power = _stars_and_power(p.deck, stars, power_table)
-        star_count += more_stars
-        power += more_power
-        more_stars, more_power = _stars_and_power(p.discard, stars, power_table)
-        star_count += more_stars
-        power += more_power
-        if p.plan:
-            more_stars, more_power = _stars_and_power(p.plan, stars, power_table)
-            star_count += more_stars
-            power += more_power
-        self.star_count = star_count
-        self.power = power
-        self.thug_total = total(p.thugs)
-        self.car_total = total(p.cars)
-        self.truck_total = total(p.trucks)
-        self.stat_total = total(p.stats)
-
-    def fits(self, p: Player, power_table: list[float]) -> bool:
-        return (self.deck is p.deck and self.hand is p.hand and self.discard is p.discard and self.plan is p.plan
-                and self.thugs is p.thugs and self.cars is p.cars and self.trucks is p.trucks and self.stats is p.stats
-                and self.power_table is power_table)
-
-
-# Counted values by the identity of the seat's deck (a hit is checked against every tuple); kept
-# small: cleared when full. Holding the tuples keeps their identities from being reused.
-_counted_cache: dict[int, _Counted] = {}
-_COUNTED_CACHE_SIZE: Final = 4096
-
-
-def counted(p: Player, power_table: list[float], stars: tuple[int, ...]) -> _Counted:
-    key = id(p.deck)
-    hit = _counted_cache.get(key)
-    if hit is not None and hit.fits(p, power_table):
-        return hit
-    if len(_counted_cache) >= _COUNTED_CACHE_SIZE:
-        _counted_cache.clear()
-    made = _counted_cache[key] = _Counted(p, power_table, stars)
-    return made
 
 
 def crime_cost(c: int) -> float:
@@ -213,16 +159,26 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             g += d.alcohol + d.guns
             dealers += len(d.dealers)
             deal_thugs += d.thugs
-        cp = counted(p, play_power, stars)
+        star_count, power = _stars_and_power(p.hand, stars, play_power)
+        more_stars, more_power = _stars_and_power(p.deck, stars, play_power)
+        star_count += more_stars
+        power += more_power
+        more_stars, more_power = _stars_and_power(p.discard, stars, play_power)
+        star_count += more_stars
+        power += more_power
+        if p.plan:
+            more_stars, more_power = _stars_and_power(p.plan, stars, play_power)
+            star_count += more_stars
+            power += more_power
         hq = p.hq
         useful = hq if hq < HQ_USEFUL else HQ_USEFUL
         thugs = (HQ_THUG * useful + (hq - useful) + 1.5 * p.safehouses + p.recruits
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
-                 + cp.thug_total)
-        stat_levels = cp.stat_total - 6
-        value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * cp.star_count
-                 + card_play * cp.power
-                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + cp.car_total + 1.5 * cp.truck_total
+                 + total(p.thugs))
+        stat_levels = total(p.stats) - 6
+        value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
+                 + card_play * power
+                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + total(p.cars) + 1.5 * total(p.trucks)
                  + later * (2.5 * dealers + float(len(p.jobs)) + 3.0 * stat_levels))
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):
