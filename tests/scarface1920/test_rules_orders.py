@@ -395,6 +395,34 @@ def test_move_each_piece_once():
     assert s.decision().kind == "action"
 
 
+def test_a_district_is_offered_to_move_from_exactly_when_a_piece_there_can_move():
+    """Rulebook p.15 Move: the districts offered (and the Move order itself) are those with a piece
+    that can go somewhere affordable; `can_move_from` answers without building the district's
+    menu, and must agree with it everywhere — checked along random 4-player games, for every seat,
+    district and Muscle 0–3."""
+    import random
+
+    from volstead.games.scarface1920 import GAME
+    from volstead.games.scarface1920.rules.thugs import MovePieces, can_move_from
+
+    checked = 0
+    for seed in (11, 12):
+        s = GAME.new_game(seed=seed, seats=4)
+        rng = random.Random(seed)
+        while not s.is_over():
+            if s.decisions_made % 7 == 0:
+                for seat in range(4):
+                    for src in range(7):
+                        for muscle in range(4):
+                            menu = MovePieces(seat, src, muscle).options(s)
+                            assert can_move_from(s, seat, src, muscle) == any(c[0] != "stop" for c in menu)
+                            checked += 1
+                    assert orders.can_move(s, seat) == any(
+                        c[0] != "stop" for d in range(7) for c in MovePieces(seat, d, 1).options(s))
+            s.apply_index(rng.randrange(len(s.decision().codes)))
+    assert checked > 10_000
+
+
 # ------------------------------------------------------------------ Remove thugs
 def test_remove_thugs_one_per_plan_card_back_to_the_box():
     """Rulebook p.17 Remove thugs (rulebook-wip variant): remove 1 thug per card in your Plan, from

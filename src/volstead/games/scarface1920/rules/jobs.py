@@ -55,11 +55,11 @@ def alternative_met(s: ScarfaceState, seat: int, alt: CompiledAlternative) -> bo
         for code, n, lo, hi in alt.plan:
             if _plan_count(s, seat, code, lo, hi) < n:
                 return False
+    if p.money < alt.money or p.hq < alt.thugs:  # before the counts: two compares against a count each
+        return False
     for code, n in alt.have:
         if count_code(s, seat, code) < n:
             return False
-    if p.money < alt.money or p.hq < alt.thugs:
-        return False
     if alt.alcohol or alt.guns or alt.goods:
         a, g = s.goods_of(seat)
         return a >= alt.alcohol and g >= alt.guns and a + g >= alt.alcohol + alt.guns + alt.goods

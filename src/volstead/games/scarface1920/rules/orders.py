@@ -29,7 +29,7 @@ from ..state import (
 from . import market
 from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
 from .sales import SellLoop, sale_possible
-from .thugs import MoveFrom, RecruitSteps, SendThugs
+from .thugs import MoveFrom, RecruitSteps, SendThugs, can_move_from
 
 ORDER_LABELS: Final = {
     "deal": "Send 1 thug to a Deal (get goods)",
@@ -193,15 +193,9 @@ def _may_seize(s: ScarfaceState, seat: int, i: int, presence: int, muscle: int) 
 def can_move(s: ScarfaceState, seat: int) -> bool:
     """Some piece can move: a vehicle to any other district, a thug on foot to an
     adjacent one, where the bribe for entering is affordable."""
-    p = s.players[seat]
-    money = p.money
     for d in range(7):
-        if p.cars[d] or p.trucks[d]:
-            if any(s.bribe(seat, e) <= money for e in range(7) if e != d):
-                return True
-        if p.thugs[d]:
-            if any(s.bribe(seat, e) <= money for e in s.content.adjacency[d]):
-                return True
+        if can_move_from(s, seat, d, 1):
+            return True
     return False
 
 

@@ -100,6 +100,23 @@ def place_thugs(s: ScarfaceState, seat: int, d: int, k: int, source: str = "hq")
     s.pay(seat, s.bribe(seat, d, k))
 
 
+def can_move_from(s: ScarfaceState, seat: int, src: int, muscle: int) -> bool:
+    """Could a piece of the seat's move out of `src` now (`MovePieces(seat, src, muscle)` has an
+    option besides stopping)? Stops at the first: the movement menus and the Move order ask it for
+    every district, where building the whole menu cost a random game 2 %."""
+    p = s.players[seat]
+    money = p.money
+    if p.thugs[src]:  # on foot, to an adjacent district
+        for d in s.content.adjacency[src]:
+            if s.bribe(seat, d) <= money:
+                return True
+    if muscle >= 1 and (p.cars[src] or p.trucks[src]):  # riding, anywhere (no riders: 1 Muscle)
+        for d in range(7):
+            if d != src and s.bribe(seat, d) <= money:
+                return True
+    return False
+
+
 class MoveFrom(SeatStep[ScarfaceState]):
     """Pick the one district the pieces move from."""
 
@@ -114,7 +131,12 @@ class MoveFrom(SeatStep[ScarfaceState]):
         return "Move thugs and/or vehicles from which district?"
 
     def options(self, s: ScarfaceState) -> tuple[Any, ...]:
-        return tuple(d for d in range(7) if MovePieces(self.seat_, d, self.muscle).options(s)[:-1])
+        seat, muscle = self.seat_, self.muscle
+        out: list[int] = []
+        for d in range(7):
+            if can_move_from(s, seat, d, muscle):
+                out.append(d)
+        return tuple(out)
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         s.stack.append(MovePieces(self.seat_, code, self.muscle))
@@ -182,10 +204,8 @@ class MovePieces(SeatStep[ScarfaceState]):
                 p.thugs = add_at(add_at(p.thugs, src, -riders), d, riders)
             cost = 1 + riders
         s.pay(seat, s.bribe(seat, d, cost))
-        if self.left - cost > 0:
-            step = MovePieces(seat, src, self.left - cost)
-            if len(step.options(s)) > 1:
-                s.stack.append(step)
+        if self.left - cost > 0 and can_move_from(s, seat, src, self.left - cost):
+            s.stack.append(MovePieces(seat, src, self.left - cost))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "stop":
