@@ -353,7 +353,7 @@ class GameState:
 
     def record_pairs(self) -> list[list[Any]]:
         """`decision_log` as the record's JSON-ready `[seat, option id]` lists (`make_record`): built
-        here, compiled, because the interpreted comprehension cost a tenth of a random game's rules."""
+        here, compiled, rather than by an interpreted loop over the pairs."""
         return [[seat, oid] for seat, oid in self.decision_log()]
 
     def compact_history(self, keep: int = 64) -> None:
