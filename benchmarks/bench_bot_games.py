@@ -7,11 +7,11 @@ time on a shared machine) per game and per decision.
     .venv/bin/python benchmarks/bench_bot_games.py --game scarface1920 --seats greedy,greedy,greedy,greedy --games 10
     .venv/bin/python benchmarks/bench_bot_games.py --game prohibition --seats greedy,greedy,greedy,greedy --games 3
 
-Beside ours, the peer's greedy from the same run (`peer_bots.py`: four Catanatron 3.2.1
-VictoryPointPlayers, a one-ply greedy that copies the game for each option; `--peer-games 0` skips
-it) and the ratios. The games differ (Catan, and a bot that looks one action ahead where ours plays
-rivals' replies up to 8 decisions on): the ratio says how the two engines' greedy bots compare in
-speed, not which game is bigger.
+Beside ours, the peer's greedy from the same run, a game of its between two of ours
+(`peer_bots.py`: four Catanatron 3.2.1 VictoryPointPlayers, a one-ply greedy that copies the game
+for each option; `--peer-games 0` skips it) and the ratios. The games differ (Catan, and a bot
+that looks one action ahead where ours plays rivals' replies up to 8 decisions on): the ratio
+says how the two engines' greedy bots compare in speed, not which game is bigger.
 
 Target (issue 15): greedy 4-player Scarface >= 3 games/s a core. Not a pytest module.
 """
@@ -39,30 +39,41 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", default="greedy,greedy,greedy,greedy")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--peer-games", type=int, default=3, help="the peer's greedy games (0: none)")
+    ap.add_argument("--peer-games", type=int, default=None, help="the peer's greedy games (default: as many as "
+                    "--games, one after each of ours; 0: none)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.peer_games is None:
+        args.peer_games = args.games
 
     config = SimConfig(args.game, tuple(args.seats.split(",")), args.seed)
     play_game(config, args.games)  # warm: card set loaded, caches filled (not counted)
     per_game, decisions = [], 0
-    for i in range(args.games):
-        start = time.process_time()
-        row = play_game(config, i)
-        per_game.append(time.process_time() - start)
-        decisions += row["decisions"]
+    peer_parts: list[dict] = []
+    # Ours and the peer's games alternate (one of ours, one of the peer's, ...): a host whose speed
+    # moves during the run slows both alike, and the ratio holds.
+    for i in range(max(args.games, args.peer_games)):
+        if i < args.games:
+            start = time.process_time()
+            row = play_game(config, i)
+            per_game.append(time.process_time() - start)
+            decisions += row["decisions"]
+        if i < args.peer_games:
+            from peer_bots import peer_greedy_games
+
+            peer_parts.append(peer_greedy_games(1, first=i))
     cpu = sum(per_game)
     out = {"game": args.game, "seats": args.seats, "games": args.games, "cpu_s": round(cpu, 3),
            "cpu_s_per_game": round(cpu / args.games, 3), "min": round(min(per_game), 3), "max": round(max(per_game), 3),
            "games_per_s_a_core": round(args.games / cpu, 3), "us_per_decision": round(cpu / decisions * 1e6, 1),
            "build": describe_build()}
     out["decisions_per_s"] = round(decisions / cpu)
-    if args.peer_games > 0:
-        from peer_bots import peer_greedy_games
+    if peer_parts:
+        from peer_bots import summed
 
-        peer = out["peer"] = peer_greedy_games(args.peer_games)
+        peer = out["peer"] = summed(peer_parts)
         if "error" not in peer:
-            out["ratios"] = {"games_per_s_a_core": round(out["games_per_s_a_core"] / peer["games_per_s_a_core"], 2),
+            out["ratios"] = {"games_per_s_a_core": round(out["games_per_s_a_core"] / peer["games_per_s"], 2),
                              "decisions_per_s": round(out["decisions_per_s"] / peer["decisions_per_s"], 2)}
     if args.json:
         print(json.dumps(out))
@@ -75,10 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peer: {peer['error']}")
     elif peer is not None:
         r = out["ratios"]
-        print(f"peer (Catanatron 3.2.1, four VictoryPointPlayers: a one-ply greedy), {peer['games']} games: "
-              f"{peer['games_per_s_a_core']:.3f} games/s a core, {peer['decisions_per_s']:,} decisions/s, "
-              f"{peer['lookaheads_per_s']:,} lookaheads/s; ours ÷ peer: {r['games_per_s_a_core']:.2f}× games/s a core, "
-              f"{r['decisions_per_s']:.2f}× decisions/s")
+        print(f"peer (Catanatron 3.2.1, four VictoryPointPlayers: a one-ply greedy), {peer['games']} games, "
+              f"alternating with ours: {peer['games_per_s']:.3f} games/s a core, {peer['decisions_per_s']:,.0f} "
+              f"decisions/s, {peer['lookaheads_per_s']:,.0f} lookaheads/s; ours ÷ peer: "
+              f"{r['games_per_s_a_core']:.2f}× games/s a core, {r['decisions_per_s']:.2f}× decisions/s")
     if args.game == "scarface1920" and set(args.seats.split(",")) == {"greedy"}:
         met = out["games_per_s_a_core"] >= GREEDY_SCARFACE_TARGET
         print(f"target >= {GREEDY_SCARFACE_TARGET:g} games/s a core: {'yes' if met else 'NO'}")

@@ -13,7 +13,8 @@ the compiled core), per CPU second. `volstead --version` says which build runs; 
 Beside it, from the same run, the peer's nearest figure (`peer_bots.py`; `--peer-seconds 0` skips
 it): Catanatron 3.2.1 has no tree search, only a one-ply greedy, whose unit of search work is a
 lookahead (copy the game, execute one action, read the victory points) — timed for every option
-of the decisions along random games. One ISMCTS iteration of ours does more (a determinization every few
+of the decisions along random games, in slices between our searches (so that the ratio holds on a
+host whose speed moves). One ISMCTS iteration of ours does more (a determinization every few
 iterations, a clone, the tree's path of moves, an evaluation); the ratio is iterations ÷ lookaheads.
 """
 
@@ -45,7 +46,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--rollout-depth", type=int, default=None)
     ap.add_argument("--reuse", type=int, default=None, help="iterations per determinization")
-    ap.add_argument("--peer-seconds", type=float, default=2.0, help="CPU seconds of the peer's lookaheads (0: none)")
+    ap.add_argument("--peer-seconds", type=float, default=2.0,
+                    help="CPU seconds of the peer's lookaheads, in --repeat slices (0: none)")
     args = ap.parse_args()
     s = position()
     d = s.decision()
@@ -54,29 +56,37 @@ def main() -> None:
     if args.reuse is not None:
         kwargs["reuse"] = args.reuse
     rates, cpu_rates = [], []
-    for r in range(args.repeat):
+    iterations, cpu_total = 0, 0.0
+    peer_parts: list[dict] = []
+    for r in range(args.repeat):  # our searches and the peer's slices alternate: the ratio holds on a noisy host
         bot = ISMCTSBot(r, iterations=args.iterations, **kwargs)
         t, c = time.perf_counter(), time.process_time()
         ask_bot(bot, s)
         rates.append(bot.last_iterations / (time.perf_counter() - t))
-        cpu_rates.append(bot.last_iterations / (time.process_time() - c))
+        cpu = time.process_time() - c
+        cpu_rates.append(bot.last_iterations / cpu)
+        iterations, cpu_total = iterations + bot.last_iterations, cpu_total + cpu
+        if args.peer_seconds > 0:
+            from peer_bots import peer_lookaheads
+
+            peer_parts.append(peer_lookaheads(args.peer_seconds / args.repeat, first_seed=r + 1))
     probe = ISMCTSBot(0, **kwargs)
     print(f"rollout depth {probe.rollout_depth}, {probe.reuse} iterations per determinization: "
           f"{statistics.median(rates):,.0f} iterations/s wall clock, "
           f"{statistics.median(cpu_rates):,.0f} per CPU second (medians of {args.repeat}; "
           f"wall runs: {', '.join(f'{x:,.0f}' for x in rates)}; "
           f"CPU runs: {', '.join(f'{x:,.0f}' for x in cpu_rates)})")
-    if args.peer_seconds > 0:
-        from peer_bots import peer_lookaheads
+    if peer_parts:
+        from peer_bots import summed
 
-        peer = peer_lookaheads(args.peer_seconds)
+        peer = summed(peer_parts)
         if "error" in peer:
             print(f"peer: {peer['error']}")
         else:
-            ratio = statistics.median(cpu_rates) / peer["lookaheads_per_s"]
-            print(f"peer (Catanatron 3.2.1, no tree search): {peer['lookaheads_per_s']:,} one-ply lookaheads a CPU "
+            ratio = iterations / cpu_total / peer["lookaheads_per_s"]  # totals of the same stretch of time, both
+            print(f"peer (Catanatron 3.2.1, no tree search): {peer['lookaheads_per_s']:,.0f} one-ply lookaheads a CPU "
                   f"second (copy, execute, read the score; every option of {peer['positions']:,} positions of random "
-                  f"games); ours ÷ peer: {ratio:.2f}× (ISMCTS iterations ÷ lookaheads)")
+                  f"games, in slices between our searches); ours ÷ peer: {ratio:.2f}× (ISMCTS iterations ÷ lookaheads)")
     met = statistics.median(cpu_rates) >= ISMCTS_TARGET
     print(f"target >= {ISMCTS_TARGET:,} iterations/s a CPU second: {'yes' if met else 'NO'}; {describe_build()}")
 

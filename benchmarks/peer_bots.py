@@ -14,8 +14,11 @@ peer's interpreter, timed in CPU seconds as ours are:
   a determinization every few iterations, a clone, the tree's path of moves, an evaluation). The
   peer has no tree search in 3.2.1, so this is the nearest figure it gives.
 
-Each returns a dict, or {"error": ...} when the peer's environment is missing
-(`../shared/bench/peer-catanatron` creates it on its first run). Not a pytest module.
+Each returns totals (CPU seconds, games or positions, decisions, lookaheads), or {"error": ...} when
+the peer's environment is missing (`../shared/bench/peer-catanatron` creates it on its first run).
+The benchmarks call them in small parts between their own runs (ours, the peer's, ours, ...) and
+add the parts up (`summed`), so that a host whose speed moves slows both sides alike and the ratio
+holds. Not a pytest module.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ COLORS = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
 """
 
 GREEDY_GAMES = _COMMON + r"""
-n = int(sys.argv[1])
+first, n = int(sys.argv[1]), int(sys.argv[2])
 lookaheads = 0
 
 class Counted(VictoryPointPlayer):
@@ -47,20 +50,17 @@ class Counted(VictoryPointPlayer):
 
 decisions = 0
 cpu = time.process_time()
-for seed in range(n):
+for seed in range(first, first + n):
     random.seed(seed)  # VictoryPointPlayer breaks ties with the random module
     game = Game([Counted(c) for c in COLORS], seed=seed)
     game.play()
     decisions += len(game.state.actions)
 cpu = time.process_time() - cpu
-print(json.dumps({"peer": "catanatron 3.2.1", "bot": "VictoryPointPlayer", "games": n, "cpu_s": round(cpu, 3),
-                  "games_per_s_a_core": round(n / cpu, 3), "decisions_per_s": round(decisions / cpu),
-                  "lookaheads_per_s": round(lookaheads / cpu)}))
+print(json.dumps({"games": n, "cpu_s": cpu, "decisions": decisions, "lookaheads": lookaheads}))
 """
 
 LOOKAHEADS = _COMMON + r"""
-seconds = float(sys.argv[1])
-seed = 1
+seconds, seed = float(sys.argv[1]), int(sys.argv[2])
 game = Game([RandomPlayer(c) for c in COLORS], seed=seed)
 done = positions = 0
 spent = 0.0
@@ -81,27 +81,46 @@ while spent < seconds:
         done += len(actions)
         positions += 1
     game.play_tick()
-print(json.dumps({"peer": "catanatron 3.2.1", "positions": positions, "games": seed, "lookaheads": done,
-                  "lookaheads_per_s": round(done / spent)}))
+print(json.dumps({"positions": positions, "lookaheads": done, "cpu_s": spent}))
 """
 
 
-def _run_peer(script: str, arg: str, timeout: int) -> dict:
+def _run_peer(script: str, args: list[str], timeout: int) -> dict:
     if not PEER_PYTHON.exists():
         return {"error": f"{PEER_PYTHON} not found (run {PEER_SCRIPT} once to create it)"}
     try:
         # A fixed hash seed: the peer's legal actions come out of sets, so their order (and so the
         # random game, and the position timed) would change from run to run.
-        out = subprocess.run([str(PEER_PYTHON), "-c", script, arg], capture_output=True, text=True,
+        out = subprocess.run([str(PEER_PYTHON), "-c", script, *args], capture_output=True, text=True,
                              timeout=timeout, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
         return json.loads(out.stdout.strip().splitlines()[-1])
     except (subprocess.SubprocessError, OSError, ValueError, IndexError) as e:
         return {"error": f"peer run failed: {e}"}
 
 
-def peer_greedy_games(games: int) -> dict:
-    return _run_peer(GREEDY_GAMES, str(games), timeout=1800)
+def peer_greedy_games(games: int, first: int = 0) -> dict:
+    """Games `first`..`first + games - 1` of four VictoryPointPlayers: their CPU seconds, decisions
+    and lookaheads (totals; `rates` turns summed parts into figures)."""
+    return _run_peer(GREEDY_GAMES, [str(first), str(games)], timeout=1800)
 
 
-def peer_lookaheads(seconds: float) -> dict:
-    return _run_peer(LOOKAHEADS, str(seconds), timeout=600)
+def peer_lookaheads(seconds: float, first_seed: int = 1) -> dict:
+    """`seconds` of lookaheads along random games from `first_seed` on: positions, lookaheads and
+    the CPU seconds they took (totals)."""
+    return _run_peer(LOOKAHEADS, [str(seconds), str(first_seed)], timeout=600)
+
+
+def summed(parts: list[dict]) -> dict:
+    """The peer's parts added up (an error if any part failed), with its rates a CPU second."""
+    for part in parts:
+        if "error" in part:
+            return part
+    total: dict = {"peer": "catanatron 3.2.1", "parts": len(parts)}
+    for key in ("games", "positions", "decisions", "lookaheads", "cpu_s"):
+        if all(key in part for part in parts):
+            total[key] = sum(part[key] for part in parts)
+    cpu = total["cpu_s"]
+    for key in ("games", "decisions", "lookaheads"):
+        if key in total:
+            total[f"{key}_per_s"] = total[key] / cpu
+    return total
