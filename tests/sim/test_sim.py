@@ -67,6 +67,21 @@ def test_resume_keeps_finished_games_and_matches_a_fresh_run(tmp_path):
     assert (part / RESULTS).read_text() == (fresh / RESULTS).read_text()
 
 
+def test_a_run_written_by_the_older_encoder_resumes_into_the_same_file(tmp_path):
+    """results.jsonl lines were once written by the json module (spaces after separators); a run
+    resumed over such a file rewrites it as a fresh run writes it."""
+    config = SimConfig("scarface1920", ("random", "random"), seed=5)
+    fresh = tmp_path / "fresh"
+    run_sim(config, 4, fresh, workers=1)
+    rows = load_results(fresh)
+    old = tmp_path / "old"
+    run_sim(config, 1, old, workers=1)
+    (old / RESULTS).write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in rows[:2]))
+    run_sim(config, 4, old, workers=1)
+    assert (old / RESULTS).read_bytes() == (fresh / RESULTS).read_bytes()
+    assert b", " not in (fresh / RESULTS).read_bytes().split(b"\n")[0]  # the compact encoding
+
+
 def test_a_resumed_run_must_match_its_configuration(tmp_path):
     run_sim(CONFIG, 1, tmp_path)
     with pytest.raises(ValueError, match="seed"):

@@ -127,6 +127,13 @@ def load_results(out: str | Path) -> list[dict]:
     return rows
 
 
+def result_line(row: dict) -> bytes:
+    """A result row as its line of results.jsonl: keys sorted, so the file is the same whatever the
+    workers. orjson: the parent writes every row, and with 16 workers the `json` module's ~40 µs a
+    row was a third of the parent's time, the one process that does not scale."""
+    return orjson.dumps(row, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
+
+
 def _prepare(config: SimConfig, out: Path) -> set[int]:
     out.mkdir(parents=True, exist_ok=True)
     cfg_path = out / CONFIG
@@ -143,7 +150,7 @@ def _prepare(config: SimConfig, out: Path) -> set[int]:
     # rewrite the file without a possibly cut last line
     path = out / RESULTS
     if path.exists():
-        path.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
+        path.write_bytes(b"".join(result_line(r) for r in rows))
     return {r["index"] for r in rows}
 
 
@@ -211,11 +218,11 @@ def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, ba
     waiting: dict[int, dict] = {}
     pending = iter(todo)
     next_index = next(pending, None)
-    with open(out / RESULTS, "a") as f:
+    with open(out / RESULTS, "ab") as f:
         for row in stream:
             waiting[row["index"]] = row
             while next_index is not None and next_index in waiting:
-                f.write(json.dumps(waiting.pop(next_index), sort_keys=True) + "\n")
+                f.write(result_line(waiting.pop(next_index)))
                 f.flush()
                 next_index = next(pending, None)
             if on_result is not None:
