@@ -52,7 +52,7 @@ from volstead.engine.step import AUTO, step_mode
 
 from .rules.counting import total
 from .rules.turn import ActionMenu, LayOutPlan
-from .state import ScarfaceState
+from .state import TOTAL_ALCOHOL, TOTAL_BUSINESSES, TOTAL_CONTROL, TOTAL_GUNS, ScarfaceState
 
 ROUNDS: Final = 3
 
@@ -128,15 +128,6 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     reorganizes_left = rounds_left * spaces / n
     later = rounds_left / ROUNDS
     goods_value = 3.5 if rounds_left >= 0.5 else 7.0 * rounds_left  # 3.5 × min(1, 2 × rounds_left)
-    businesses = [0] * n
-    hoods = [0] * n
-    goods = [0] * n
-    for h in s.hoods:
-        o = h.owner
-        if o >= 0:  # `x[o] = x[o] + ...`: compiled, `x[o] += ...` on a list item is a generic add
-            hoods[o] = hoods[o] + 1
-            businesses[o] = businesses[o] + h.speakeasy + h.casino + h.brothel + h.nightclub
-            goods[o] = goods[o] + h.alcohol + h.guns
     stars = c.card_stars
     play_power = associate_play_power(c)
     card_play = ASSOCIATE_PLAY * later
@@ -153,7 +144,8 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             continue
         p = s.players[k]
         income = base_income + s.mod(k, "business_income")
-        g = goods[k]
+        # The seat's Neighborhoods, counted once per `hoods` tuple (shared by a search's clones)
+        g = s.hood_total(k, TOTAL_ALCOHOL) + s.hood_total(k, TOTAL_GUNS)
         dealers = deal_thugs = 0
         for d in p.deals:
             g += d.alcohol + d.guns
@@ -176,9 +168,10 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
                  + total(p.thugs))
         stat_levels = total(p.stats) - 6
-        value = (p.money + businesses[k] * (end_business + income * reorganizes_left) + per_star * star_count
-                 + card_play * power
-                 + goods_value * g + (2 + 4 * later) * hoods[k] + thugs + total(p.cars) + 1.5 * total(p.trucks)
+        value = (p.money + s.hood_total(k, TOTAL_BUSINESSES) * (end_business + income * reorganizes_left)
+                 + per_star * star_count + card_play * power
+                 + goods_value * g + (2 + 4 * later) * s.hood_total(k, TOTAL_CONTROL) + thugs + total(p.cars)
+                 + 1.5 * total(p.trucks)
                  + later * (2.5 * dealers + float(len(p.jobs)) + 3.0 * stat_levels))
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):

@@ -216,6 +216,7 @@ def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
 # `content.tables.COUNTED`'s codes 0-5 in the same order (rules/counting.py checks).
 HOOD_TOTALS: Final[tuple[str, ...]] = (
     "speakeasy", "casino", "brothel", "nightclub", "businesses", "control", "alcohol", "guns")
+TOTAL_BUSINESSES: Final = 4
 TOTAL_CONTROL: Final = 5
 TOTAL_ALCOHOL: Final = 6
 TOTAL_GUNS: Final = 7
