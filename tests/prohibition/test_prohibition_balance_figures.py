@@ -43,7 +43,7 @@ def test_the_command_replays_a_run_with_its_own_card_set(tmp_path, capsys):
     # the set changed under the run (every Scheme renamed: the draft's first pick no longer replays)
     schemes = cards / "schemes.toml"
     schemes.write_text(re.sub(r'^id = "(\w+)"', r'id = "\1_v2"', schemes.read_text(), flags=re.M))
-    assert json.loads(sorted((out / "records").glob("*.json"))[0].read_text())["options"]["cards"] == str(cards)
+    assert json.loads((out / "records.jsonl").read_text().splitlines()[0])["options"]["cards"] == str(cards)
     default_content.cache_clear()  # a set is read once per process and folder
     assert main([str(out)]) == 1
     err = capsys.readouterr().err

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from volstead.cli import app
 from volstead.sim import SimConfig, game_seed, run_sim, seat_bots
+from volstead.sim.records import RECORDS_FILE, iter_run_records, read_run_record
 from volstead.sim.report import elo_ladder, figures, wilson, write_report
 from volstead.sim.runner import RESULTS, _chunk, load_results
 
@@ -37,9 +38,7 @@ def test_games_are_sent_to_workers_a_few_at_a_time_with_the_same_results(tmp_pat
     run_sim(config, 64, tmp_path / "w1", workers=1)
     run_sim(config, 64, tmp_path / "w2", workers=2)
     assert (tmp_path / "w1" / RESULTS).read_text() == (tmp_path / "w2" / RESULTS).read_text()
-    for i in (0, 33, 63):
-        name = f"records/game-{i:06d}.json"
-        assert (tmp_path / "w1" / name).read_text() == (tmp_path / "w2" / name).read_text()
+    assert (tmp_path / "w1" / RECORDS_FILE).read_bytes() == (tmp_path / "w2" / RECORDS_FILE).read_bytes()
 
 
 def test_same_results_whatever_the_number_of_workers(tmp_path):
@@ -48,9 +47,8 @@ def test_same_results_whatever_the_number_of_workers(tmp_path):
     a = (tmp_path / "w1" / RESULTS).read_text()
     assert a == (tmp_path / "w2" / RESULTS).read_text()
     assert [r["index"] for r in load_results(tmp_path / "w1")] == list(range(6))
-    for i in range(6):
-        name = f"records/game-{i:06d}.json"
-        assert (tmp_path / "w1" / name).read_text() == (tmp_path / "w2" / name).read_text()
+    assert (tmp_path / "w1" / RECORDS_FILE).read_bytes() == (tmp_path / "w2" / RECORDS_FILE).read_bytes()
+    assert [i for i, _ in iter_run_records(tmp_path / "w2")] == list(range(6))
 
 
 def test_resume_keeps_finished_games_and_matches_a_fresh_run(tmp_path):
@@ -61,10 +59,14 @@ def test_resume_keeps_finished_games_and_matches_a_fresh_run(tmp_path):
     run_sim(config, 2, part, workers=1)
     with open(part / RESULTS, "a") as f:  # an interrupted write
         f.write('{"index": 2, "sco')
+    fresh_records = (fresh / RECORDS_FILE).read_bytes().splitlines(keepends=True)
+    with open(part / RECORDS_FILE, "ab") as f:  # game 2's record was written, then a cut one
+        f.write(fresh_records[2] + fresh_records[3][:50])
     seen = []
     run_sim(config, 5, part, workers=2, on_start=lambda total, done: seen.append((total, done)))
     assert seen == [(5, 2)]
     assert (part / RESULTS).read_text() == (fresh / RESULTS).read_text()
+    assert (part / RECORDS_FILE).read_bytes() == (fresh / RECORDS_FILE).read_bytes()
 
 
 def test_a_run_written_by_the_older_encoder_resumes_into_the_same_file(tmp_path):
@@ -89,20 +91,46 @@ def test_a_resumed_run_must_match_its_configuration(tmp_path):
 
 
 def test_records_replay_to_the_same_result(tmp_path):
-    from volstead.engine import load_record, replay
+    from volstead.engine import replay
 
     rows = run_sim(SimConfig("scarface1920", ("random", "greedy"), seed=5), 2, tmp_path)
     for row in rows:
-        state = replay(load_record(tmp_path / "records" / f"game-{row['index']:06d}.json"))
+        state = replay(read_run_record(tmp_path, row["index"]))
         assert list(state.result().scores) == row["scores"]
+    assert replay(read_run_record(tmp_path / RECORDS_FILE, 1)).decision_log() == state.decision_log()
+
+
+def test_a_run_of_the_older_layout_is_read_and_resumed(tmp_path):
+    """Runs once wrote records/game-NNNNNN.json, a file a game: the readers read them, and a resumed
+    run adds its new games to records.jsonl."""
+    from volstead.engine import RecordError, save_record
+
+    config = SimConfig("mafia_chronicles", ("random",) * 4, seed=4)
+    fresh = tmp_path / "fresh"
+    run_sim(config, 3, fresh)
+    old = tmp_path / "old"
+    run_sim(SimConfig("mafia_chronicles", ("random",) * 4, seed=4, records=False), 2, old)
+    (old / "records").mkdir()
+    for i in range(2):
+        save_record(read_run_record(fresh, i), old / "records" / f"game-{i:06d}.json")
+    run_sim(config, 3, old)
+    assert (old / RESULTS).read_bytes() == (fresh / RESULTS).read_bytes()
+    assert [(i, r) for i, r in iter_run_records(old)] == [(2, read_run_record(fresh, 2)), (0, read_run_record(fresh, 0)),
+                                                           (1, read_run_record(fresh, 1))]
+    assert read_run_record(old, 1) == read_run_record(fresh, 1)
+    with pytest.raises(RecordError, match=r"records.jsonl has no record of game 7 \(it holds game 2\)"):
+        read_run_record(old, 7)
+    (tmp_path / "nothing").mkdir()
+    with pytest.raises(RecordError, match="holds no game records"):
+        read_run_record(tmp_path / "nothing", 0)
 
 
 def test_a_run_without_records_writes_none_and_the_same_results(tmp_path):
     with_records = run_sim(SimConfig("mafia_chronicles", ("random",) * 4, seed=4), 3, tmp_path / "a")
     without = run_sim(SimConfig("mafia_chronicles", ("random",) * 4, seed=4, records=False), 3, tmp_path / "b", workers=2)
     assert without == with_records
-    assert sorted(p.name for p in (tmp_path / "a" / "records").iterdir()) == [f"game-00000{i}.json" for i in range(3)]
-    assert not (tmp_path / "b" / "records").exists()
+    assert [i for i, _ in iter_run_records(tmp_path / "a")] == [0, 1, 2]
+    assert not (tmp_path / "b" / RECORDS_FILE).exists()
     assert (tmp_path / "a" / RESULTS).read_bytes() == (tmp_path / "b" / RESULTS).read_bytes()
 
 
@@ -139,16 +167,38 @@ def test_cli_sim_and_ladder(tmp_path):
                             "--seed", "3", "--out", str(out), "--no-report"])
     assert r.exit_code == 0, r.output
     assert "games/s" in r.output and "| rank | bot |" in r.output
-    assert len(load_results(out)) == 2 and (out / "records" / "game-000001.json").exists()
+    assert len(load_results(out)) == 2 and [i for i, _ in iter_run_records(out)] == [0, 1]
     r = runner.invoke(app, ["ladder", str(out)])
     assert r.exit_code == 0 and "random" in r.output
     bare = tmp_path / "bare"
     r = runner.invoke(app, ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--seed", "3",
                             "--out", str(bare), "--no-report", "--no-records"])
     assert r.exit_code == 0, r.output
-    assert load_results(bare) == load_results(out) and not (bare / "records").exists()
+    assert load_results(bare) == load_results(out) and not (bare / RECORDS_FILE).exists()
     r = runner.invoke(app, ["sim", "scarface1920", "--games", "1", "--seats", "random,genius", "--out", str(out)])
     assert r.exit_code == 2 and "seat 1 is 'genius', which is not a player kind; use one of: random" in r.output
+
+
+def test_cli_replays_a_game_of_a_run(tmp_path):
+    runner = CliRunner()
+    out, bare = tmp_path / "run", tmp_path / "bare"
+    run_sim(SimConfig("scarface1920", ("random", "random"), seed=3), 2, out)
+    run_sim(SimConfig("scarface1920", ("random", "random"), seed=3, records=False), 1, bare)
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(read_run_record(out, 1)))
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(b'{"index":0,"format":2,oops}\n')
+    for args in ([str(out), "--game", "1"], [str(out / RECORDS_FILE), "--game", "0"], [str(single)]):
+        r = runner.invoke(app, ["replay", *args])
+        assert r.exit_code == 0 and "Final scores" in r.output, (args, r.output)
+    for args, message in (([str(out)], "holds a simulator run's records: say which game with --game INDEX"),
+                          ([str(out), "--game", "5"], "has no record of game 5 (it holds games 0–1)"),
+                          ([str(bare), "--game", "0"], "holds no game records (a run made with --no-records"),
+                          ([str(single), "--game", "0"], "is a single record (leave --game out)"),
+                          ([str(broken), "--game", "0"], "game 0's line of"),
+                          ([str(tmp_path / "gone.jsonl"), "--game", "0"], "does not exist")):
+        r = runner.invoke(app, ["replay", *args])
+        assert r.exit_code == 2 and message in " ".join(r.output.split()), (args, r.output)
 
 
 def test_cli_compare_two_card_sets(tmp_path):
@@ -177,6 +227,7 @@ def test_ray_backend_gives_the_local_results(tmp_path):
         ray.shutdown()
     run_sim(config, 3, tmp_path / "local", workers=1)
     assert (tmp_path / "ray" / RESULTS).read_text() == (tmp_path / "local" / RESULTS).read_text()
+    assert (tmp_path / "ray" / RECORDS_FILE).read_bytes() == (tmp_path / "local" / RECORDS_FILE).read_bytes()
 
 
 def test_a_run_split_in_two_plays_the_same_games(tmp_path):
@@ -189,6 +240,7 @@ def test_a_run_split_in_two_plays_the_same_games(tmp_path):
     assert [r["index"] for r in rows] == [2, 3, 4]
     pooled = (low / RESULTS).read_text() + (high / RESULTS).read_text()
     assert pooled == (whole / RESULTS).read_text()
-    assert (high / "records" / "game-000004.json").read_text() == (whole / "records" / "game-000004.json").read_text()
+    assert read_run_record(high, 4) == read_run_record(whole, 4)
+    assert (low / RECORDS_FILE).read_bytes() + (high / RECORDS_FILE).read_bytes() == (whole / RECORDS_FILE).read_bytes()
     with pytest.raises(ValueError, match="first game"):
         run_sim(CONFIG, 5, tmp_path / "bad", first_game=5)

@@ -86,8 +86,25 @@ def play(
     play_terminal(game, kinds, options, seed, record, quiet)
 
 
+def _load_any_record(file: Path, game_index: int | None) -> dict:
+    """A record file, or game `game_index` of a simulator run (its folder or records.jsonl)."""
+    from volstead.sim.records import read_run_record
+
+    is_run = file.is_dir() or file.suffix == ".jsonl"
+    if game_index is None:
+        if is_run:
+            raise RecordError(f"{file} holds a simulator run's records: say which game with --game INDEX")
+        return load_record(file)
+    if not is_run and file.exists():
+        raise RecordError(f"--game picks a game of a simulator run; {file} is a single record (leave --game out)")
+    return read_run_record(file, game_index)
+
+
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by `volstead play --record`.")],
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by `volstead play --record`, or a "
+                                         "`volstead sim` run's folder (or its records.jsonl) with --game.")],
+    game_index: Annotated[int | None, typer.Option("--game", min=0, help="The game of a `volstead sim` run to replay "
+                                                   "(its index, as in results.jsonl).")] = None,
     show_log: Annotated[bool, typer.Option("--show-log", help="Print every decision of the record.")] = False,
     browser: Annotated[bool, typer.Option("--browser", help="Step through the record in the browser.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="--browser: database URL (default: your data folder).")] = None,
@@ -96,7 +113,7 @@ def replay_cmd(
 ) -> None:
     """Replay a game record: print where it ends, or step through it in the browser (--browser)."""
     try:
-        rec = load_record(file)
+        rec = _load_any_record(file, game_index)
         state = replay(rec)
     except RecordError as e:
         raise fail(str(e)) from None

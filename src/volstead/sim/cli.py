@@ -58,7 +58,8 @@ def sim(
         "each into its own --out; the same games one run would play).")] = 0,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (local backend).")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Run seed: game i is seeded from it and i.")] = 1,
-    out: Annotated[Path, typer.Option("--out", help="Output folder (results.jsonl, records/, report.md).")] = Path("results"),
+    out: Annotated[Path, typer.Option(
+        "--out", help="Output folder (results.jsonl, records.jsonl, report.md).")] = Path("results"),
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value "
                                                      "(repeatable), e.g. -o variant=NAME.")] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (processes) or ray.")] = "local",
@@ -66,8 +67,8 @@ def sim(
     compare: Annotated[tuple[Path, Path] | None, typer.Option(
         "--compare", help="Two card-set folders: play the same games with each and compare the balance figures.")] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
-    records: Annotated[bool, typer.Option("--records/--no-records", help="Write each game's record (records/, for "
-                                          "`volstead replay`); without, only results and the report.")] = True,
+    records: Annotated[bool, typer.Option("--records/--no-records", help="Write each game's record (records.jsonl, for "
+                                          "`volstead replay OUT --game N`); without, only results and the report.")] = True,
 ) -> None:
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
 

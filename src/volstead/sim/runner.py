@@ -5,8 +5,10 @@ Output folder layout:
 - `sim.json`: the configuration (game, seats, seed, options); a resumed run
   must match it;
 - `results.jsonl`: one line per finished game, in game-index order;
-- `records/game-NNNNNN.json`: each game's record (`volstead replay` reads it), unless the run
-  was told not to write them (`SimConfig.records`, `--no-records`).
+- `records.jsonl`: each game's record, a line a game in index order (`records.py`; `volstead
+  replay RUN --game N` reads it), unless the run was told not to write them (`SimConfig.records`,
+  `--no-records`). Workers send each record's line to the parent with the result row, and the
+  parent writes both.
 
 Game `i` is seeded by `game_seed(seed, i)` and its bots by that seed, the seat
 and the bot name, so a game's result depends only on `--seed` and its index,
@@ -22,6 +24,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,10 +35,10 @@ from volstead.bots import get_bot
 from volstead.games import get_game
 
 from .loop import play_to_end
+from .records import RECORDS_FILE, keep_finished, record_line
 
 RESULTS = "results.jsonl"
 CONFIG = "sim.json"
-RECORDS = "records"
 
 @dataclass(frozen=True)
 class SimConfig:
@@ -43,8 +46,8 @@ class SimConfig:
     seats: tuple[str, ...]
     seed: int = 1
     options: dict = field(default_factory=dict)  # the game's Options as JSON
-    # Each game's record written to records/ (a file a game: on a disk, creating it can cost as much
-    # as a fifth of a short random game; a run of many thousands may do without).
+    # Each game's record written to records.jsonl (a run of many thousands for the balance figures
+    # may do without: a record costs a short random game a tenth of its time).
     records: bool = True
 
     def to_json(self) -> dict:
@@ -65,8 +68,14 @@ def seat_bots(seats: tuple[str, ...], index: int) -> list[str]:
     return [seats[(k + index) % n] for k in range(n)]
 
 
-def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
-    """Play game `index` to the end; return its result row (and write its record under `out`)."""
+def play_game(config: SimConfig, index: int) -> dict:
+    """Play game `index` to the end; return its result row."""
+    return play_with_record(config, index, False)[0]
+
+
+def play_with_record(config: SimConfig, index: int, with_record: bool) -> tuple[dict, bytes | None]:
+    """Play game `index` to the end; return its result row and, if asked, its line of
+    records.jsonl."""
     game = get_game(config.game)
     seed = game_seed(config.seed, index)
     names = seat_bots(tuple(config.seats), index)
@@ -93,14 +102,7 @@ def play_game(config: SimConfig, index: int, out: str | None = None) -> dict:
     }
     if len(scores) > n:
         row["automa"] = {"scores": scores[n:], "won": any(w >= n for w in winners)}
-    if out is not None and config.records:
-        folder = Path(out) / RECORDS
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f".game-{index:06d}.json.tmp"
-        # orjson: the standard encoder took as long as a fifth of a random game's rules (Python 3.11)
-        tmp.write_bytes(orjson.dumps(state.record(), option=orjson.OPT_APPEND_NEWLINE))
-        os.replace(tmp, folder / f"game-{index:06d}.json")
-    return row
+    return row, (record_line(index, state.record()) if with_record else None)
 
 
 def card_universe(config: SimConfig) -> list[str]:
@@ -151,13 +153,18 @@ def _prepare(config: SimConfig, out: Path) -> set[int]:
     path = out / RESULTS
     if path.exists():
         path.write_bytes(b"".join(result_line(r) for r in rows))
-    return {r["index"] for r in rows}
+    done = {r["index"] for r in rows}
+    keep_finished(out, done)
+    return done
 
 
-def _local(config: SimConfig, todo: list[int], workers: int, out: str) -> Iterator[dict]:
+Played = tuple[dict, bytes | None]  # a game's result row and its line of records.jsonl (or None)
+
+
+def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]:
     if workers <= 1:
         for i in todo:
-            yield play_game(config, i, out)
+            yield play_with_record(config, i, config.records)
         return
     import gc
     import multiprocessing as mp
@@ -169,7 +176,7 @@ def _local(config: SimConfig, todo: list[int], workers: int, out: str) -> Iterat
     gc.freeze()
     try:
         with ctx.Pool(workers) as pool:
-            yield from pool.imap_unordered(_play_task, [(config, i, out) for i in todo], chunksize=_chunk(len(todo), workers))
+            yield from pool.imap_unordered(_play_task, [(config, i) for i in todo], chunksize=_chunk(len(todo), workers))
     finally:
         gc.unfreeze()
 
@@ -182,9 +189,9 @@ def _chunk(games: int, workers: int) -> int:
     return max(1, min(8, games // (16 * workers)))
 
 
-def _play_task(args) -> dict:
-    config, index, out = args
-    return play_game(config, index, out)
+def _play_task(args) -> Played:
+    config, index = args
+    return play_with_record(config, index, config.records)
 
 
 def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, backend: str = "local",
@@ -195,10 +202,10 @@ def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, ba
     `first_game` splits one long run between machines: each plays its own range of indices into
     its own folder (the same games as one run would play), and the balance scripts pool the folders.
 
-    Rows are appended to results.jsonl in index order as soon as every earlier
-    game is in (a few finished games wait in memory at most), so the file is
-    the same whatever the number of workers, and an interrupted run keeps a
-    prefix that `run_sim` resumes from.
+    Rows are appended to results.jsonl (and records to records.jsonl) in index order as soon as
+    every earlier game is in (a few finished games wait in memory at most), so the files are the
+    same whatever the number of workers, and an interrupted run keeps a prefix that `run_sim`
+    resumes from.
     """
     if not 0 <= first_game < games:
         raise ValueError(f"the first game ({first_game}) must be at least 0 and below the number of games ({games})")
@@ -208,22 +215,27 @@ def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, ba
     if on_start is not None:
         on_start(games - first_game, games - first_game - len(todo))
     if backend == "local":
-        stream: Iterable[dict] = _local(config, todo, workers, str(out))
+        stream: Iterable[Played] = _local(config, todo, workers)
     elif backend == "ray":
         from .ray_backend import run_ray
 
-        stream = run_ray(config, todo, str(out), address=address, workers=workers)
+        stream = run_ray(config, todo, address=address, workers=workers)
     else:
         raise ValueError(f"unknown backend {backend!r}; use local or ray")
-    waiting: dict[int, dict] = {}
+    waiting: dict[int, Played] = {}
     pending = iter(todo)
     next_index = next(pending, None)
-    with open(out / RESULTS, "ab") as f:
-        for row in stream:
-            waiting[row["index"]] = row
+    records_file = open(out / RECORDS_FILE, "ab") if config.records else nullcontext()
+    with open(out / RESULTS, "ab") as results, records_file as records:
+        for row, record in stream:
+            waiting[row["index"]] = (row, record)
             while next_index is not None and next_index in waiting:
-                f.write(result_line(waiting.pop(next_index)))
-                f.flush()
+                done_row, done_record = waiting.pop(next_index)
+                if records is not None and done_record is not None:
+                    records.write(done_record)  # before the results line: a resume keeps only games in both
+                    records.flush()
+                results.write(result_line(done_row))
+                results.flush()
                 next_index = next(pending, None)
             if on_result is not None:
                 on_result(row)

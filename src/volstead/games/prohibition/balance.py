@@ -24,15 +24,16 @@ PARTS = ("neighborhoods", "gs", "booze", "buildings", "headlines", "jailtime", "
 
 def score_parts(folder: Path) -> dict[str, dict[str, float]]:
     """Per mat: the mean of each score part over the run's records (replayed)."""
-    from volstead.engine import RecordError, load_record, replay
+    from volstead.engine import RecordError, replay
+    from volstead.sim.records import iter_run_records
 
     sums: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(PARTS, 0.0))
     seats: dict[str, int] = defaultdict(int)
-    for path in sorted((folder / "records").glob("game-*.json")):
+    for index, record in iter_run_records(folder):
         try:
-            result = replay(load_record(path)).result()
+            result = replay(record).result()
         except RecordError as e:  # the card set on disk is no longer the one the run played with
-            raise RecordError(f"{path} does not replay under the run's options ({e}); "
+            raise RecordError(f"game {index} of {folder} does not replay under the run's options ({e}); "
                               f"was its card set changed since?") from None
         for mat, detail in zip(result.factions, result.details):
             seats[mat] += 1
