@@ -37,6 +37,7 @@ def test_a_compacted_scarface_history_has_the_same_decisions_record_and_result()
     assert full.is_over() and compact.is_over()
     assert compact.decision_log() == full.decision_log()
     assert compact.record() == full.record()
+    assert compact.record_pairs() == full.record_pairs() == [[seat, oid] for seat, oid in full.decision_log()]
     assert compact.result() == full.result()
     nodes = history_nodes(compact)
     assert type(nodes[-1][0]) is EarlierDecisions  # the oldest node holds every earlier decision

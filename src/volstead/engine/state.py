@@ -353,8 +353,20 @@ class GameState:
 
     def record_pairs(self) -> list[list[Any]]:
         """`decision_log` as the record's JSON-ready `[seat, option id]` lists (`make_record`): built
-        here, compiled, rather than by an interpreted loop over the pairs."""
-        return [[seat, oid] for seat, oid in self.decision_log()]
+        here, compiled, in one pass over the history (the simulator writes a record a game)."""
+        out: list[list[Any]] = []
+        node = self.history
+        while node is not None:
+            step, code, seat, node = node
+            if type(step) is EarlierDecisions:
+                pairs = step.pairs()
+                for k in range(len(pairs) - 1, -1, -1):
+                    s, oid = pairs[k]
+                    out.append([s if s >= 0 else -1 - s, oid])
+                break
+            out.append([seat if seat >= 0 else -1 - seat, step.option_id(self, code)])
+        out.reverse()
+        return out
 
     def compact_history(self, keep: int = 64) -> None:
         """Keep the newest `keep` history nodes and fold the older ones into one node holding
