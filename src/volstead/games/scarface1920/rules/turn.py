@@ -210,11 +210,11 @@ class ActionMenu(SeatStep[ScarfaceState]):
                 run_effect(s, seat, info.skill if part == 0 else info.matching)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
-        kind = code[0]
+        kind: str = code[0]  # typed: compiled, the comparisons below are string compares
         if kind == "end":
             return "end"
         if kind == "order":
-            return "order:" + code[1]
+            return _ORDER_IDS[code[1]]
         if kind == "job":
             return job_rules.job_option_id(s, code[1])
         if kind == "activate":
@@ -269,6 +269,7 @@ _BOSS_CODES: Final[tuple[tuple[Any, ...], ...]] = tuple(("boss", k) for k in ran
 _END_CODE: Final[tuple[Any, ...]] = ("end",)
 # Built once: this menu comes back after every action, and a search builds it for every clone.
 _ORDER_CODES: Final[dict[str, tuple[Any, ...]]] = {order: ("order", order) for order in order_rules.ORDER_LABELS}
+_ORDER_IDS: Final[dict[str, str]] = {order: "order:" + order for order in order_rules.ORDER_LABELS}
 _GROUPS: Final = {"skill": "Skills of your Plan", "match": "Skills of your Plan", "job": "Jobs", "activate": "Jobs",
            "order": "Orders (one a turn)", "end": "End of turn"}
 
