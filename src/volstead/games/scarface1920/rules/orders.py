@@ -31,7 +31,7 @@ from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
 from .sales import SellLoop, sale_possible
 from .thugs import MoveFrom, RecruitSteps, SendThugs, can_move_from
 
-ORDER_LABELS: Final = {
+ORDER_LABELS: Final[dict[str, str]] = {
     "deal": "Send 1 thug to a Deal (get goods)",
     "recruit": "Underworld: recruit thugs",
     "hire": "Underworld: hire 1 Associate",
