@@ -221,10 +221,16 @@ class MarketMenu(SeatStep[MafiaState]):
             s.stack.append(Rearrange(seat, code[1], code[2]))
 
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
-        what = code[0]
-        if what in ("discard", "move"):
-            return f"{what}:{ROWS[code[1]]}:{code[2]}"
-        return what if what == "done" else f"{what}:{code[1]}"
+        # Typed, compiled: string compares and int formatting, not generic calls (a record rebuilds
+        # the id of every decision, and the Market is half of a game's decisions).
+        what: str = code[0]
+        if what == "done":
+            return what
+        first: int = code[1]
+        if what == "discard" or what == "move":
+            second: int = code[2]
+            return what + ":" + ROWS[first] + ":" + str(second)
+        return what + ":" + str(first)
 
     def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         y = s.syn[self.seat_]
