@@ -15,7 +15,7 @@ set; every iteration:
    (`w/n + c·sqrt(ln(avail)/n)`, `c = exploration`, default 0.35), each node
    scored from the point of view of the seat that chose it. Decisions with a
    single option are applied without a node. Options are keyed by
-   (decision kind, option code). In a secret simultaneous phase each seat's
+   decision kind, then option code (`Node.children`). In a secret simultaneous phase each seat's
    private decisions get a bandit of their own (a subtree per seat under the
    node where the phase opened), so a seat's statistics never depend on what
    its rivals chose in private; the phase's outcomes then merge into one node;
@@ -54,11 +54,19 @@ DEFAULT_REUSE: Final = 4  # iterations per determinization
 GC_EVERY: Final = 5000  # iterations between two young-generation collections in a search (see choose)
 
 
+# The key, in `Node.children`, of the nodes a simultaneous phase hangs below the one where it
+# opened (`("phase",)`, `("lane", seat)`, `("after",)`): no decision kind, which is a string.
+PHASE: Final = None
+
+
 class Node:
     __slots__ = ("children", "visits", "reward", "avail")
 
     def __init__(self) -> None:
-        self.children: dict[tuple, Node] = {}
+        # decision kind -> option code -> child. Two levels, not one dict on (kind, code): a search
+        # looks up every option at every node it passes, and the pair was a tuple built, hashed and
+        # compared at each lookup (8 % of a search).
+        self.children: dict[str | None, dict[Any, Node]] = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
@@ -108,7 +116,7 @@ class ISMCTSBot:
         if sampler is None:
             return self.rng.randrange(n)
         root = Node()
-        root_keys = {(decision.kind, c): i for i, c in enumerate(decision.codes)}
+        root_keys = {c: i for i, c in enumerate(decision.codes)}  # code -> index, of the root's kind
         done = 0
         reuse = self.reuse
         rng = self.rng
@@ -131,7 +139,7 @@ class ISMCTSBot:
                 det = sampler(rng)
                 d0 = det.decision(seat)  # the root's options, computed once per determinization
                 for k in range(reuse):
-                    self._iterate(root, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
+                    self._iterate(root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
                     done += 1
                     if collecting and done % GC_EVERY == 0:
                         gc.collect(0)
@@ -145,10 +153,10 @@ class ISMCTSBot:
         self.last_iterations = done
         return self._best(root, root_keys, decision)
 
-    def _best(self, root: Node, root_keys: dict[tuple, int], decision: BotDecision) -> int:
+    def _best(self, root: Node, root_keys: dict[Any, int], decision: BotDecision) -> int:
         best, picks = -1, []
-        for key, child in root.children.items():
-            i = root_keys.get(key)
+        for code, child in root.children.get(decision.kind, {}).items():
+            i = root_keys.get(code)
             if i is None:
                 continue
             if child.visits > best:
@@ -160,7 +168,7 @@ class ISMCTSBot:
         picks.sort()
         return picks[0] if len(picks) == 1 else self.rng.choice(picks)
 
-    def _iterate(self, root: Node, root_keys: dict[tuple, int], s: GameState, seat: int) -> None:
+    def _iterate(self, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState, seat: int) -> None:
         rng = self.rng
         c = self.exploration
         node = root
@@ -170,7 +178,7 @@ class ISMCTSBot:
         phase: Node | None = None
         cursors: dict[int, Node] = {}
         if d.lane:  # rivals' private decisions of this phase hang under one node beside the root's options
-            phase, cursors = root.children.setdefault(("phase",), Node()), {seat: root}
+            phase, cursors = root.children.setdefault(PHASE, {}).setdefault(("phase",), Node()), {seat: root}
         while True:
             codes = d.codes
             if len(codes) == 1:
@@ -181,12 +189,12 @@ class ISMCTSBot:
                         phase, cursors = node, {}
                     cursor = cursors.get(d.seat)
                     if cursor is None:
-                        cursor = cursors[d.seat] = phase.children.setdefault(("lane", d.seat), Node())
+                        cursor = cursors[d.seat] = phase.children.setdefault(PHASE, {}).setdefault(("lane", d.seat), Node())
                     node = cursor
                 elif phase is not None:  # the phase is over: its outcomes merge into one node
-                    node = phase.children.setdefault(("after",), Node())
+                    node = phase.children.setdefault(PHASE, {}).setdefault(("after",), Node())
                     phase = None
-                expanded, picked = self._select(node, d, root, root_keys, s, path, rng, c)
+                expanded, picked = self._select(node, d, root, root_kind, root_keys, s, path, rng, c)
                 if picked is None:  # nothing legal from this node
                     break
                 node = picked
@@ -210,27 +218,29 @@ class ISMCTSBot:
         s.release()  # the played-out state is dropped: freed now, not by the cycle collector
 
     @staticmethod
-    def _select(node: Node, d: Decision, root: Node, root_keys: dict[tuple, int], s: GameState, path: list[tuple[Node, int]],
-                rng: random.Random, c: float) -> tuple[bool, Node | None]:
+    def _select(node: Node, d: Decision, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState,
+                path: list[tuple[Node, int]], rng: random.Random, c: float) -> tuple[bool, Node | None]:
         """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
         (expanded, the child node) — the child is None when nothing is legal from `node`.
         Compiled, `children.get` and `math.sqrt`/`math.log` are direct C calls (bound to locals
         they were generic calls: a sixth of a search)."""
         codes = d.codes
         kind = d.kind
-        children = node.children
+        children = node.children.get(kind)
+        if children is None:
+            children = node.children[kind] = {}
         untried = []
         best_i, best_u, best_child = -1, -1.0, None
-        at_root = node is root
+        # The root's children are options of the real decision only, so only an untried option needs
+        # the check that it is one (an option of this determinization alone is not).
+        check_root = node is root
+        foreign_kind = check_root and kind != root_kind
         for i, code in enumerate(codes):
-            key = (kind, code)
-            child = children.get(key)
+            child = children.get(code)
             if child is None:
-                # The root's children are options of the real decision only, so only an untried key
-                # needs the check that it is one (an option of this determinization alone is not).
-                if at_root and key not in root_keys:
+                if check_root and (foreign_kind or code not in root_keys):
                     continue
-                untried.append((i, key))
+                untried.append((i, code))
                 continue
             avail = child.avail + 1
             child.avail = avail
@@ -240,9 +250,9 @@ class ISMCTSBot:
                 best_i, best_u, best_child = i, u, child
         mover = d.seat
         if untried:
-            i, key = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+            i, code = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
             child = Node()
-            node.children[key] = child
+            children[code] = child
             s.apply_index(i, mover)
             path.append((child, mover))
             return True, child
