@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from volstead.cli import app
 from volstead.engine import load_record, replay
+from volstead.sim.records import read_run_record
 
 runner = CliRunner()
 
@@ -85,5 +86,5 @@ def test_sim_runs_it_and_reports_by_faction_and_its_stats(tmp_path):
     report = (out / "report.md").read_text()
     assert "### By faction" in report and "Deals per game: mean" in report
     for row in rows:
-        rec = load_record(out / "records" / f"game-{row['index']:06d}.json")
+        rec = read_run_record(out, row["index"])
         assert list(replay(rec).result().scores) == row["scores"]
