@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -111,6 +112,15 @@ def test_thinking_leaves_the_game_and_global_random_alone(name):
         ask_bot(get_bot(name, k), s)
     assert snapshot(s) == before
     assert random.getstate() == g
+
+
+def test_ismcts_logarithms_are_math_log_exactly():
+    """UCB1's ln(availability) comes from a table (a speed change: the same values, so the same
+    choices), also across the table's end, where it calls math.log again."""
+    from volstead.bots.ismcts import _LOG_TABLE_SIZE, log_count
+
+    for n in [*range(1, 5000), *range(_LOG_TABLE_SIZE - 3, _LOG_TABLE_SIZE + 3), 10**6]:
+        assert log_count(n) == math.log(n), n
 
 
 def test_ismcts_iteration_budget():
