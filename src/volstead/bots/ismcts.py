@@ -55,8 +55,8 @@ GC_EVERY: Final = 5000  # iterations between two young-generation collections in
 
 
 # ln(n) for the availability counts UCB1 reads, computed once each: `math.log` parses its
-# arguments as a tuple (it takes an optional base), ~230 instructions a call, and a search took
-# one for every option at every node it passed (3.5 % of a search). The same values as
+# arguments as a tuple (it takes an optional base), and a search took one for every option at
+# every node it passed (with the call, 15 % of a search's instructions). The same values as
 # `math.log(n)`, so the same choices. Counts beyond the table (searches of hundreds of thousands
 # of iterations) call it directly.
 _LOGS: Final[list[float]] = [0.0, 0.0]
