@@ -92,6 +92,17 @@ class Node:
         self.avail = 1
 
 
+def _phase_node(parent: Node, key: tuple) -> Node:
+    """The node `key` below `parent` that a simultaneous phase uses (made on first use)."""
+    below = parent.children.get(PHASE)
+    if below is None:
+        below = parent.children[PHASE] = {}
+    child = below.get(key)
+    if child is None:
+        child = below[key] = Node()
+    return child
+
+
 class ISMCTSBot:
     name = "ismcts"
     instant = False
@@ -198,7 +209,7 @@ class ISMCTSBot:
         phase: Node | None = None
         cursors: dict[int, Node] = {}
         if d.lane:  # rivals' private decisions of this phase hang under one node beside the root's options
-            phase, cursors = root.children.setdefault(PHASE, {}).setdefault(("phase",), Node()), {seat: root}
+            phase, cursors = _phase_node(root, ("phase",)), {seat: root}
         while True:
             codes = d.codes
             if len(codes) == 1:
@@ -209,10 +220,10 @@ class ISMCTSBot:
                         phase, cursors = node, {}
                     cursor = cursors.get(d.seat)
                     if cursor is None:
-                        cursor = cursors[d.seat] = phase.children.setdefault(PHASE, {}).setdefault(("lane", d.seat), Node())
+                        cursor = cursors[d.seat] = _phase_node(phase, ("lane", d.seat))
                     node = cursor
                 elif phase is not None:  # the phase is over: its outcomes merge into one node
-                    node = phase.children.setdefault(PHASE, {}).setdefault(("after",), Node())
+                    node = _phase_node(phase, ("after",))
                     phase = None
                 expanded, picked = self._select(node, d, root, root_kind, root_keys, s, path, rng, c)
                 if picked is None:  # nothing legal from this node

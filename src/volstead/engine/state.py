@@ -341,19 +341,14 @@ class GameState:
     def decision_log(self) -> list[tuple[int, str]]:
         """(seat, option id) of every decision taken so far, oldest first."""
         out: list[tuple[int, str]] = []
-        node = self.history
-        while node is not None:
-            step, code, seat, node = node
-            if type(step) is EarlierDecisions:
-                out.extend((s if s >= 0 else -1 - s, oid) for s, oid in reversed(step.pairs()))
-                break
-            out.append((seat if seat >= 0 else -1 - seat, step.option_id(self, code)))
-        out.reverse()
+        for pair in self.record_pairs():
+            out.append((pair[0], pair[1]))
         return out
 
     def record_pairs(self) -> list[list[Any]]:
-        """`decision_log` as the record's JSON-ready `[seat, option id]` lists (`make_record`): built
-        here, compiled, in one pass over the history (the simulator writes a record a game)."""
+        """Every decision taken so far as the record's JSON-ready `[seat, option id]` lists, oldest
+        first (`make_record`; `decision_log` as tuples): the one walk of the history, compiled, lists
+        built directly (the simulator writes a record a game)."""
         out: list[list[Any]] = []
         node = self.history
         while node is not None:

@@ -163,10 +163,8 @@ def push_rival_windows(s: ScarfaceState, seat: int, order: str) -> None:
     is under way: "even during another player's turn", WIP p.12). The reason stays a code until a
     window is shown (`window_reason`): playouts never format it."""
     players = s.players
-    n = s.seats
     holders: list[int] = []  # a loop, not a generator: compiled, after every order of every turn
-    for k in range(1, n):
-        rival = (seat + k) % n
+    for rival in s.clockwise_from(seat)[1:]:
         if players[rival].jobs:  # only a Job holder can be asked
             holders.append(rival)
     if holders:
