@@ -128,10 +128,14 @@ def check_full(s: ScarfaceState) -> None:
     for p in s.players:  # the counted-once totals (issue 15) against a count of the board now
         mine = [h for h in s.hoods if h.owner == p.seat]
         direct = [sum(h[HOOD_FIELD_INDEX[what]] for h in mine) for what in HOOD_TOTALS[:4]]
-        direct += [sum(direct), len(mine), sum(h.alcohol for h in mine), sum(h.guns for h in mine)]
+        direct += [sum(direct), len(mine), sum(h.alcohol for h in mine), sum(h.guns for h in mine),
+                   sum(1 << d for d in {h.district for h in mine})]
         totals = [s.hood_total(p.seat, k) for k in range(len(HOOD_TOTALS))]
         if totals != direct:
             _fail(s, f"seat {p.seat} Neighborhood totals {totals} != {direct} counted on the board")
+        present = {h.district for h in mine} | {d for d in range(7) if p.thugs[d] or p.cars[d] or p.trucks[d]}
+        if s.presence(p.seat) != sum(1 << d for d in present):
+            _fail(s, f"seat {p.seat} presence {s.presence(p.seat):07b} != districts {sorted(present)} on the board")
 
 
 # ------------------------------------------------------------------ playing

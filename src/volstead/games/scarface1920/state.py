@@ -213,13 +213,15 @@ def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
 
 
 # A seat's totals over the Neighborhoods it owns (`ScarfaceState.hood_total`); the first six are
-# `content.tables.COUNTED`'s codes 0-5 in the same order (rules/counting.py checks).
+# `content.tables.COUNTED`'s codes 0-5 in the same order (rules/counting.py checks). The last is not
+# a count but the bitmask of the districts where it owns a Neighborhood (`presence` reads it).
 HOOD_TOTALS: Final[tuple[str, ...]] = (
-    "speakeasy", "casino", "brothel", "nightclub", "businesses", "control", "alcohol", "guns")
+    "speakeasy", "casino", "brothel", "nightclub", "businesses", "control", "alcohol", "guns", "control_districts")
 TOTAL_BUSINESSES: Final = 4
 TOTAL_CONTROL: Final = 5
 TOTAL_ALCOHOL: Final = 6
 TOTAL_GUNS: Final = 7
+CONTROL_DISTRICTS: Final = 8
 
 
 def _hood_totals(hoods: tuple[Hood, ...], seats: int) -> tuple[int, ...]:
@@ -238,6 +240,7 @@ def _hood_totals(hoods: tuple[Hood, ...], seats: int) -> tuple[int, ...]:
             out[b + 5] += 1
             out[b + 6] += h.alcohol
             out[b + 7] += h.guns
+            out[b + 8] |= 1 << h.district
     return tuple(out)
 
 
@@ -486,18 +489,16 @@ class ScarfaceState(GameState):
         return police * max(0, 2 + self.mod(seat, "graft"))
 
     def controls_in(self, seat: int, district: int) -> bool:
-        return any(h.owner == seat and h.district == district for h in self.hoods)
+        return self.hood_total(seat, CONTROL_DISTRICTS) >> district & 1 == 1
 
     def presence(self, seat: int) -> int:
         """Bitmask of districts where the seat has a thug, vehicle or control marker."""
         p = self.players[seat]
-        mask = 0
+        thugs, cars, trucks = p.thugs, p.cars, p.trucks
+        mask = self.hood_total(seat, CONTROL_DISTRICTS)
         for d in range(7):
-            if p.thugs[d] or p.cars[d] or p.trucks[d]:
+            if thugs[d] or cars[d] or trucks[d]:
                 mask |= 1 << d
-        for h in self.hoods:
-            if h.owner == seat:
-                mask |= 1 << h.district
         return mask
 
     def present(self, seat: int, district: int) -> bool:

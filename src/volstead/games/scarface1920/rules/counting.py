@@ -92,8 +92,18 @@ def count_code(s: ScarfaceState, seat: int, code: int) -> int:
     if code == MONEY:
         return p.money
     if code == DISTRICTS_PRESENT:
-        return bin(s.presence(seat)).count("1")
+        return districts_in(s.presence(seat))
     raise ValueError(f"unknown counted thing code {code}")
+
+
+def districts_in(mask: int) -> int:
+    """The districts in a bitmask of districts (`bin(mask).count("1")` is two generic calls,
+    compiled)."""
+    n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
 
 
 def total(values: tuple[int, ...]) -> int:

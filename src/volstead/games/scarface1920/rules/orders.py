@@ -200,49 +200,56 @@ def can_move(s: ScarfaceState, seat: int) -> bool:
 
 
 def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
+    """The orders that can do something with the seat's current Plan."""
+    return [code[1] for code in add_legal_orders(s, seat, [])]
+
+
+def add_legal_orders(s: ScarfaceState, seat: int, out: list[Any]) -> list[Any]:
+    """Append the action menu's code, ("order", name), of every legal order to `out`, and return it.
+    The codes are literals (compiled: constants, neither built nor looked up) and go straight into
+    the menu's list: the menu comes back after every action, and a search builds it for every clone."""
     p = s.players[seat]
     muscle, influence = s.muscle(seat), s.influence(seat)
-    out = []
     if p.hq:
         if p.deals and any(deal_ok(s, seat, i, muscle, influence) for i in range(len(p.deals))):
-            out.append("deal")
+            out.append(("order", "deal"))
         if influence:
             if p.recruits or p.safehouses:
-                out.append("recruit")
+                out.append(("order", "recruit"))
             if market.can_hire(s, influence):
-                out.append("hire")
+                out.append(("order", "hire"))
             if s.job_deck:
-                out.append("job")
+                out.append(("order", "job"))
             if s.dealer_deck:
-                out.append("dealer")
+                out.append(("order", "dealer"))
             owned = s.owned_hoods(seat)
             if owned and any(sale_possible(s, seat, i) for i in owned):
-                out.append("sell")
+                out.append(("order", "sell"))
             if any(basic_businesses(s.hoods[i]) < 3 for i in owned) and (
                 s.businesses_left("speakeasy") or s.businesses_left("casino") or s.businesses_left("brothel")
             ):
-                out.append("business")
+                out.append(("order", "business"))
             if p.crime > s.ness + 1:
-                out.append("reduce_crime")
+                out.append(("order", "reduce_crime"))
             if influence >= 2 and p.prison:
-                out.append("prison")
+                out.append(("order", "prison"))
             if influence >= 5 and any(h.owner >= 0 and h.owner != seat for h in s.hoods):
-                out.append("remove_control")
+                out.append(("order", "remove_control"))
             alcohol, guns = s.goods_of(seat)
             if alcohol or guns:
-                out.append("sell_authorities")
+                out.append(("order", "sell_authorities"))
         if muscle:
             mask = s.presence(seat)
             if any(mask >> d & 1 and s.bribe(seat, d) <= p.money for d in range(7)):
-                out.append("send")
+                out.append(("order", "send"))
     if muscle and can_move(s, seat):
-        out.append("move")
+        out.append(("order", "move"))
     if can_seize(s, seat, muscle):
-        out.append("seize")
+        out.append(("order", "seize"))
     if p.boss_box < 12 and can_upgrade(s, seat, muscle, influence):
-        out.append("upgrade")
+        out.append(("order", "upgrade"))
     if s.content.variant == "rulebook-wip":  # WIP p.17; the published game has no such order
-        out.append("remove_thugs")
+        out.append(("order", "remove_thugs"))
     return out
 
 

@@ -160,8 +160,7 @@ class ActionMenu(SeatStep[ScarfaceState]):
                     offered.append(j)
                     out.append(("activate", j))
         if not s.order_done:
-            for order in order_rules.legal_orders(s, seat):
-                out.append(_ORDER_CODES[order])
+            order_rules.add_legal_orders(s, seat, out)
             # Published: "Players *may* carry out one Order" (summary §5): the turn may end without
             # one. WIP p.9/p.17: one action is due (Remove thugs when nothing else is wanted).
             if s.content.variant == "published":
@@ -267,8 +266,6 @@ class ActionMenu(SeatStep[ScarfaceState]):
 
 _BOSS_CODES: Final[tuple[tuple[Any, ...], ...]] = tuple(("boss", k) for k in range(4))
 _END_CODE: Final[tuple[Any, ...]] = ("end",)
-# Built once: this menu comes back after every action, and a search builds it for every clone.
-_ORDER_CODES: Final[dict[str, tuple[Any, ...]]] = {order: ("order", order) for order in order_rules.ORDER_LABELS}
 _ORDER_IDS: Final[dict[str, str]] = {order: "order:" + order for order in order_rules.ORDER_LABELS}
 _GROUPS: Final = {"skill": "Skills of your Plan", "match": "Skills of your Plan", "job": "Jobs", "activate": "Jobs",
            "order": "Orders (one a turn)", "end": "End of turn"}
