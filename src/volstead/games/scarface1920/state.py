@@ -205,6 +205,17 @@ class Player:
 
 
 HOOD_FIELD_INDEX: Final[dict[str, int]] = {name: k for k, name in enumerate(Hood._fields)}
+# The counts `ScarfaceState.add_to_hood` changes, by their position in a Hood.
+HOOD_SPEAKEASY: Final = 4
+HOOD_NIGHTCLUB: Final = 7
+HOOD_ALCOHOL: Final = 8
+HOOD_GUNS: Final = 9
+assert Hood._fields[HOOD_SPEAKEASY:] == ("speakeasy", "casino", "brothel", "nightclub", "alcohol", "guns")
+
+
+def _new_hood(values: list[Any]) -> Hood:
+    """A Hood from its field values in order (the NamedTuple's own `__new__` is interpreted code)."""
+    return tuple.__new__(Hood, values)
 
 
 def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
@@ -222,6 +233,8 @@ TOTAL_CONTROL: Final = 5
 TOTAL_ALCOHOL: Final = 6
 TOTAL_GUNS: Final = 7
 CONTROL_DISTRICTS: Final = 8
+# The total that each of a Hood's fields from HOOD_SPEAKEASY on adds to (-1: none).
+_TOTAL_OF_FIELD: Final[tuple[int, ...]] = (-1, -1, -1, -1, 0, 1, 2, 3, TOTAL_ALCOHOL, TOTAL_GUNS)
 
 
 def _hood_totals(hoods: tuple[Hood, ...], seats: int) -> tuple[int, ...]:
@@ -517,7 +530,31 @@ class ScarfaceState(GameState):
         return self.content.tile_sides[h.tile][h.night]
 
     def set_hood(self, i: int, **changes) -> None:
+        """Change any fields of Neighborhood `i` (the totals are counted again at the next ask)."""
         self.hoods = replace_at(self.hoods, i, replaced(self.hoods[i], **changes))
+
+    def add_to_hood(self, i: int, field: int, delta: int) -> None:
+        """Add `delta` to one count of Neighborhood `i` (a business kind, alcohol or guns: a
+        `HOOD_FIELD_INDEX` from HOOD_SPEAKEASY on), keeping the counted totals up to date instead of
+        counting them again: goods come and go on Neighborhoods at almost every sale and Deal."""
+        hoods = self.hoods
+        h = hoods[i]
+        values = list(h)
+        values[field] += delta
+        changed = list(hoods)
+        changed[i] = _new_hood(values)
+        new_hoods = tuple(changed)
+        if self.counted_hoods is hoods:
+            owner = h.owner
+            if 0 <= owner < len(self.players):
+                totals = list(self.hood_totals)
+                row = owner * len(HOOD_TOTALS)
+                totals[row + _TOTAL_OF_FIELD[field]] += delta
+                if field <= HOOD_NIGHTCLUB:
+                    totals[row + TOTAL_BUSINESSES] += delta
+                self.hood_totals = tuple(totals)
+            self.counted_hoods = new_hoods
+        self.hoods = new_hoods
 
     def control_markers_left(self, seat: int) -> int:
         return CONTROL_MARKERS - self.hood_total(seat, TOTAL_CONTROL)

@@ -8,7 +8,7 @@ from volstead.engine.step import SeatStep
 
 from ..rules.goods import PayGoods
 from ..rules.thugs import add_at
-from ..state import STATS, ScarfaceState
+from ..state import HOOD_FIELD_INDEX, STATS, ScarfaceState
 from .registry import effect
 
 
@@ -109,7 +109,7 @@ class LoseBusiness(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         i, kind = code
-        s.set_hood(i, **{kind: getattr(s.hoods[i], kind) - 1})
+        s.add_to_hood(i, HOOD_FIELD_INDEX[kind], -1)
         if self.left > 1:
             s.stack.append(LoseBusiness(self.seat_, self.left - 1))
 

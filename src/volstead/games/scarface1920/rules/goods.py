@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep, Step
 
-from ..state import ScarfaceState, deal_plus, replace_at
+from ..state import HOOD_ALCOHOL, HOOD_GUNS, ScarfaceState, deal_plus, replace_at
 
 ALCOHOL: Final = 0
 GUNS: Final = 1
@@ -26,11 +26,7 @@ def _deal_take(s: ScarfaceState, seat: int, i: int, good: int, delta: int) -> No
 
 
 def _hood_take(s: ScarfaceState, i: int, good: int, delta: int) -> None:
-    h = s.hoods[i]
-    if good == ALCOHOL:
-        s.set_hood(i, alcohol=h.alcohol + delta)
-    else:
-        s.set_hood(i, guns=h.guns + delta)
+    s.add_to_hood(i, HOOD_ALCOHOL if good == ALCOHOL else HOOD_GUNS, delta)
 
 
 def spend_sources(s: ScarfaceState, seat: int, good: int, only_hood: int | None = None) -> list[tuple]:

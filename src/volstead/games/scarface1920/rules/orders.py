@@ -17,6 +17,7 @@ from volstead.engine.step import SeatStep
 from ..content.tables import Upgrade as UpgradeTerms
 from ..state import (
     DEALERS_SUPPLY,
+    HOOD_FIELD_INDEX,
     NIGHTCLUBS,
     STATS,
     VEHICLES,
@@ -532,7 +533,7 @@ class AddBusiness(SeatStep[ScarfaceState]):
         if code is None:
             return
         i, kind = code
-        s.set_hood(i, **{kind: getattr(s.hoods[i], kind) + 1})
+        s.add_to_hood(i, HOOD_FIELD_INDEX[kind], 1)
         if self.left > 1:
             AddBusiness.push(s, self.seat_, self.left - 1)
 
