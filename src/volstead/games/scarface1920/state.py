@@ -80,6 +80,10 @@ class Deal(NamedTuple):
     thugs: int = 0
 
 
+# Builds a NamedTuple (`_TUPLE_NEW(Deal, values)`) in one C call: the class's own `__new__` is
+# interpreted code and `replaced` takes keyword arguments (a few thousand instructions, compiled);
+# `tuple.__new__` read once, not looked up on `tuple` at every call.
+_TUPLE_NEW: Final[Any] = tuple.__new__
 NO_CARDS: Final[tuple[int, ...]] = ()
 NO_DEALS: Final[tuple[Deal, ...]] = ()
 NONE_PER_DISTRICT: Final[tuple[int, ...]] = (0,) * 7
@@ -214,13 +218,13 @@ assert Hood._fields[HOOD_SPEAKEASY:] == ("speakeasy", "casino", "brothel", "nigh
 
 
 def _new_hood(values: list[Any]) -> Hood:
-    """A Hood from its field values in order (the NamedTuple's own `__new__` is interpreted code)."""
-    return tuple.__new__(Hood, values)
+    """A Hood from its field values in order."""
+    return _TUPLE_NEW(Hood, values)
 
 
 def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
     """The Deal with goods or thugs added (negative: taken)."""
-    return replaced(d, alcohol=d.alcohol + alcohol, guns=d.guns + guns, thugs=d.thugs + thugs)
+    return _TUPLE_NEW(Deal, (d.dealers, d.alcohol + alcohol, d.guns + guns, d.thugs + thugs))
 
 
 # A seat's totals over the Neighborhoods it owns (`ScarfaceState.hood_total`); the first six are

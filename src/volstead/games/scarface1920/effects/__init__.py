@@ -15,7 +15,7 @@ from . import misc, money, pieces, raids  # noqa: F401,E402  (registers the effe
 from .registry import EFFECTS, effect  # noqa: F401
 
 
-def run_effect(s, seat: int, eff) -> None:
+def run_effect(s: ScarfaceState, seat: int, eff) -> None:
     EFFECTS[eff.effect](s, seat, **eff.args)
 
 
@@ -29,7 +29,7 @@ class RunEffect(SeatStep[ScarfaceState]):
     def __init__(self, seat: int, name: str, args: dict):
         self.seat_, self.name, self.args = seat, name, args
 
-    def run(self, s) -> None:
+    def run(self, s: ScarfaceState) -> None:
         EFFECTS[self.name](s, self.seat_, **self.args)
 
 

@@ -38,7 +38,7 @@ class ChooseRival(SeatStep[ScarfaceState]):
 RIVAL_ACTIONS: dict[str, Callable] = {}
 
 
-def with_rival(s, seat: int, action: str, *args) -> None:
+def with_rival(s: ScarfaceState, seat: int, action: str, *args) -> None:
     """Apply `action` to the only rival, or ask which rival."""
     rivals = s.rivals(seat)
     if len(rivals) == 1:

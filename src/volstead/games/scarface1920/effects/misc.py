@@ -2,59 +2,60 @@
 
 from __future__ import annotations
 
+from ..state import ScarfaceState
 from .choose import rival_action, with_rival
 from .registry import effect
 
 
 @effect
-def crime(s, seat, amount):
+def crime(s: ScarfaceState, seat: int, amount):
     s.change_crime(seat, amount)
 
 
 @effect
-def rival_crime(s, seat, amount):
+def rival_crime(s: ScarfaceState, seat: int, amount):
     with_rival(s, seat, "_rival_crime", amount)
 
 
 @rival_action
-def _rival_crime(s, seat, rival, amount):
+def _rival_crime(s: ScarfaceState, seat: int, rival: int, amount):
     s.change_crime(rival, amount)
 
 
 @effect
-def draw_jobs(s, seat, n):
+def draw_jobs(s: ScarfaceState, seat: int, n):
     p = s.players[seat]
     p.jobs = tuple(sorted(p.jobs + s.draw_jobs(n)))
 
 
 @effect
-def draw_cards(s, seat, n):
+def draw_cards(s: ScarfaceState, seat: int, n):
     s.draw_cards(seat, n)
 
 
 @effect
-def take_family_ring(s, seat):
+def take_family_ring(s: ScarfaceState, seat: int):
     s.take_family_ring(seat)
 
 
 @effect
-def plan_bonus(s, seat, muscle=0, influence=0):
+def plan_bonus(s: ScarfaceState, seat: int, muscle=0, influence=0):
     s.turn_muscle += muscle
     s.turn_influence += influence
 
 
 @effect
-def upgrade_discount(s, seat, amount):
+def upgrade_discount(s: ScarfaceState, seat: int, amount):
     s.turn_upgrade_discount += amount
 
 
 @effect
-def free_seize_bonus(s, seat, amount):
+def free_seize_bonus(s: ScarfaceState, seat: int, amount):
     s.turn_seize_discount += amount
 
 
 @effect
-def combo(s, seat, steps):
+def combo(s: ScarfaceState, seat: int, steps):
     from . import RunEffect
 
     for st in reversed(steps):
@@ -62,5 +63,5 @@ def combo(s, seat, steps):
 
 
 @effect
-def nothing(s, seat):
+def nothing(s: ScarfaceState, seat: int):
     pass

@@ -15,7 +15,7 @@ from .registry import effect
 
 
 @effect
-def gain_goods(s, seat, alcohol=0, guns=0, either=0):
+def gain_goods(s: ScarfaceState, seat: int, alcohol=0, guns=0, either=0):
     if either:
         s.stack.append(ChooseExtraGoods(seat, alcohol, guns, either))
     else:
@@ -23,7 +23,7 @@ def gain_goods(s, seat, alcohol=0, guns=0, either=0):
 
 
 @effect
-def sell_goods(s, seat, n, price):
+def sell_goods(s: ScarfaceState, seat: int, n, price):
     s.stack.append(SellGoods(seat, n, price))
 
 
@@ -43,12 +43,12 @@ class SellGoods(SellGoodsStep):
 
 
 @effect
-def make_sales(s, seat, n):
+def make_sales(s: ScarfaceState, seat: int, n):
     SellLoop.push(s, seat, n, frozenset())
 
 
 @effect
-def move_police(s, seat, n, cost_elsewhere=1):
+def move_police(s: ScarfaceState, seat: int, n, cost_elsewhere=1):
     s.stack.append(MovePolice(seat, n, cost_elsewhere))
 
 
@@ -105,12 +105,12 @@ class MovePolice(SeatStep[ScarfaceState]):
 
 
 @effect
-def recruit(s, seat, n):
+def recruit(s: ScarfaceState, seat: int, n):
     RecruitSteps.push(s, seat, n)
 
 
 @effect
-def retrieve_thugs(s, seat, n, sources=("districts", "deals")):
+def retrieve_thugs(s: ScarfaceState, seat: int, n, sources=("districts", "deals")):
     s.stack.append(RetrieveThugs(seat, n, tuple(sources)))
 
 
@@ -169,7 +169,7 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
 
 
 @effect
-def retrieve_prison(s, seat, n):
+def retrieve_prison(s: ScarfaceState, seat: int, n):
     p = s.players[seat]
     k = min(n, p.prison)
     p.prison -= k
@@ -177,7 +177,7 @@ def retrieve_prison(s, seat, n):
 
 
 @effect
-def send_thugs(s, seat, n, cost=0, anywhere=False):
+def send_thugs(s: ScarfaceState, seat: int, n, cost=0, anywhere=False):
     s.stack.append(SendThugsFor(seat, n, cost, anywhere))
 
 
@@ -221,12 +221,12 @@ class SendThugsFor(SeatStep[ScarfaceState]):
 
 
 @effect
-def hit(s, seat, n, where="present"):
+def hit(s: ScarfaceState, seat: int, n, where="present"):
     s.stack.append(HitThugs(seat, n, where, False))
 
 
 @effect
-def kill(s, seat, n, where="present"):
+def kill(s: ScarfaceState, seat: int, n, where="present"):
     s.stack.append(HitThugs(seat, n, where, True))
 
 
@@ -266,5 +266,5 @@ class HitThugs(SeatStep[ScarfaceState]):
 
 
 @effect
-def add_business(s, seat, n):
+def add_business(s: ScarfaceState, seat: int, n):
     AddBusiness.push(s, seat, n)

@@ -13,23 +13,23 @@ from .registry import effect
 
 
 @effect
-def ness_up(s, seat, n=1):
+def ness_up(s: ScarfaceState, seat: int, n=1):
     s.raise_ness(n)
 
 
 @effect
-def crime_all(s, seat, amount):
+def crime_all(s: ScarfaceState, seat: int, amount):
     for k in s.clockwise_from(s.active):
         s.change_crime(k, amount)
 
 
 @effect
-def lose_goods(s, seat, n):
+def lose_goods(s: ScarfaceState, seat: int, n):
     PayGoods.push(s, seat, 0, 0, n)
 
 
 @effect
-def police_to_busiest(s, seat, n=1):
+def police_to_busiest(s: ScarfaceState, seat: int, n=1):
     """Police cars move from the districts with the fewest thugs to the one with the most."""
     for _ in range(n):
         thugs = [sum(p.thugs[d] for p in s.players) for d in range(7)]
@@ -44,7 +44,7 @@ def police_to_busiest(s, seat, n=1):
 
 
 @effect
-def thugs_to_prison(s, seat, n, source="districts"):
+def thugs_to_prison(s: ScarfaceState, seat: int, n, source="districts"):
     """`source`: "districts", "hq" or "authorities", or a list of them."""
     sources = (source,) if isinstance(source, str) else tuple(source)
     s.stack.append(ThugsToPrison(seat, n, sources))
@@ -89,7 +89,7 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
 
 
 @effect
-def lose_business(s, seat, n):
+def lose_business(s: ScarfaceState, seat: int, n):
     s.stack.append(LoseBusiness(seat, n))
 
 
@@ -121,7 +121,7 @@ class LoseBusiness(SeatStep[ScarfaceState]):
 
 
 @effect
-def lose_upgrade(s, seat, n=1):
+def lose_upgrade(s: ScarfaceState, seat: int, n=1):
     s.stack.append(LoseUpgrade(seat, n))
 
 

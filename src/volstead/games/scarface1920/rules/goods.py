@@ -90,7 +90,7 @@ class PayGoods(SeatStep[ScarfaceState]):
             return GUNS
         return None
 
-    def _sources(self, s):
+    def _sources(self, s: ScarfaceState) -> list[tuple[Any, ...]]:
         oh = None if self.only_hood == -1 else self.only_hood
         good = self._good()
         if good is not None:

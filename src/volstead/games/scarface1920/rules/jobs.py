@@ -16,8 +16,10 @@ from typing import Any
 from volstead.engine.step import SeatStep, Step
 
 from ..content.tables import PLAN_ASSOCIATE, PLAN_CARDS, PLAN_INFLUENCE, PLAN_MUSCLE, CompiledAlternative
+from ..effects import run_effect
 from ..state import ScarfaceState
 from .counting import count_code
+from .goods import PayGoods
 from .outcome import possessive, tell_outcome
 from .raid_check import CheckRaidLazy
 
@@ -93,8 +95,6 @@ def can_fulfil(s: ScarfaceState, seat: int) -> bool:
 
 def fulfil(s: ScarfaceState, seat: int, job_alt: tuple[int, int]) -> None:
     """Reveal the Job, pay its Spend requirements, then resolve it."""
-    from .goods import PayGoods
-
     j, k = job_alt
     p = s.players[seat]
     jobs = list(p.jobs)
@@ -132,8 +132,6 @@ class ResolveJob(SeatStep[ScarfaceState]):
         self.seat_, self.job = seat, job
 
     def run(self, s: ScarfaceState) -> None:
-        from ..effects import run_effect
-
         job = s.content.jobs[self.job]
         p = s.players[self.seat_]
         if job.type == "permanent":

@@ -10,7 +10,7 @@ class CheckRaidLazy(Step[ScarfaceState]):
     auto = True
     kind = "check_raid"
 
-    def run(self, s) -> None:
+    def run(self, s: ScarfaceState) -> None:
         if s.raid_pending:
             from .raid import push_raid
 

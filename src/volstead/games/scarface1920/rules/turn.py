@@ -12,6 +12,7 @@ from . import jobs as job_rules
 from . import orders as order_rules
 from .outcome import possessive, tell_outcome
 from .raid import CheckRaid
+from .reorganize import reorganize_steps
 
 DONE: Final = -1
 
@@ -43,8 +44,6 @@ class StartTurn(SeatStep[ScarfaceState]):
         if s.automa_turn(seat):
             return
         if not p.hand and not p.deck:
-            from .reorganize import reorganize_steps
-
             s.stack.extend(reorganize_steps(s, seat))
             if p.jobs:  # a Job that spends goods may be worth more than a sale (WIP p.12)
                 job_rules.push_windows_for(s, seat, "before your Reorganize sales")
