@@ -22,8 +22,9 @@ from scarface_helpers import (  # noqa: I001  (a sibling module, not a package)
     bare_game,
 )
 
+from volstead.games.scarface1920.content.models import Effect
 from volstead.games.scarface1920.content.tables import COUNTED
-from volstead.games.scarface1920.effects import EFFECTS
+from volstead.games.scarface1920.effects import EFFECTS, run_effect
 from volstead.games.scarface1920.rules.turn import ActionMenu
 from volstead.games.scarface1920.state import Deal, Hood
 
@@ -740,6 +741,26 @@ def test_lose_upgrade_only_the_highest():
     p.stats = (3, 2, 1, 1, 1, 1)
     fx(s, "lose_upgrade", n=1)
     assert ids(s) == ("downgrade:hand_size",)
+
+
+# ------------------------------------------------------------------ how the rules call an effect
+@pytest.mark.parametrize("args, plan", [
+    ({"muscle": 1, "influence": 2}, (1, 4)),  # every argument by position
+    ({"influence": 2}, (0, 4)),  # `muscle` left to its default: `influence` goes by keyword
+    ({"muscle": 3}, (3, 2)),
+])
+def test_run_effect_binds_the_cards_arguments_once(args, plan):
+    """`run_effect` binds a card's effect to its function and arguments at its first run (docs/
+    performance.md): the same result as the keyword call, run after run."""
+    s = new()
+    s.players[0].plan = (card(s, "outfit_ward_heelers"),)  # 0 Muscle, 2 Influence
+    s.active = 0
+    s.turn_muscle = s.turn_influence = 0
+    eff = Effect(effect="plan_bonus", args=args, text="a Plan bonus")
+    run_effect(s, 0, eff)
+    assert (s.muscle(0), s.influence(0)) == plan
+    run_effect(s, 0, eff)  # bound now
+    assert (s.muscle(0) - plan[0], s.influence(0) - plan[1]) == (plan[0], plan[1] - 2)
 
 
 # ------------------------------------------------------------------ completeness

@@ -7,6 +7,10 @@ one way rules call an effect named in a data file.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+from typing import Any
+
 from volstead.engine.errors import ContentError
 from volstead.engine.step import SeatStep
 
@@ -16,7 +20,42 @@ from .registry import EFFECTS, effect  # noqa: F401
 
 
 def run_effect(s: ScarfaceState, seat: int, eff) -> None:
-    EFFECTS[eff.effect](s, seat, **eff.args)
+    """Run a card's effect (a `content.models.Effect`)."""
+    bound = _BOUND.get(id(eff))
+    if bound is None or bound[0] is not eff:
+        bound = _bind(eff)
+    if bound[3]:
+        bound[1](s, seat, *bound[2], **bound[3])
+    else:
+        bound[1](s, seat, *bound[2])
+
+
+# Each effect of the card set with its function and its arguments, bound at its first run:
+# `EFFECTS[eff.effect](s, seat, **eff.args)` read two fields of a pydantic model (generic lookups)
+# and passed every argument by keyword, which a compiled function parses one by one. The arguments
+# go by position up to the first one the effect leaves to its default, by keyword after it.
+# Keyed by id(), with the effect kept so that the id cannot be reused while its entry stands.
+_Bound = tuple[Any, Callable[..., None], tuple[Any, ...], dict[str, Any]]
+_BOUND: dict[int, _Bound] = {}
+_BOUND_MAX = 4096  # a process that loads many card sets (tests) starts over past this many
+
+
+def _bind(eff) -> _Bound:
+    fn = EFFECTS[eff.effect]
+    args: dict[str, Any] = eff.args
+    names = list(inspect.signature(fn).parameters)[2:]  # after (s, seat)
+    positional: list[Any] = []
+    for name in names:
+        if name not in args:
+            break
+        positional.append(args[name])
+    taken = names[:len(positional)]
+    by_keyword = {k: v for k, v in args.items() if k not in taken}
+    bound = (eff, fn, tuple(positional), by_keyword)
+    if len(_BOUND) >= _BOUND_MAX:
+        _BOUND.clear()
+    _BOUND[id(eff)] = bound
+    return bound
 
 
 class RunEffect(SeatStep[ScarfaceState]):
