@@ -290,6 +290,12 @@ def build_content(
         card_crime_bit=tuple((1 << crime_ix[c.crime]) if c.crime else 0 for c in cards),
         card_has_skill=tuple(c.skill is not None for c in cards),
         card_match_mask=tuple(sum(1 << crime_ix[r] for r in set(c.matching.requires)) if c.matching else 0 for c in cards),
+        card_skill=tuple(c.skill for c in cards),
+        card_matching=tuple(c.matching for c in cards),
+        boss_skills=tuple(tuple(g.boss_skills) for g in gangs),
+        job_effect=tuple(j.effect for j in jobs),
+        job_activate=tuple(j.activate for j in jobs),
+        job_permanent=tuple(j.type == "permanent" for j in jobs),
         job_alts=tuple(tuple(compile_alternative(alt) for alt in j.requires) for j in jobs),
         tile_sides=tuple((_side(t.day), _side(t.night)) for t in board.neighborhoods),
         upgrade_table=tuple(

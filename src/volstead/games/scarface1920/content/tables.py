@@ -79,6 +79,13 @@ class Content:
     card_crime_bit: tuple[int, ...] = ()  # 1 << crime type, 0 for the Boss
     card_has_skill: tuple[bool, ...] = ()
     card_match_mask: tuple[int, ...] = ()  # crime-type bits a matching skill accepts; 0 = none
+    # The effects the rules run, read here (a pydantic model's field is a generic lookup, compiled).
+    card_skill: tuple = ()  # per card, its skill's Effect or None
+    card_matching: tuple = ()  # per card, its matching skill or None
+    boss_skills: tuple = ()  # per gang, its Boss's four skill Effects
+    job_effect: tuple = ()  # per Job, the Effect it has when fulfilled, or None
+    job_activate: tuple = ()  # per Job, its once-a-turn activation, or None
+    job_permanent: tuple[bool, ...] = ()  # per Job
     job_alts: tuple[tuple[CompiledAlternative, ...], ...] = ()  # per Job, its alternatives
     tile_sides: tuple[tuple[Side, Side], ...] = ()  # per tile: (day Side, night Side)
     upgrade_table: tuple[tuple[tuple[Upgrade, ...], ...], ...] = ()  # [gang][stat][level - 1] (level 1 and 2 only)

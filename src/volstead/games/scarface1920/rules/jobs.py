@@ -132,18 +132,21 @@ class ResolveJob(SeatStep[ScarfaceState]):
         self.seat_, self.job = seat, job
 
     def run(self, s: ScarfaceState) -> None:
-        job = s.content.jobs[self.job]
+        c = s.content
         p = s.players[self.seat_]
-        if job.type == "permanent":
+        if c.job_permanent[self.job]:
             p.done_jobs = p.done_jobs + (self.job,)
-            mods = dict(p.job_mods)
-            for k, v in job.modifiers.items():
-                mods[k] = mods.get(k, 0) + v
-            p.job_mods = mods
+            modifiers = c.jobs[self.job].modifiers
+            if modifiers:
+                mods = dict(p.job_mods)
+                for k, v in modifiers.items():
+                    mods[k] = mods.get(k, 0) + v
+                p.job_mods = mods
         else:
             s.job_deck = s.job_deck + (self.job,)  # instant Jobs go to the bottom of the deck
-        if job.effect is not None:
-            run_effect(s, self.seat_, job.effect)
+        effect = c.job_effect[self.job]
+        if effect is not None:
+            run_effect(s, self.seat_, effect)
 
 
 def push_windows(s: ScarfaceState, first: int, reason: str) -> None:

@@ -152,10 +152,10 @@ class ActionMenu(SeatStep[ScarfaceState]):
             for job_alt in job_rules.fulfillable(s, seat):
                 out.append(("job", job_alt))
         if p.done_jobs:  # a fulfilled permanent Job with an activation: once a turn (summary §5)
-            jobs, activated = c.jobs, s.used_job_actions
+            activations, activated = c.job_activate, s.used_job_actions
             offered: list[int] = []
             for j in p.done_jobs:
-                if j not in offered and jobs[j].activate and j not in activated:
+                if j not in offered and activations[j] is not None and j not in activated:
                     offered.append(j)
                     out.append(("activate", j))
         if not s.order_done:
@@ -187,13 +187,13 @@ class ActionMenu(SeatStep[ScarfaceState]):
             s.used_job_actions = s.used_job_actions | {code[1]}
             if s.story is not None:  # formatted only for a listener
                 tell_outcome(s, seat, f"{possessive(s.gang_name(seat))} Job {s.content.jobs[code[1]].name}")
-            run_effect(s, seat, s.content.jobs[code[1]].activate)
+            run_effect(s, seat, s.content.job_activate[code[1]])
         else:
             p = s.players[seat]
             c = s.content
             if kind == "boss":
                 s.boss_uses += 1
-                skill = c.gangs[p.gang].boss_skills[code[1]]
+                skill = c.boss_skills[p.gang][code[1]]
                 if s.story is not None:  # formatted only for a listener
                     tell_outcome(s, seat, f"{possessive(s.gang_name(seat))} Boss skill ({skill.text})")
                 run_effect(s, seat, skill)
@@ -201,11 +201,11 @@ class ActionMenu(SeatStep[ScarfaceState]):
                 pos: int = code[1]
                 part = 0 if kind == "skill" else 1
                 s.used_skills |= 1 << (2 * pos + part)
-                info = c.cards[p.plan[pos]]
+                card = p.plan[pos]
                 if s.story is not None:  # formatted only for a listener
                     which = "skill" if part == 0 else "matching skill"
-                    tell_outcome(s, seat, f"{s.gang_name(seat)} uses {possessive(info.name)} {which}")
-                run_effect(s, seat, info.skill if part == 0 else info.matching)
+                    tell_outcome(s, seat, f"{s.gang_name(seat)} uses {possessive(c.cards[card].name)} {which}")
+                run_effect(s, seat, c.card_skill[card] if part == 0 else c.card_matching[card])
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         kind: str = code[0]  # typed: compiled, the comparisons below are string compares
