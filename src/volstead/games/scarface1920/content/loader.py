@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import tomllib
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -103,9 +103,17 @@ def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] |
             _check_call(name, step.get("args", {}), registry[name], f"{where} steps[{i}]")
 
 
+@cache
+def effect_signature(fn: Callable) -> inspect.Signature:
+    """An effect function's signature, read once: `inspect.signature` parses a compiled function's
+    text signature (a few hundred thousand instructions), and every effect of the card set is checked
+    against its function at load, then bound to it at its first run (effects/__init__.py)."""
+    return inspect.signature(fn)
+
+
 def _check_call(name: str, args: dict, fn: Callable, where: str) -> None:
     try:
-        inspect.signature(fn).bind(None, None, **args)
+        effect_signature(fn).bind(None, None, **args)
     except TypeError as e:
         raise ContentError(f"{where}: effect {name!r} does not take these args {args}: {e}") from None
 

@@ -7,13 +7,13 @@ one way rules call an effect named in a data file.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import Any
 
 from volstead.engine.errors import ContentError
 from volstead.engine.step import SeatStep
 
+from ..content.loader import effect_signature
 from ..state import ScarfaceState
 from . import misc, money, pieces, raids  # noqa: F401,E402  (registers the effects)
 from .registry import EFFECTS, effect  # noqa: F401
@@ -43,7 +43,7 @@ _BOUND_MAX = 4096  # a process that loads many card sets (tests) starts over pas
 def _bind(eff) -> _Bound:
     fn = EFFECTS[eff.effect]
     args: dict[str, Any] = eff.args
-    names = list(inspect.signature(fn).parameters)[2:]  # after (s, seat)
+    names = list(effect_signature(fn).parameters)[2:]  # after (s, seat)
     positional: list[Any] = []
     for name in names:
         if name not in args:
