@@ -3,6 +3,7 @@ not move with the machine's load, for comparing two builds (or two commits) of t
 
     .venv/bin/python benchmarks/count_instructions.py [--game NAME ...] [--games 20] [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --ismcts 3000 [--src DIR ...]
+    .venv/bin/python benchmarks/count_instructions.py --greedy 2 [--game NAME ...] [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --vs-peer [--game NAME ...] [--games 20] [--src DIR]
 
 Each game's N random 4-player playouts (seeds 0 to N - 1, a uniformly random option at each
@@ -14,12 +15,14 @@ the same count. The count starts at the compiled engine's `apply_index` (its C s
 a compiled install or scratch build (`python setup.py build_ext --inplace` in a clone); an
 interpreted one is refused. `--ismcts N` counts instead one ISMCTS search of N iterations in
 `bench_ismcts.py`'s position (inside the compiled `ISMCTSBot.choose`), after a 200-iteration warm-
-up. `--vs-peer` counts whole loops instead, ours (the first `--src`) and the peer's (Catanatron
-3.2.1 in its own environment, `bench_playouts.py`'s loop), each as the count of N games less that
-of none (start-up and card sets excluded), and prints the ratio: a load-free estimate of
-`bench_vs_peer.py`'s timed ratio (the two interpreters' code may run at different speeds an
-instruction, so a timed run decides the target). Callgrind runs about 50 times slower than the
-program: 20 games take 10–30 s a game and build. Issue 15, docs/performance.md. Not a pytest module.
+up. `--greedy N` counts N four-greedy games of each game (seeds 0 to N - 1, inside the compiled
+`GreedyBot.choose`: the bots' look-ahead, not the moves between). `--vs-peer` counts whole loops
+instead, ours (the first `--src`) and the peer's (Catanatron 3.2.1 in its own environment,
+`bench_playouts.py`'s loop), each as the count of N games less that of none (start-up and card sets
+excluded), and prints the ratio: a load-free estimate of `bench_vs_peer.py`'s timed ratio (the two
+interpreters' code may run at different speeds an instruction, so a timed run decides the target).
+Callgrind runs about 50 times slower than the program: 20 games take 10–30 s a game and build. Issue
+15, docs/performance.md. Not a pytest module.
 """
 
 from __future__ import annotations
@@ -66,6 +69,25 @@ print(bot.last_iterations)
 print(describe_build())
 """
 
+# Four greedy seats (`bench_bot_games.py`'s bot, seeded per game and seat), N games seeded 0 to N - 1.
+GREEDY = r"""
+import sys
+from volstead.games import get_game
+from volstead.bots import ask_bot, get_bot
+from volstead.build_info import describe_build
+game, n = get_game(sys.argv[1]), int(sys.argv[2])
+game.new_game(seed=10**6, seats=4)  # the card set loaded before the count starts
+decisions = 0
+for g in range(n):
+    state = game.new_game(seed=g, seats=4)
+    bots = [get_bot("greedy", seed=g * 10 + seat) for seat in range(4)]
+    while not state.is_over():
+        state.apply_index(ask_bot(bots[state.decision().seat], state))
+    decisions += state.decisions_made
+print(decisions)
+print(describe_build())
+"""
+
 # Whole loops for --vs-peer, each printing the decisions it played on its first line: ours is
 # PLAYOUTS after a game set up (the card set loaded, so that the count of no games, subtracted,
 # holds it too); the peer's is bench_playouts.py's loop after a game set up.
@@ -88,15 +110,18 @@ print(decisions)
 # from the interpreted loops above).
 APPLY_INDEX = "CPyPy_volstead___engine___state___GameState___apply_index"
 CHOOSE = "CPyPy_volstead___bots___ismcts___ISMCTSBot___choose"
+GREEDY_CHOOSE = "CPyPy_volstead___bots___greedy___GreedyBot___choose"
 
 
-def count(src: Path, game: str, games: int, ismcts: bool = False) -> tuple[int, int, str]:
+def count(src: Path, game: str, games: int, ismcts: bool = False, greedy: bool = False) -> tuple[int, int, str]:
     """(instructions counted, decisions or iterations, build) for one source folder."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}"]
         if ismcts:
             cmd += [f"--toggle-collect={CHOOSE}", sys.executable, "-c", ISMCTS, "", str(games), str(ROOT / "benchmarks")]
+        elif greedy:
+            cmd += [f"--toggle-collect={GREEDY_CHOOSE}", sys.executable, "-c", GREEDY, game, str(games)]
         else:
             cmd += [f"--toggle-collect={APPLY_INDEX}", sys.executable, "-c", PLAYOUTS, game, str(games)]
         env = {**os.environ, "PYTHONPATH": str(src)}
@@ -151,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", action="append", choices=game_names(), help="a registered game (default: every one)")
     ap.add_argument("--games", type=int, default=20, help="random playouts a game and build (default 20)")
     ap.add_argument("--ismcts", type=int, metavar="N", help="count one ISMCTS search of N iterations instead")
+    ap.add_argument("--greedy", type=int, metavar="N",
+                    help="count N four-greedy games of each --game instead (inside the bots' choices)")
     ap.add_argument("--vs-peer", action="store_true",
                     help="count whole random loops, ours (the first --src) and the peer's, and their ratio")
     ap.add_argument("--src", action="append", type=Path,
@@ -178,9 +205,19 @@ def main(argv: list[str] | None = None) -> int:
             first = per if first is None else first
             print(f"ismcts {src}: {per:>9,.0f} instructions an iteration ({iterations:,} iterations){ratio}  [{build}]")
         return 0
+    if args.greedy is not None and args.greedy < 1:
+        raise SystemExit("--greedy must be at least 1")
     for game in args.game or game_names():
         first = None
         for src in srcs:
+            if args.greedy is not None:
+                instructions, decisions, build = count(src, game, args.greedy, greedy=True)
+                per = instructions / args.greedy
+                ratio = "" if first is None else f"  ({per / first:.3f} of the first)"
+                first = per if first is None else first
+                print(f"greedy {game:17} {src}: {per:>13,.0f} instructions a game ({args.greedy} games, "
+                      f"{decisions:,} decisions){ratio}  [{build}]")
+                continue
             instructions, decisions, build = count(src, game, args.games)
             per = instructions / decisions
             ratio = "" if first is None else f"  ({per / first:.3f} of the first)"

@@ -52,9 +52,10 @@ from volstead.engine.step import AUTO, step_mode
 
 from .rules.counting import total
 from .rules.turn import ActionMenu, LayOutPlan
-from .state import TOTAL_ALCOHOL, TOTAL_BUSINESSES, TOTAL_CONTROL, TOTAL_GUNS, ScarfaceState
+from .state import HOOD_TOTALS, TOTAL_ALCOHOL, TOTAL_BUSINESSES, TOTAL_CONTROL, TOTAL_GUNS, ScarfaceState
 
 ROUNDS: Final = 3
+HOOD_ROW: Final = len(HOOD_TOTALS)  # a seat's row in `ScarfaceState.counted_hood_totals()`
 
 PLAN_POINT: Final = 2.5  # $ per Muscle / Influence of the Plan while its order is not done
 PENDING: Final = 0.8  # share of the Plan's value while the chosen order still has choices to make
@@ -62,20 +63,8 @@ HQ_THUG: Final = 2.5
 HQ_USEFUL: Final = 4
 ASSOCIATE_PLAY: Final = 1.5  # $ × later per Muscle, Influence and skill of an owned Associate
 
-_play_power_cache: dict[int, tuple] = {}
 
-
-def associate_play_power(c) -> list[float]:
-    """Per card: Muscle + Influence + 1 (its skill) for Associates, 0 for gang members (owned from the start)."""
-    hit = _play_power_cache.get(id(c))
-    if hit is None or hit[0] is not c:
-        power = [float(m + i + 1) if stars else 0.0
-                 for m, i, stars in zip(c.card_muscle, c.card_influence, c.card_stars)]
-        hit = _play_power_cache[id(c)] = (c, power)
-    return hit[1]
-
-
-def _stars_and_power(cards: tuple[int, ...], stars: tuple[int, ...], power: list[float]) -> tuple[int, float]:
+def _stars_and_power(cards: tuple[int, ...], stars: tuple[int, ...], power: tuple[float, ...]) -> tuple[int, float]:
     """The stars and the play power of a pile of cards. A plain loop into a float: compiled by
     mypyc, `sum(map(...))` over the float table is typed int and fails (docs/performance.md)."""
     star_count = 0
@@ -129,7 +118,7 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     later = rounds_left / ROUNDS
     goods_value = 3.5 if rounds_left >= 0.5 else 7.0 * rounds_left  # 3.5 × min(1, 2 × rounds_left)
     stars = c.card_stars
-    play_power = associate_play_power(c)
+    play_power = c.card_play_power  # per card: Muscle + Influence + 1 for an Associate, 0 for a gang member
     card_play = ASSOCIATE_PLAY * later
     # The active seat's Plan: how far its turn has gone.
     active = s.active
@@ -139,13 +128,14 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     pending_order = s.order_done and top is not None and step_mode(top) != AUTO and type(top) is not ActionMenu and (
         _order_under_way(s))
     out = []
+    hood_totals = s.counted_hood_totals()  # counted once per `hoods` tuple (shared by a search's clones)
     for k in range(n):
         if seat is not None and k != seat:
             continue
         p = s.players[k]
         income = base_income + s.mod(k, "business_income")
-        # The seat's Neighborhoods, counted once per `hoods` tuple (shared by a search's clones)
-        g = s.hood_total(k, TOTAL_ALCOHOL) + s.hood_total(k, TOTAL_GUNS)
+        row = k * HOOD_ROW
+        g = hood_totals[row + TOTAL_ALCOHOL] + hood_totals[row + TOTAL_GUNS]
         dealers = deal_thugs = 0
         for d in p.deals:
             g += d.alcohol + d.guns
@@ -162,16 +152,23 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             more_stars, more_power = _stars_and_power(p.plan, stars, play_power)
             star_count += more_stars
             power += more_power
+        # Thugs, cars and trucks on the board: one pass over the districts
+        board_thugs = board_cars = board_trucks = 0
+        thug_counts, car_counts, truck_counts = p.thugs, p.cars, p.trucks
+        for district in range(len(thug_counts)):
+            board_thugs += thug_counts[district]
+            board_cars += car_counts[district]
+            board_trucks += truck_counts[district]
         hq = p.hq
         useful = hq if hq < HQ_USEFUL else HQ_USEFUL
         thugs = (HQ_THUG * useful + (hq - useful) + 1.5 * p.safehouses + p.recruits
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
-                 + total(p.thugs))
+                 + board_thugs)
         stat_levels = total(p.stats) - 6
-        value = (p.money + s.hood_total(k, TOTAL_BUSINESSES) * (end_business + income * reorganizes_left)
+        value = (p.money + hood_totals[row + TOTAL_BUSINESSES] * (end_business + income * reorganizes_left)
                  + per_star * star_count + card_play * power
-                 + goods_value * g + (2 + 4 * later) * s.hood_total(k, TOTAL_CONTROL) + thugs + total(p.cars)
-                 + 1.5 * total(p.trucks)
+                 + goods_value * g + (2 + 4 * later) * hood_totals[row + TOTAL_CONTROL] + thugs + board_cars
+                 + 1.5 * board_trucks
                  + later * (2.5 * dealers + float(len(p.jobs)) + 3.0 * stat_levels))
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):

@@ -604,11 +604,15 @@ class ScarfaceState(GameState):
         """`HOOD_TOTALS[k]` summed over the Neighborhoods the seat owns. Jobs' checks ask at almost
         every decision; the totals are counted again only when `hoods` is another tuple (it is
         replaced, never changed in place, so its identity says whether anything changed)."""
+        return self.counted_hood_totals()[seat * len(HOOD_TOTALS) + k]
+
+    def counted_hood_totals(self) -> tuple[int, ...]:
+        """Every seat's `HOOD_TOTALS`, a row a seat (`hood_total` reads one), counted if need be."""
         hoods = self.hoods
         if self.counted_hoods is not hoods:
             self.hood_totals = _hood_totals(hoods, len(self.players))
             self.counted_hoods = hoods
-        return self.hood_totals[seat * len(HOOD_TOTALS) + k]
+        return self.hood_totals
 
     def deal_space(self, seat: int) -> int:
         terms = self.content.dealer_terms

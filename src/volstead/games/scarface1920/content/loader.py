@@ -304,6 +304,7 @@ def build_content(
         job_effect=tuple(j.effect for j in jobs),
         job_activate=tuple(j.activate for j in jobs),
         job_permanent=tuple(j.type == "permanent" for j in jobs),
+        card_play_power=tuple(float(c.muscle + c.influence + 1) if getattr(c, "stars", 0) else 0.0 for c in cards),
         job_alts=tuple(tuple(compile_alternative(alt) for alt in j.requires) for j in jobs),
         tile_sides=tuple((_side(t.day), _side(t.night)) for t in board.neighborhoods),
         upgrade_table=tuple(

@@ -86,6 +86,9 @@ class Content:
     job_effect: tuple = ()  # per Job, the Effect it has when fulfilled, or None
     job_activate: tuple = ()  # per Job, its once-a-turn activation, or None
     job_permanent: tuple[bool, ...] = ()  # per Job
+    # Per card, what an owned Associate is still worth in Plans to the bots' evaluation: Muscle +
+    # Influence + 1 (its skill); 0 for gang members (owned from the start). evaluation.py.
+    card_play_power: tuple[float, ...] = ()
     job_alts: tuple[tuple[CompiledAlternative, ...], ...] = ()  # per Job, its alternatives
     tile_sides: tuple[tuple[Side, Side], ...] = ()  # per tile: (day Side, night Side)
     upgrade_table: tuple[tuple[tuple[Upgrade, ...], ...], ...] = ()  # [gang][stat][level - 1] (level 1 and 2 only)

@@ -24,10 +24,17 @@ def run_effect(s: ScarfaceState, seat: int, eff) -> None:
     bound = _BOUND.get(id(eff))
     if bound is None or bound[0] is not eff:
         bound = _bind(eff)
+    fn, args = bound[1], bound[2]
     if bound[3]:
-        bound[1](s, seat, *bound[2], **bound[3])
+        fn(s, seat, *args, **bound[3])
+    elif not args:  # by arity: compiled, a call with a fixed number of arguments builds no tuple
+        fn(s, seat)
+    elif len(args) == 1:
+        fn(s, seat, args[0])
+    elif len(args) == 2:
+        fn(s, seat, args[0], args[1])
     else:
-        bound[1](s, seat, *bound[2])
+        fn(s, seat, *args)
 
 
 # Each effect of the card set with its function and its arguments, bound at its first run:
