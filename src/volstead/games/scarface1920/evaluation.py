@@ -152,23 +152,16 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             more_stars, more_power = _stars_and_power(p.plan, stars, play_power)
             star_count += more_stars
             power += more_power
-        # Thugs, cars and trucks on the board: one pass over the districts
-        board_thugs = board_cars = board_trucks = 0
-        thug_counts, car_counts, truck_counts = p.thugs, p.cars, p.trucks
-        for district in range(len(thug_counts)):
-            board_thugs += thug_counts[district]
-            board_cars += car_counts[district]
-            board_trucks += truck_counts[district]
         hq = p.hq
         useful = hq if hq < HQ_USEFUL else HQ_USEFUL
         thugs = (HQ_THUG * useful + (hq - useful) + 1.5 * p.safehouses + p.recruits
                  + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
-                 + board_thugs)
+                 + total(p.thugs))
         stat_levels = total(p.stats) - 6
         value = (p.money + hood_totals[row + TOTAL_BUSINESSES] * (end_business + income * reorganizes_left)
                  + per_star * star_count + card_play * power
-                 + goods_value * g + (2 + 4 * later) * hood_totals[row + TOTAL_CONTROL] + thugs + board_cars
-                 + 1.5 * board_trucks
+                 + goods_value * g + (2 + 4 * later) * hood_totals[row + TOTAL_CONTROL] + thugs + total(p.cars)
+                 + 1.5 * total(p.trucks)
                  + later * (2.5 * dealers + float(len(p.jobs)) + 3.0 * stat_levels))
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):

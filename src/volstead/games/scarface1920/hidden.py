@@ -9,6 +9,7 @@ import random
 from collections.abc import Sequence
 
 from volstead.engine.rng import Lcg, seed_state
+from volstead.engine.step import AUTO, step_mode
 
 from .rules.orders import KeepDealer, KeepJob
 from .state import ScarfaceState
@@ -86,10 +87,10 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
                 draft[k] = _sample(draws, d.job_deck, min(len(draft[k]), len(d.job_deck)))
         d.draft = tuple(draft)
     d.raid_deck = _shuffled(draws, d.raid_deck)
-    for name in ("deck_low", "deck_high"):
-        deck = getattr(d, name)
-        if deck:  # the top card is revealed
-            setattr(d, name, deck[:1] + _shuffled(draws, deck[1:]))
+    if d.deck_low:  # the top card of each Associate deck is revealed
+        d.deck_low = d.deck_low[:1] + _shuffled(draws, d.deck_low[1:])
+    if d.deck_high:
+        d.deck_high = d.deck_high[:1] + _shuffled(draws, d.deck_high[1:])
     c = d.content
     if len(d.news_deck) > 1:  # the last card is known: "Prohibition Ends at Last!"
         unseen = [n for n in c.news_middle if n not in d.news_seen]
@@ -98,7 +99,7 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
     # A rival who is deciding publicly has enough money for some option (every
     # player sees them upgrading, bribing...): raise the guess to the least money
     # that keeps one option, a lower bound the seat could deduce at the table.
-    if d.stack and not d.stack[-1].auto:
+    if d.stack and step_mode(d.stack[-1]) != AUTO:
         top = d.stack[-1]
         decider = top.seat(d)
         if decider != seat:

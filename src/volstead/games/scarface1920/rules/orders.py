@@ -50,6 +50,24 @@ ORDER_LABELS: Final[dict[str, str]] = {
     "upgrade": "Upgrade your gang",
     "remove_thugs": "Remove thugs (1 per Plan card)",
 }
+# The action menu's code of each order, built once (compiled, a tuple display in a function is built
+# at every call, and the menu lists the legal orders after every action of every clone).
+_DEAL: Final = ("order", "deal")
+_RECRUIT: Final = ("order", "recruit")
+_HIRE: Final = ("order", "hire")
+_JOB: Final = ("order", "job")
+_DEALER: Final = ("order", "dealer")
+_SELL: Final = ("order", "sell")
+_BUSINESS: Final = ("order", "business")
+_REDUCE_CRIME: Final = ("order", "reduce_crime")
+_PRISON: Final = ("order", "prison")
+_REMOVE_CONTROL: Final = ("order", "remove_control")
+_SELL_AUTHORITIES: Final = ("order", "sell_authorities")
+_SEND: Final = ("order", "send")
+_MOVE: Final = ("order", "move")
+_SEIZE: Final = ("order", "seize")
+_UPGRADE: Final = ("order", "upgrade")
+_REMOVE_THUGS: Final = ("order", "remove_thugs")
 UNDERWORLD: Final[tuple[str, ...]] = ("recruit", "hire", "job", "dealer", "sell")
 AUTHORITIES: Final[tuple[str, ...]] = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
 
@@ -180,10 +198,16 @@ def seizable(s: ScarfaceState, seat: int, muscle: int) -> list[int]:
 
 
 def can_seize(s: ScarfaceState, seat: int, muscle: int) -> bool:
+    """`seizable` is not empty (asked at every action menu: one loop, the defense only where present)."""
     if s.control_markers_left(seat) <= 0:
         return False
     mask = s.presence(seat)
-    return any(_may_seize(s, seat, i, mask, muscle) for i in range(len(s.hoods)))
+    hoods = s.hoods
+    for i in range(len(hoods)):
+        h = hoods[i]
+        if mask >> h.district & 1 == 1 and h.owner != seat and s.defense(i, seat) <= muscle:
+            return True
+    return False
 
 
 def _may_seize(s: ScarfaceState, seat: int, i: int, presence: int, muscle: int) -> bool:
@@ -206,51 +230,51 @@ def legal_orders(s: ScarfaceState, seat: int) -> list[str]:
 
 
 def add_legal_orders(s: ScarfaceState, seat: int, out: list[Any]) -> list[Any]:
-    """Append the action menu's code, ("order", name), of every legal order to `out`, and return it.
-    The codes are literals (compiled: constants, neither built nor looked up) and go straight into
-    the menu's list: the menu comes back after every action, and a search builds it for every clone."""
+    """Append the action menu's code, ("order", name), of every legal order to `out`, and return it
+    (straight into the menu's list: it comes back after every action, and a search builds it for
+    every clone)."""
     p = s.players[seat]
     muscle, influence = s.muscle(seat), s.influence(seat)
     if p.hq:
         if p.deals and any(deal_ok(s, seat, i, muscle, influence) for i in range(len(p.deals))):
-            out.append(("order", "deal"))
+            out.append(_DEAL)
         if influence:
             if p.recruits or p.safehouses:
-                out.append(("order", "recruit"))
+                out.append(_RECRUIT)
             if market.can_hire(s, influence):
-                out.append(("order", "hire"))
+                out.append(_HIRE)
             if s.job_deck:
-                out.append(("order", "job"))
+                out.append(_JOB)
             if s.dealer_deck:
-                out.append(("order", "dealer"))
+                out.append(_DEALER)
             owned = s.owned_hoods(seat)
             if owned and any(sale_possible(s, seat, i) for i in owned):
-                out.append(("order", "sell"))
+                out.append(_SELL)
             if any(basic_businesses(s.hoods[i]) < 3 for i in owned) and (
                 s.businesses_left("speakeasy") or s.businesses_left("casino") or s.businesses_left("brothel")
             ):
-                out.append(("order", "business"))
+                out.append(_BUSINESS)
             if p.crime > s.ness + 1:
-                out.append(("order", "reduce_crime"))
+                out.append(_REDUCE_CRIME)
             if influence >= 2 and p.prison:
-                out.append(("order", "prison"))
+                out.append(_PRISON)
             if influence >= 5 and any(h.owner >= 0 and h.owner != seat for h in s.hoods):
-                out.append(("order", "remove_control"))
+                out.append(_REMOVE_CONTROL)
             alcohol, guns = s.goods_of(seat)
             if alcohol or guns:
-                out.append(("order", "sell_authorities"))
+                out.append(_SELL_AUTHORITIES)
         if muscle:
             mask = s.presence(seat)
             if any(mask >> d & 1 and s.bribe(seat, d) <= p.money for d in range(7)):
-                out.append(("order", "send"))
+                out.append(_SEND)
     if muscle and can_move(s, seat):
-        out.append(("order", "move"))
+        out.append(_MOVE)
     if can_seize(s, seat, muscle):
-        out.append(("order", "seize"))
+        out.append(_SEIZE)
     if p.boss_box < 12 and can_upgrade(s, seat, muscle, influence):
-        out.append(("order", "upgrade"))
+        out.append(_UPGRADE)
     if s.content.variant == "rulebook-wip":  # WIP p.17; the published game has no such order
-        out.append(("order", "remove_thugs"))
+        out.append(_REMOVE_THUGS)
     return out
 
 
