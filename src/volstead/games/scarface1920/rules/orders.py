@@ -51,23 +51,24 @@ ORDER_LABELS: Final[dict[str, str]] = {
     "remove_thugs": "Remove thugs (1 per Plan card)",
 }
 # The action menu's code of each order, built once (compiled, a tuple display in a function is built
-# at every call, and the menu lists the legal orders after every action of every clone).
-_DEAL: Final = ("order", "deal")
-_RECRUIT: Final = ("order", "recruit")
-_HIRE: Final = ("order", "hire")
-_JOB: Final = ("order", "job")
-_DEALER: Final = ("order", "dealer")
-_SELL: Final = ("order", "sell")
-_BUSINESS: Final = ("order", "business")
-_REDUCE_CRIME: Final = ("order", "reduce_crime")
-_PRISON: Final = ("order", "prison")
-_REMOVE_CONTROL: Final = ("order", "remove_control")
-_SELL_AUTHORITIES: Final = ("order", "sell_authorities")
-_SEND: Final = ("order", "send")
-_MOVE: Final = ("order", "move")
-_SEIZE: Final = ("order", "seize")
-_UPGRADE: Final = ("order", "upgrade")
-_REMOVE_THUGS: Final = ("order", "remove_thugs")
+# at every call, and the menu lists the legal orders after every action of every clone). Typed as
+# tuples of any length: a fixed-length tuple type is kept unboxed and boxed again at each use.
+_DEAL: Final[tuple[Any, ...]] = ("order", "deal")
+_RECRUIT: Final[tuple[Any, ...]] = ("order", "recruit")
+_HIRE: Final[tuple[Any, ...]] = ("order", "hire")
+_JOB: Final[tuple[Any, ...]] = ("order", "job")
+_DEALER: Final[tuple[Any, ...]] = ("order", "dealer")
+_SELL: Final[tuple[Any, ...]] = ("order", "sell")
+_BUSINESS: Final[tuple[Any, ...]] = ("order", "business")
+_REDUCE_CRIME: Final[tuple[Any, ...]] = ("order", "reduce_crime")
+_PRISON: Final[tuple[Any, ...]] = ("order", "prison")
+_REMOVE_CONTROL: Final[tuple[Any, ...]] = ("order", "remove_control")
+_SELL_AUTHORITIES: Final[tuple[Any, ...]] = ("order", "sell_authorities")
+_SEND: Final[tuple[Any, ...]] = ("order", "send")
+_MOVE: Final[tuple[Any, ...]] = ("order", "move")
+_SEIZE: Final[tuple[Any, ...]] = ("order", "seize")
+_UPGRADE: Final[tuple[Any, ...]] = ("order", "upgrade")
+_REMOVE_THUGS: Final[tuple[Any, ...]] = ("order", "remove_thugs")
 UNDERWORLD: Final[tuple[str, ...]] = ("recruit", "hire", "job", "dealer", "sell")
 AUTHORITIES: Final[tuple[str, ...]] = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
 
