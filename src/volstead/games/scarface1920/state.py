@@ -80,6 +80,10 @@ class Deal(NamedTuple):
     thugs: int = 0
 
 
+# Every seat clockwise from each seat, for 1 to 6 seats (`_CLOCKWISE[seats][seat]`): the Job windows
+# ask it after every order and at the end of every turn.
+_CLOCKWISE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n)) for n in range(7))
 # Builds a NamedTuple (`_TUPLE_NEW(Deal, values)`) in one C call: the class's own `__new__` is
 # interpreted code and `replaced` takes keyword arguments (a few thousand instructions, compiled);
 # `tuple.__new__` read once, not looked up on `tuple` at every call.
@@ -387,9 +391,9 @@ class ScarfaceState(GameState):
     def n(self) -> int:
         return self.seats
 
-    def clockwise_from(self, seat: int) -> range | list[int]:
-        n = self.seats
-        return [(seat + k) % n for k in range(n)]
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat, clockwise from `seat` (itself first)."""
+        return _CLOCKWISE[self.seats][seat]
 
     def rivals(self, seat: int) -> list[int]:
         return [s for s in self.clockwise_from(seat) if s != seat]

@@ -151,7 +151,7 @@ class ResolveJob(SeatStep[ScarfaceState]):
 
 def push_windows(s: ScarfaceState, first: int, reason: str) -> None:
     """Offer every player, clockwise from `first`, a chance to fulfil Jobs."""
-    s.stack.append(OfferJobs(tuple(s.clockwise_from(first)), reason))
+    s.stack.append(OfferJobs(s.clockwise_from(first), reason))
 
 
 def push_windows_for(s: ScarfaceState, seat: int, reason: str) -> None:
