@@ -27,7 +27,7 @@ from volstead.games.scarface1920.content.loader import default_content
 from volstead.games.scarface1920.content.models import CRIME_TYPES
 from volstead.games.scarface1920.effects import EFFECTS
 from volstead.games.scarface1920.rules import jobs as job_rules
-from volstead.games.scarface1920.rules.modifiers import MODIFIERS
+from volstead.games.scarface1920.rules.modifiers import MODIFIERS, modifier_row
 from volstead.games.scarface1920.rules.orders import (
     SellToAuthorities,
     gain_card,
@@ -288,7 +288,7 @@ def test_job_alternative_fulfillable_exactly_when_met(job_id, k):
     if job.type == "permanent":
         assert j in s.players[0].done_jobs
         for key, v in job.modifiers.items():
-            assert s.players[0].job_mods[key] == v
+            assert s.players[0].job_mods[code(key)] == v
     for short in range(len(alt)):
         s = meet(alt, short)
         s.players[0].jobs = (j,)
@@ -384,14 +384,19 @@ def _observe(s, key: str) -> int:
     raise AssertionError(f"no observer for modifier {key!r}")
 
 
+def code(key: str) -> int:
+    """A modifier's code (`state.mod` reads by code; the card set names them)."""
+    return MODIFIERS.index(key)
+
+
 def _delta(key: str, mods: dict, via: str = "job") -> int:
     base = new()
     base_value = _observe(base, key)
     s = new()
     if via == "job":
-        s.players[0].job_mods = dict(mods)
+        s.players[0].job_mods = modifier_row(mods)
     else:
-        s.news_mods = dict(mods)
+        s.news_mods = modifier_row(mods)
     return _observe(s, key) - base_value
 
 
@@ -409,11 +414,10 @@ def test_permanent_job_modifiers(job_id):
     s = new()
     run(s, job_rules.ResolveJob(0, j))
     drive(s)
-    mods = s.players[0].job_mods
-    assert mods == job.modifiers
+    assert s.players[0].job_mods == modifier_row(job.modifiers)
     for key, value in job.modifiers.items():
-        assert _delta(key, mods) == value
-        assert s.mod(1, key) == 0  # only their owner
+        assert _delta(key, job.modifiers) == value
+        assert s.mod(1, code(key)) == 0  # only their owner
 
 
 NEWS_WITH_MODS = [n.id for n in C.news if n.modifiers]
@@ -428,10 +432,10 @@ def test_news_modifiers_apply_while_active(news_id):
     s = new(3)
     s.set_news(n)
     for key, value in C.news[n].modifiers.items():
-        assert all(s.mod(seat, key) == value for seat in range(3))
+        assert all(s.mod(seat, code(key)) == value for seat in range(3))
         assert _delta(key, C.news[n].modifiers, via="news") == value
     s.set_news(C.news_first)  # replaced: no longer in force
-    assert all(s.mod(0, key) == 0 for key in C.news[n].modifiers)
+    assert all(s.mod(0, code(key)) == 0 for key in C.news[n].modifiers)
 
 
 def test_news_cards_with_modifiers_exist():

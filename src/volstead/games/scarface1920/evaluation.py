@@ -51,6 +51,7 @@ from typing import Final
 from volstead.engine.step import AUTO, step_mode
 
 from .rules.counting import total
+from .rules.modifiers import MOD_BUSINESS_INCOME, MOD_FREE_PLAN_CARDS
 from .rules.turn import ActionMenu, LayOutPlan
 from .state import HOOD_TOTALS, TOTAL_ALCOHOL, TOTAL_BUSINESSES, TOTAL_CONTROL, TOTAL_GUNS, ScarfaceState
 
@@ -133,7 +134,7 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
         if seat is not None and k != seat:
             continue
         p = s.players[k]
-        income = base_income + s.mod(k, "business_income")
+        income = base_income + s.mod(k, MOD_BUSINESS_INCOME)
         row = k * HOOD_ROW
         g = hood_totals[row + TOTAL_ALCOHOL] + hood_totals[row + TOTAL_GUNS]
         dealers = deal_thugs = 0
@@ -168,7 +169,7 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             influence = float(s.influence(k)) if hq else 0.4 * s.influence(k)
             plan = PLAN_POINT * (float(s.muscle(k)) + influence)
             if laying:
-                extra = len(p.plan) - 2 - s.mod(k, "free_plan_cards")
+                extra = len(p.plan) - 2 - s.mod(k, MOD_FREE_PLAN_CARDS)
                 if extra > 0:
                     crime = crime + extra if crime + extra < 11 else 11
             elif pending_order:

@@ -22,6 +22,7 @@ from volstead.engine.tuples import replaced
 from .content.loader import Content
 from .content.models import BusinessType
 from .content.tables import Side
+from .rules.modifiers import MOD_BRIBE, MOD_DEFENSE, MOD_GRAFT, MOD_HAND_SIZE, MOD_PLAN_INFLUENCE, MOD_PLAN_MUSCLE, NO_MODIFIERS
 
 HQ: Final = "hq"
 SAFEHOUSES: Final = "safehouses"
@@ -127,7 +128,7 @@ class Player:
     right_hands: tuple[int, ...]  # Right-hand cards still set aside
     upgrades_made: int
     cubes_lost: int  # upgrade cubes returned to the box
-    job_mods: dict[str, int]  # summed modifiers of done_jobs (replaced, never mutated)
+    job_mods: tuple[int, ...]  # summed modifiers of done_jobs, a `rules.modifiers` row (or none)
 
     def __init__(self, seat: int = -1, gang: int = -1, money: int = 0):
         # The tuples are module constants: compiled, a literal `(0,) * 7` is built as a fixed-size
@@ -159,7 +160,7 @@ class Player:
         self.right_hands = NO_CARDS
         self.upgrades_made = 0
         self.cubes_lost = 0
-        self.job_mods = {}
+        self.job_mods = NO_MODIFIERS
 
     def copy(self) -> Player:
         p = Player() if COMPILED else Player.__new__(Player)  # every field is set below
@@ -307,7 +308,7 @@ class ScarfaceState(GameState):
     jobs_fulfilled: int
     news_revealed: int
     news_active: int
-    news_mods: dict[str, int]
+    news_mods: tuple[int, ...]  # the active News card's modifiers, a `rules.modifiers` row (or none)
     news_seen: tuple[int, ...]
     news_deck: tuple[int, ...]
     draft: tuple[tuple[int, ...], ...]  # Job draft packets
@@ -398,20 +399,21 @@ class ScarfaceState(GameState):
     def rivals(self, seat: int) -> list[int]:
         return [s for s in self.clockwise_from(seat) if s != seat]
 
-    def mod(self, seat: int, key: str) -> int:
-        """Sum of a rule modifier from the active News card and the seat's permanent Jobs."""
+    def mod(self, seat: int, code: int) -> int:
+        """Sum of a rule modifier (`rules.modifiers`' MOD_ code) from the active News card and the
+        seat's permanent Jobs."""
         news = self.news_mods
-        total = news.get(key, 0) if news else 0  # most of the time one of them is empty
+        total = news[code] if news else 0  # most of the time one of them is empty
         if seat >= 0:
             jobs = self.players[seat].job_mods
             if jobs:
-                total += jobs.get(key, 0)
+                total += jobs[code]
         return total
 
     def set_news(self, card: int) -> None:
         """Reveal a News card: its rule changes replace the last card's."""
         self.news_active = card
-        self.news_mods = self.content.news[card].modifiers
+        self.news_mods = self.content.news_modifiers[card]
         self.news_seen = self.news_seen + (card,)
 
     def stat(self, seat: int, stat: int) -> int:
@@ -419,7 +421,7 @@ class ScarfaceState(GameState):
         return self.content.stat_values[p.gang][stat][p.stats[stat] - 1]
 
     def hand_size(self, seat: int) -> int:
-        return max(1, self.stat(seat, HAND_SIZE) + self.mod(seat, "hand_size"))
+        return max(1, self.stat(seat, HAND_SIZE) + self.mod(seat, MOD_HAND_SIZE))
 
     def boss_row(self, seat: int):
         p = self.players[seat]
@@ -439,7 +441,7 @@ class ScarfaceState(GameState):
         if seat == self.active:
             total += self.turn_muscle
         if p.plan:
-            total += self.mod(seat, "plan_muscle")
+            total += self.mod(seat, MOD_PLAN_MUSCLE)
         return max(0, total)
 
     def influence(self, seat: int) -> int:
@@ -453,7 +455,7 @@ class ScarfaceState(GameState):
         if seat == self.active:
             total += self.turn_influence
         if p.plan:
-            total += self.mod(seat, "plan_influence")
+            total += self.mod(seat, MOD_PLAN_INFLUENCE)
         return max(0, total)
 
     # ------------------------------------------------------------------ money
@@ -501,13 +503,13 @@ class ScarfaceState(GameState):
         police = self.police_in(district)
         if not police:
             return 0
-        return police * max(0, 2 + self.mod(seat, "bribe")) * pieces
+        return police * max(0, 2 + self.mod(seat, MOD_BRIBE)) * pieces
 
     def graft(self, seat: int, district: int) -> int:
         police = self.police_in(district)
         if not police:
             return 0
-        return police * max(0, 2 + self.mod(seat, "graft"))
+        return police * max(0, 2 + self.mod(seat, MOD_GRAFT))
 
     def controls_in(self, seat: int, district: int) -> bool:
         return self.hood_total(seat, CONTROL_DISTRICTS) >> district & 1 == 1
@@ -580,7 +582,7 @@ class ScarfaceState(GameState):
         """Seize a Neighborhood: printed + 2 if rival-held + police + owner's thugs/cars − yours."""
         h = self.hoods[hood]
         d = h.district
-        value = self.hood_side(hood).defense + self.police_in(d) + self.mod(attacker, "defense")
+        value = self.hood_side(hood).defense + self.police_in(d) + self.mod(attacker, MOD_DEFENSE)
         if h.owner >= 0 and h.owner != attacker:
             o = self.players[h.owner]
             value += 2 + o.thugs[d] + o.cars[d]

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from volstead.engine.errors import ContentError
 
+from ..rules.modifiers import modifier_row
 from .models import (
     CRIME_TYPES,
     STAT_NAMES,
@@ -304,6 +305,8 @@ def build_content(
         job_effect=tuple(j.effect for j in jobs),
         job_activate=tuple(j.activate for j in jobs),
         job_permanent=tuple(j.type == "permanent" for j in jobs),
+        job_modifiers=tuple(modifier_row(j.modifiers) for j in jobs),
+        news_modifiers=tuple(modifier_row(n.modifiers) for n in news),
         card_play_power=tuple(float(c.muscle + c.influence + 1) if getattr(c, "stars", 0) else 0.0 for c in cards),
         job_alts=tuple(tuple(compile_alternative(alt) for alt in j.requires) for j in jobs),
         tile_sides=tuple((_side(t.day), _side(t.night)) for t in board.neighborhoods),

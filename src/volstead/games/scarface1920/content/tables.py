@@ -86,6 +86,8 @@ class Content:
     job_effect: tuple = ()  # per Job, the Effect it has when fulfilled, or None
     job_activate: tuple = ()  # per Job, its once-a-turn activation, or None
     job_permanent: tuple[bool, ...] = ()  # per Job
+    job_modifiers: tuple[tuple[int, ...], ...] = ()  # per Job, its modifiers as a `rules.modifiers` row
+    news_modifiers: tuple[tuple[int, ...], ...] = ()  # per News card, likewise
     # Per card, what an owned Associate is still worth in Plans to the bots' evaluation: Muscle +
     # Influence + 1 (its skill); 0 for gang members (owned from the start). evaluation.py.
     card_play_power: tuple[float, ...] = ()

@@ -20,6 +20,7 @@ from ..effects import run_effect
 from ..state import ScarfaceState
 from .counting import count_code
 from .goods import PayGoods
+from .modifiers import add_rows
 from .outcome import possessive, tell_outcome
 from .raid_check import CheckRaidLazy
 
@@ -136,12 +137,7 @@ class ResolveJob(SeatStep[ScarfaceState]):
         p = s.players[self.seat_]
         if c.job_permanent[self.job]:
             p.done_jobs = p.done_jobs + (self.job,)
-            modifiers = c.jobs[self.job].modifiers
-            if modifiers:
-                mods = dict(p.job_mods)
-                for k, v in modifiers.items():
-                    mods[k] = mods.get(k, 0) + v
-                p.job_mods = mods
+            p.job_mods = add_rows(p.job_mods, c.job_modifiers[self.job])
         else:
             s.job_deck = s.job_deck + (self.job,)  # instant Jobs go to the bottom of the deck
         effect = c.job_effect[self.job]

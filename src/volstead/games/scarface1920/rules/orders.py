@@ -29,6 +29,15 @@ from ..state import (
 )
 from . import market
 from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
+from .modifiers import (
+    MOD_AUTHORITIES_PRICE,
+    MOD_BRIBE,
+    MOD_DEAL_BONUS,
+    MOD_GRAFT,
+    MOD_HIRE_ALCOHOL,
+    MOD_UNDERWORLD_CRIME,
+    MOD_UPGRADE_COST,
+)
 from .sales import SellLoop, sale_possible
 from .thugs import MoveFrom, RecruitSteps, SendThugs, can_move_from
 
@@ -114,13 +123,13 @@ def order_help(s: ScarfaceState, seat: int, order: str) -> str:
     p = s.players[seat]
     m, i = s.muscle(seat), s.influence(seat)
     if order in UNDERWORLD:
-        crime = max(0, p.underworld + 1 + s.mod(seat, "underworld_crime"))
+        crime = max(0, p.underworld + 1 + s.mod(seat, MOD_UNDERWORLD_CRIME))
         cost = f"Costs a thug from Headquarters to the Underworld (Crime Rate +{crime}). "
     elif order in AUTHORITIES:
         cost = "Costs a thug from Headquarters to the Authorities (back on your next Reorganize). "
     else:
         cost = ""
-    bribe, graft = max(0, 2 + s.mod(seat, "bribe")), max(0, 2 + s.mod(seat, "graft"))
+    bribe, graft = max(0, 2 + s.mod(seat, MOD_BRIBE)), max(0, 2 + s.mod(seat, MOD_GRAFT))
     does = {
         "deal": "A thug from Headquarters onto a Deal whose requirement your Plan meets: take its goods "
                 "(stored on your Deals, the rest on your Neighborhoods).",
@@ -135,7 +144,7 @@ def order_help(s: ScarfaceState, seat: int, order: str) -> str:
         "reduce_crime": f"Your Crime Rate goes down {i} (never to Eliot Ness's level).",
         "prison": "Every thug of yours in Prison goes back to Headquarters.",
         "remove_control": f"Remove {i // 5} rival control marker{'s' if i // 5 != 1 else ''} (1 per 5 Influence).",
-        "sell_authorities": f"Sell up to {i} of your goods for ${6 + s.mod(seat, 'authorities_price')} each.",
+        "sell_authorities": f"Sell up to {i} of your goods for ${6 + s.mod(seat, MOD_AUTHORITIES_PRICE)} each.",
         "send": f"Send up to {m} thug{'s' if m != 1 else ''} from Headquarters to a district where you are present; "
                 f"${bribe} a thug for each police car there.",
         "move": f"Up to {m} move{'s' if m != 1 else ''} from 1 district: thugs walk to a next district, vehicles "
@@ -188,7 +197,7 @@ def _may_upgrade(s: ScarfaceState, seat: int, k: int, muscle: int, influence: in
 
 
 def upgrade_cost(s: ScarfaceState, seat: int, up: UpgradeTerms) -> int:
-    return max(0, up.cost + s.mod(seat, "upgrade_cost") - s.turn_upgrade_discount)
+    return max(0, up.cost + s.mod(seat, MOD_UPGRADE_COST) - s.turn_upgrade_discount)
 
 
 def seizable(s: ScarfaceState, seat: int, muscle: int) -> list[int]:
@@ -286,7 +295,7 @@ def start_order(s: ScarfaceState, seat: int, order: str) -> None:
     if order in UNDERWORLD:
         p.hq -= 1
         p.underworld += 1
-        s.change_crime(seat, max(0, p.underworld + s.mod(seat, "underworld_crime")))
+        s.change_crime(seat, max(0, p.underworld + s.mod(seat, MOD_UNDERWORLD_CRIME)))
     elif order in AUTHORITIES:
         p.hq -= 1
         p.authorities += 1
@@ -366,7 +375,7 @@ def supply_from_deal(s: ScarfaceState, seat: int, idx: int) -> None:
     dealers = s.content.dealers
     alcohol = sum(dealers[d].alcohol for d in deal.dealers)
     guns = sum(dealers[d].guns for d in deal.dealers)
-    extra = s.stat(seat, DEALERS_SUPPLY) * len(deal.dealers) + s.mod(seat, "deal_bonus")
+    extra = s.stat(seat, DEALERS_SUPPLY) * len(deal.dealers) + s.mod(seat, MOD_DEAL_BONUS)
     if extra > 0:
         s.stack.append(ChooseExtraGoods(seat, alcohol, guns, extra))
         return
@@ -436,7 +445,7 @@ def gain_card(s: ScarfaceState, seat: int, card: int, alcohol_to_hand: int) -> N
     that while the choice is pending the card is already the seat's (views,
     bot evaluations and scores all see it).
     """
-    cost = max(0, alcohol_to_hand + s.mod(seat, "hire_alcohol"))
+    cost = max(0, alcohol_to_hand + s.mod(seat, MOD_HIRE_ALCOHOL))
     p = s.players[seat]
     p.discard = p.discard + (card,)
     if available(s, seat, ALCOHOL) >= cost:
@@ -615,7 +624,7 @@ class SellToAuthorities(SellGoodsStep):
     id_prefix = "sell6"
 
     def price(self, s):
-        return max(0, 6 + s.mod(self.seat_, "authorities_price"))
+        return max(0, 6 + s.mod(self.seat_, MOD_AUTHORITIES_PRICE))
 
     def again(self, left):
         return SellToAuthorities(self.seat_, left)

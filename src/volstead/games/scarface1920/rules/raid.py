@@ -14,6 +14,7 @@ from volstead.engine.step import SeatStep, Step
 from ..effects import run_effect
 from ..state import RAID_LEVEL, ScarfaceState
 from . import jobs as job_rules
+from .modifiers import MOD_RAID_REDUCTION
 from .raid_check import CheckRaidLazy as CheckRaid  # noqa: F401  (re-exported)
 
 # Raid effects that act once on the whole game rather than on each player.
@@ -103,7 +104,7 @@ class RaidEffect(SeatStep[ScarfaceState]):
                 amount = s.stat(self.seat_, LAWYERS)
             else:
                 amount = raid.reduction
-            amount += s.mod(self.seat_, "raid_reduction")
+            amount += s.mod(self.seat_, MOD_RAID_REDUCTION)
             if amount > 0:
                 s.change_crime(self.seat_, -amount)
 

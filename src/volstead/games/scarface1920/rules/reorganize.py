@@ -5,6 +5,7 @@ from __future__ import annotations
 from volstead.engine.step import SeatStep, Step
 
 from ..state import LAWYERS, RECRUITMENT, ScarfaceState, deal_plus
+from .modifiers import MOD_BUSINESS_INCOME, MOD_LAWYERS, MOD_RECRUITMENT
 from .sales import SellLoop
 from .thugs import RecruitSteps
 
@@ -35,7 +36,7 @@ class ReorganizeIncome(SeatStep[ScarfaceState]):
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_
         p = s.players[seat]
-        per = (2 if s.options.variant == "rulebook-wip" else 3) + s.mod(seat, "business_income")
+        per = (2 if s.options.variant == "rulebook-wip" else 3) + s.mod(seat, MOD_BUSINESS_INCOME)
         income = per * sum(h.businesses for h in s.hoods if h.owner == seat)
         s.gain(seat, income)
         if s.story is not None:
@@ -45,7 +46,7 @@ class ReorganizeIncome(SeatStep[ScarfaceState]):
         p.job_thugs = 0
         if p.deals:
             p.deals = tuple(deal_plus(d, thugs=-d.thugs) if d.thugs else d for d in p.deals)
-        lawyers = max(0, s.stat(seat, LAWYERS) + s.mod(seat, "lawyers"))
+        lawyers = max(0, s.stat(seat, LAWYERS) + s.mod(seat, MOD_LAWYERS))
         freed = min(lawyers, p.prison)
         p.prison -= freed
         p.hq += back + freed
@@ -60,7 +61,7 @@ class ReorganizeRecruit(SeatStep[ScarfaceState]):
 
     def run(self, s: ScarfaceState) -> None:
         seat = self.seat_
-        RecruitSteps.push(s, seat, max(0, s.stat(seat, RECRUITMENT) + s.mod(seat, "recruitment")))
+        RecruitSteps.push(s, seat, max(0, s.stat(seat, RECRUITMENT) + s.mod(seat, MOD_RECRUITMENT)))
 
 
 class ReorganizeFinish(SeatStep[ScarfaceState]):

@@ -14,6 +14,7 @@ from volstead.engine.step import SeatStep
 
 from ..state import ScarfaceState
 from .goods import ALCOHOL, GUNS, PayGoods, available
+from .modifiers import MOD_SALE_BONUS
 
 
 def trucks_at(s: ScarfaceState, seat: int, d: int) -> int:
@@ -133,6 +134,6 @@ class SaleDone(SeatStep[ScarfaceState]):
 
 def finish_sale(s: ScarfaceState, seat: int, hood: int) -> None:
     """The goods are spent: take the price, then pay the graft (as far as you can)."""
-    s.gain(seat, s.hood_side(hood).price + s.mod(seat, "sale_bonus"))
+    s.gain(seat, s.hood_side(hood).price + s.mod(seat, MOD_SALE_BONUS))
     s.pay(seat, s.graft(seat, s.hoods[hood].district))
     s.sales_made += 1

@@ -10,6 +10,7 @@ from ..effects import run_effect
 from ..state import ScarfaceState
 from . import jobs as job_rules
 from . import orders as order_rules
+from .modifiers import MOD_FREE_PLAN_CARDS
 from .outcome import possessive, tell_outcome
 from .raid import CheckRaid
 from .reorganize import reorganize_steps
@@ -100,7 +101,7 @@ class LayOutPlan(SeatStep[ScarfaceState]):
 
 def finish_plan(s: ScarfaceState, seat: int) -> None:
     p = s.players[seat]
-    free = 2 + s.mod(seat, "free_plan_cards")
+    free = 2 + s.mod(seat, MOD_FREE_PLAN_CARDS)
     s.stack.append(ActionMenu(seat))
     s.stack.append(CheckRaid())
     extra = len(p.plan) - free

@@ -14,6 +14,7 @@ from volstead.engine.step import Step
 
 from ..rules import market
 from ..rules.goods import ALCOHOL, GUNS
+from ..rules.modifiers import MOD_AUTHORITIES_PRICE, MOD_DEAL_BONUS, MOD_UNDERWORLD_CRIME
 from ..rules.thugs import add_at, hit_or_kill
 from ..state import CARS, DEALERS_SUPPLY, NIGHTCLUBS, RECRUITMENT, TRUCKS, VEHICLES, Deal
 from . import enforcer as E
@@ -51,7 +52,7 @@ def _to_area(s: SoloState, area: str) -> None:
     p.hq -= 1
     setattr(p, area, getattr(p, area) + 1)
     if area == "underworld":
-        s.change_crime(ENFORCER, max(0, p.underworld + s.mod(ENFORCER, "underworld_crime")))
+        s.change_crime(ENFORCER, max(0, p.underworld + s.mod(ENFORCER, MOD_UNDERWORLD_CRIME)))
 
 
 # ------------------------------------------------------------------ goods ties (Goods management)
@@ -85,7 +86,7 @@ def _deal(s, power):
     dealers = s.content.dealers
     alcohol = sum(dealers[x].alcohol for d in p.deals for x in d.dealers)
     guns = sum(dealers[x].guns for d in p.deals for x in d.dealers)
-    extra = E.solo_stat(s, DEALERS_SUPPLY) * len(p.deals) + s.mod(ENFORCER, "deal_bonus")
+    extra = E.solo_stat(s, DEALERS_SUPPLY) * len(p.deals) + s.mod(ENFORCER, MOD_DEAL_BONUS)
     a, g = E.collect_order(alcohol, guns, max(0, extra))
     E.store(s, a, g)
 
@@ -322,7 +323,7 @@ def _auth_ok(s, power):
 def _auth(s, power):
     _to_area(s, "authorities")
     sold = E.spend_goods(s, power)
-    s.gain(ENFORCER, sold * max(0, 6 + s.mod(ENFORCER, "authorities_price")))
+    s.gain(ENFORCER, sold * max(0, 6 + s.mod(ENFORCER, MOD_AUTHORITIES_PRICE)))
 
 
 # ------------------------------------------------------------------ reduce Crime Rate, Prison

@@ -7,6 +7,7 @@ from __future__ import annotations
 from volstead.engine.step import Step
 
 from ..rules.goods import ALCOHOL, GUNS, take_from
+from ..rules.modifiers import MOD_RECRUITMENT
 from ..rules.raid_check import CheckRaidLazy as CheckRaid
 from ..rules.reorganize import ReorganizeIncome
 from ..rules.sales import finish_sale
@@ -165,7 +166,7 @@ class EnforcerRecruit(Step[SoloState]):
     def run(self, s: SoloState) -> None:
         from ..state import RECRUITMENT
 
-        recruit_steps(s, max(0, E.solo_stat(s, RECRUITMENT) + s.mod(ENFORCER, "recruitment")))
+        recruit_steps(s, max(0, E.solo_stat(s, RECRUITMENT) + s.mod(ENFORCER, MOD_RECRUITMENT)))
 
 
 class EnforcerReorganizeFinish(Step[SoloState]):
