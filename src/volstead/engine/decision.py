@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .step import step_kind
+
 if TYPE_CHECKING:
     from .state import GameState
     from .step import Step
@@ -52,7 +54,7 @@ class Decision:
 
     @property
     def kind(self) -> str:
-        return self.step.kind
+        return step_kind(self.step)
 
     @property
     def prompt(self) -> str:

@@ -93,6 +93,19 @@ def step_mode(step: Step) -> int:
     return mode
 
 
+_KINDS: Final[dict[type, str]] = {}
+
+
+def step_kind(step: Step) -> str:
+    """`step.kind`, read once per class (a class attribute read on a compiled instance is a generic
+    lookup, as for `step_mode`; every decision a bot or the simulator is asked reads its kind)."""
+    cls = type(step)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = step.kind
+    return kind
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SeatStep(Step[S]):
     """A step that belongs to one seat, named when it is pushed: `seat()` is that seat

@@ -17,13 +17,14 @@ def play_to_end(game: Any, state: GameState, bots: list[Any]) -> list[dict[str, 
     """Play `state` to its end, asking `bots[seat]` for each decision (forced ones taken without
     asking); return, per seat, how many times it played each card (`game.card_played`)."""
     plays: list[dict[str, int]] = [{} for _ in bots]
+    card_played = game.card_played  # read once: a method looked up on the game at every decision
     while not state.is_over():
         # In a simultaneous phase several seats are pending: the first is asked (`decision()`; the
         # order does not change the game: each seat's private steps draw from its own random stream).
         d = state.decision()
         seat = d.seat
         i = ask_bot(bots[seat], state, True, seat)
-        card = game.card_played(d, i)
+        card = card_played(d, i)
         if card is not None:
             counts = plays[seat]
             counts[card] = counts.get(card, 0) + 1
