@@ -547,6 +547,8 @@ class ScarfaceState(GameState):
         """Add `delta` to one count of Neighborhood `i` (a business kind, alcohol or guns: a
         `HOOD_FIELD_INDEX` from HOOD_SPEAKEASY on), keeping the counted totals up to date instead of
         counting them again: goods come and go on Neighborhoods at almost every sale and Deal."""
+        if field < HOOD_SPEAKEASY:
+            raise ValueError(f"add_to_hood changes counts, not {Hood._fields[field]!r}: use set_hood")
         hoods = self.hoods
         h = hoods[i]
         values = list(h)
