@@ -131,12 +131,12 @@ class MafiaChronicles(Game):
         out = {f"{MOVE_NAMES[m]}s": float(sum(y.wins[m] for y in s.syn)) for m in range(7)}
         out["went_negative"] = float(sum(y.went_negative for y in s.syn))
         if s.is_over():
-            from .rules.scoring import CONDITIONS, points
+            from .rules.scoring import CONDITIONS
 
-            rows = [points(s, k) for k in range(s.seats)]
+            result = s.result()  # its rows are each syndicate's points (scored once, not twice)
+            rows, winners = result.details, result.winners
             for key, _, _ in CONDITIONS:
                 out[f"vp_{key}"] = float(sum(1 for r in rows if r[key] != 0))
-            winners = s.result().winners
             out["first_player_won"] = 1.0 / len(winners) if s.first in winners else 0.0
             out["winning_total"] = float(max(r["total"] for r in rows))
         return out
