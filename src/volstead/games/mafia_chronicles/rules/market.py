@@ -221,16 +221,17 @@ class MarketMenu(SeatStep[MafiaState]):
             s.stack.append(Rearrange(seat, code[1], code[2]))
 
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
-        # Typed, compiled: string compares and int formatting, not generic calls (a record rebuilds
-        # the id of every decision, and the Market is half of a game's decisions).
+        # Typed, compiled: string compares and int formatting, not generic calls, and f-strings (one
+        # string built; `+` concatenates pair by pair): a record rebuilds the id of every decision,
+        # and the Market is half of a game's decisions.
         what: str = code[0]
         if what == "done":
             return what
         first: int = code[1]
         if what == "discard" or what == "move":
             second: int = code[2]
-            return what + ":" + ROWS[first] + ":" + str(second)
-        return what + ":" + str(first)
+            return f"{what}:{ROWS[first]}:{second}"
+        return f"{what}:{first}"
 
     def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         y = s.syn[self.seat_]
