@@ -132,13 +132,13 @@ def load_results(out: str | Path) -> list[dict]:
     rows = []
     if not path.exists():
         return rows
-    for line in path.read_text().splitlines():
+    for line in path.read_bytes().splitlines():
         line = line.strip()
         if not line:
             continue
         try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
+            rows.append(orjson.loads(line))  # orjson: a run reads its rows back at the end (run_sim)
+        except orjson.JSONDecodeError:
             break  # a line cut by an interruption: everything before it is kept
     return rows
 
