@@ -208,16 +208,10 @@ def seizable(s: ScarfaceState, seat: int, muscle: int) -> list[int]:
 
 
 def can_seize(s: ScarfaceState, seat: int, muscle: int) -> bool:
-    """`seizable` is not empty (asked at every action menu: one loop, the defense only where present)."""
     if s.control_markers_left(seat) <= 0:
         return False
     mask = s.presence(seat)
-    hoods = s.hoods
-    for i in range(len(hoods)):
-        h = hoods[i]
-        if mask >> h.district & 1 == 1 and h.owner != seat and s.defense(i, seat) <= muscle:
-            return True
-    return False
+    return any(_may_seize(s, seat, i, mask, muscle) for i in range(len(s.hoods)))
 
 
 def _may_seize(s: ScarfaceState, seat: int, i: int, presence: int, muscle: int) -> bool:
