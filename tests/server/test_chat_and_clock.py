@@ -112,6 +112,24 @@ def test_the_timer_follows_whoever_is_deciding(client):
     assert s["clock"]["seats"] == [s["decision"]["seat"]] and s["clock"]["since"] > since  # a new turn
 
 
+def test_the_clock_starts_again_for_a_person_after_an_instant_bots_move(client):
+    """A random seat answers in the same broadcast as the person before it; the person's next
+    decision after the bot's move starts a new clock (clock.py: a time limit is per turn, not the
+    sum of all the person's turns)."""
+    g = create(client, seats=("human", "random"), time_limit=60)
+    gid, t0 = g["id"], g["seats"][0]["token"]
+    live = client.app.state.hub.games[gid]
+    s = human_turn(client, gid, t0)
+    since, bot_moves = s["clock"]["since"], live.taken[1]
+    for _ in range(300):  # the person plays until the bot has moved
+        if live.taken[1] > bot_moves:
+            break
+        client.post(f"/api/games/{gid}/decide", json={"token": t0, **pick(s, 0)})
+        s = human_turn(client, gid, t0)
+    assert live.taken[1] > bot_moves
+    assert s["clock"]["seats"] == [0] and s["clock"]["since"] > since
+
+
 def test_time_limit_bounds(client):
     for bad in (5, 86_401, "60", 1.5):
         r = client.post("/api/games", json={"game": "scarface1920", "seats": ["human", "random"], "time_limit": bad})
@@ -123,7 +141,9 @@ def test_time_limit_bounds(client):
 def test_when_the_time_runs_out_the_server_decides_for_the_late_seat(client):
     """Created with a time limit; the limit is then shortened to 0.3 s on the live game (a real one is
     at least 10 s). The late seat's turn is played for it, the log says so, and its own decide of
-    the decision it had in front of it is now stale."""
+    the decision it had in front of it is now stale (the game goes on: its next turn, after the
+    random seat's, has a clock of its own; before, that clock ran on and the server played the
+    rest of the game at once)."""
     g = create(client, seats=("human", "random"), time_limit=10)
     gid, t0 = g["id"], g["seats"][0]["token"]
     before = human_turn(client, gid, t0)

@@ -1,9 +1,10 @@
 """The round timer: how long the people now deciding have been at it, and the time limit.
 
 The clock runs for the human seats with a decision pending. It starts again when a seat
-that was not deciding comes to decide (a new turn, a new simultaneous phase); while seats
-of one simultaneous phase finish one by one, or one seat takes several decisions of its
-turn, it keeps running. So a game's time limit is per turn (one seat after another) or per
+that was not deciding comes to decide (a new turn, a new simultaneous phase), and after a
+bot's move (`hand_over`: a bot that answers at once plays in the same broadcast as the
+person before it); while seats of one simultaneous phase finish one by one, or one seat
+takes several decisions of its turn, it keeps running. So a game's time limit is per turn (one seat after another) or per
 simultaneous phase.
 
 When the limit runs out, every human seat still deciding has its decisions taken by the
@@ -38,6 +39,11 @@ class Clock:
         self.seats = deciding
         self.since, self.started = time.time(), time.monotonic()
         return True
+
+    def hand_over(self) -> None:
+        """Someone off this clock (a bot) has just decided: whoever decides next starts a new clock,
+        even a seat that was deciding before (its turn ended, a bot played, its next turn began)."""
+        self.seats = frozenset()
 
     def left(self) -> float | None:
         """Seconds left before the limit (None: no limit or nobody deciding)."""

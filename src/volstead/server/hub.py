@@ -370,6 +370,9 @@ class Hub:
             seat = seats[0]
             index = ask_bot(live.bots[seat], live.state, seat=seat)
             self._apply(live, seat, live.state.decision(seat).option_ids[index], persist=True)
+            # The people who decide next come after a bot's move, in the same broadcast: without
+            # this their clock would run on from their last turn (and after a time-out, run out at once).
+            live.clock.hand_over()
             self._take_forced(live)
 
     def kick(self, live: LiveGame) -> None:
