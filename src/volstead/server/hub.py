@@ -123,7 +123,7 @@ class BotSpecError(LobbyError):
     """A bot whose budget is outside the server's bounds (HTTP 422)."""
 
 
-MAX_ITERATIONS = 20_000  # an ISMCTS iteration budget (about 3 s of search) that the server accepts
+MAX_ITERATIONS = 20_000  # the largest ISMCTS iteration budget the server accepts (0.4–3 s of search; the think time caps it)
 MAX_SAMPLES = 8  # greedy determinizations per decision
 
 
