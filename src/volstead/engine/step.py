@@ -74,36 +74,45 @@ class Step(Generic[S]):
         return f"{type(self).__name__}({fields})"
 
 
-# How the engine runs a step, by its class (`step_mode`): a class attribute read on a compiled
-# instance is a generic attribute lookup (up to ~450 instructions when the type's attribute cache
-# misses), and `auto` and `lanes` are read for every step the engine runs; a dict hit on the type
-# is under 200.
+# What the engine and the bots read of a step's class (`step_mode`, `step_kind`), read once per class:
+# a class attribute read on a compiled instance is a generic attribute lookup (up to ~450
+# instructions when the type's attribute cache misses), and `auto` and `lanes` are read for every
+# step the engine runs, `kind` for every decision a bot or the simulator is asked; a dict hit on
+# the type is under 200.
 DECIDE: Final = 0
 AUTO: Final = 1
 LANES: Final = 2
-_MODES: Final[dict[type, int]] = {}
+
+
+class StepClass:
+    """A step class's mode (AUTO, LANES or DECIDE: what `auto` and `lanes` say) and kind."""
+
+    __slots__ = ("mode", "kind")
+
+    def __init__(self, mode: int, kind: str):
+        self.mode = mode
+        self.kind = kind
+
+
+_CLASSES: Final[dict[type, StepClass]] = {}
+
+
+def step_class(step: Step) -> StepClass:
+    cls = type(step)
+    facts = _CLASSES.get(cls)
+    if facts is None:
+        facts = _CLASSES[cls] = StepClass(AUTO if step.auto else LANES if step.lanes else DECIDE, step.kind)
+    return facts
 
 
 def step_mode(step: Step) -> int:
-    """AUTO, LANES or DECIDE: what `step.auto` and `step.lanes` say, read once per class."""
-    cls = type(step)
-    mode = _MODES.get(cls)
-    if mode is None:
-        mode = _MODES[cls] = AUTO if step.auto else LANES if step.lanes else DECIDE
-    return mode
-
-
-_KINDS: Final[dict[type, str]] = {}
+    """AUTO, LANES or DECIDE: what `step.auto` and `step.lanes` say."""
+    return step_class(step).mode
 
 
 def step_kind(step: Step) -> str:
-    """`step.kind`, read once per class (a class attribute read on a compiled instance is a generic
-    lookup, as for `step_mode`; every decision a bot or the simulator is asked reads its kind)."""
-    cls = type(step)
-    kind = _KINDS.get(cls)
-    if kind is None:
-        kind = _KINDS[cls] = step.kind
-    return kind
+    """`step.kind`."""
+    return step_class(step).kind
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

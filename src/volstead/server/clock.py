@@ -4,8 +4,8 @@ The clock runs for the human seats with a decision pending. It starts again when
 that was not deciding comes to decide (a new turn, a new simultaneous phase), and after a
 bot's move (`hand_over`: a bot that answers at once plays in the same broadcast as the
 person before it); while seats of one simultaneous phase finish one by one, or one seat
-takes several decisions of its turn, it keeps running. So a game's time limit is per turn (one seat after another) or per
-simultaneous phase.
+takes several decisions of its turn, it keeps running. So a game's time limit is per turn
+(one seat after another) or per simultaneous phase.
 
 When the limit runs out, every human seat still deciding has its decisions taken by the
 server, as the game chooses for a seat out of time (`Game.timeout_choice`: by default a

@@ -53,10 +53,9 @@ from volstead.engine.step import AUTO, step_mode
 from .rules.counting import total
 from .rules.modifiers import MOD_BUSINESS_INCOME, MOD_FREE_PLAN_CARDS
 from .rules.turn import ActionMenu, LayOutPlan
-from .state import HOOD_TOTALS, TOTAL_ALCOHOL, TOTAL_BUSINESSES, TOTAL_CONTROL, TOTAL_GUNS, ScarfaceState
+from .state import HOOD_ROW, TOTAL_ALCOHOL, TOTAL_BUSINESSES, TOTAL_CONTROL, TOTAL_GUNS, ScarfaceState
 
 ROUNDS: Final = 3
-HOOD_ROW: Final = len(HOOD_TOTALS)  # a seat's row in `ScarfaceState.counted_hood_totals()`
 
 PLAN_POINT: Final = 2.5  # $ per Muscle / Influence of the Plan while its order is not done
 PENDING: Final = 0.8  # share of the Plan's value while the chosen order still has choices to make

@@ -242,13 +242,14 @@ TOTAL_CONTROL: Final = 5
 TOTAL_ALCOHOL: Final = 6
 TOTAL_GUNS: Final = 7
 CONTROL_DISTRICTS: Final = 8
+HOOD_ROW: Final = len(HOOD_TOTALS)  # a seat's row in `counted_hood_totals()`
 # The total that each of a Hood's fields from HOOD_SPEAKEASY on adds to (-1: none).
 _TOTAL_OF_FIELD: Final[tuple[int, ...]] = (-1, -1, -1, -1, 0, 1, 2, 3, TOTAL_ALCOHOL, TOTAL_GUNS)
 
 
 def _hood_totals(hoods: tuple[Hood, ...], seats: int) -> tuple[int, ...]:
     """`HOOD_TOTALS` of every seat, seat after seat."""
-    row = len(HOOD_TOTALS)
+    row = HOOD_ROW
     out = [0] * (seats * row)
     for h in hoods:
         owner = h.owner
@@ -560,7 +561,7 @@ class ScarfaceState(GameState):
             owner = h.owner
             if 0 <= owner < len(self.players):
                 totals = list(self.hood_totals)
-                row = owner * len(HOOD_TOTALS)
+                row = owner * HOOD_ROW
                 totals[row + _TOTAL_OF_FIELD[field]] += delta
                 if field <= HOOD_NIGHTCLUB:
                     totals[row + TOTAL_BUSINESSES] += delta
@@ -612,7 +613,7 @@ class ScarfaceState(GameState):
         """`HOOD_TOTALS[k]` summed over the Neighborhoods the seat owns. Jobs' checks ask at almost
         every decision; the totals are counted again only when `hoods` is another tuple (it is
         replaced, never changed in place, so its identity says whether anything changed)."""
-        return self.counted_hood_totals()[seat * len(HOOD_TOTALS) + k]
+        return self.counted_hood_totals()[seat * HOOD_ROW + k]
 
     def counted_hood_totals(self) -> tuple[int, ...]:
         """Every seat's `HOOD_TOTALS`, a row a seat (`hood_total` reads one), counted if need be."""
