@@ -1,32 +1,38 @@
 #!/bin/bash
-# Issue 15's timed targets on a lent 16-core machine (the `device` tool of this workplace; Python 3.12
-# there, no network). What the ninth session ran there (docs/performance.md, docs/sim.md).
+# Issue 15's timed targets on a lent 16-core machine (the `device` tool of this workplace: Python 3.12
+# there, no network, a device call limited to minutes). docs/performance.md keeps what it printed.
 #
-# Here, once: the project's dependencies that machine lacks, as cp312 wheels, into an ignored folder:
-#   echo /.whl/ >> .git/info/exclude
-#   P="--only-binary=:all: --python-version 3.12 --implementation cp --platform manylinux_2_28_x86_64 \
-#      --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 --platform manylinux1_x86_64 --platform any"
-#   for p in mypy==<this venv's> librt ast-serialize pathspec pydantic pydantic-core annotated-types \
-#            typing-inspection typing-extensions orjson platformdirs sqlalchemy greenlet fastapi starlette \
-#            opentelemetry-api uvicorn websockets; do .venv/bin/python -m pip download -q --no-deps $P -d .whl "$p"; done
-# Then run it there with `.whl` carried:   bash benchmarks/lent_machine.sh
-# It builds the compiled core in place (`setup.py build_ext --inplace -j 16`, 2.5–3 minutes) and prints
-# the simulator's scaling beside the machine's own ceiling, with and without records, ISMCTS and greedy.
+# Built here, carried there (a build there took 2.5–3 of those minutes): `.lent/` (ignored) holds
+# one or more builds compiled for CPython 3.12, each `.lent/<name>/src`, and `.lent/site`, the
+# dependencies that machine lacks. Here, once a session, with this host's pyenv Python 3.12:
+#   echo /.lent/ >> .git/info/exclude
+#   bash benchmarks/prepare_lent_machine.sh new            # the checkout's HEAD
+#   bash benchmarks/prepare_lent_machine.sh base <commit>  # a build to pair it with (optional)
+# Then, with `.lent` carried:   bash benchmarks/lent_machine.sh new [base]
+# Each measurement runs on the first build, then on the second, game by game (pairs on one machine
+# minutes apart: the lent machines' speed moved by half within a lease before).
 export PYTHONUNBUFFERED=1
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
-export PYTHONPATH=$PWD/src:/tmp/site
 OUT=${OUT:-/tmp/lent-machine}; mkdir -p "$OUT"
-echo "== machine"; nproc; lscpu | grep -E 'Model name|^CPU\(s\)|Thread|Core|Socket|L3'
-echo "== build"; s=$(date +%s)
-timeout 300 python3 setup.py -q build_ext --inplace -j 16 > "$OUT/build.log" 2>&1; echo "build rc $? in $(( $(date +%s) - s )) s"
-python3 -c "from volstead.build_info import describe_build; print(describe_build())"
+BUILDS=("$@"); [ ${#BUILDS[@]} -gt 0 ] || BUILDS=(new)
 B=benchmarks
-echo "== sim scarface, records"; python3 $B/bench_sim_scaling.py --per-worker 800 --workers 1,2,4,8,16 --repeat 2 | tee "$OUT/sim_scarface.txt"
-echo "== sim scarface, no records"; python3 $B/bench_sim_scaling.py --per-worker 800 --workers 1,2,8,16 --repeat 2 --no-records | tee "$OUT/sim_scarface_norec.txt"
-echo "== ismcts"; python3 $B/bench_ismcts.py --repeat 5 --peer-seconds 0 | tee "$OUT/ismcts.txt"
-echo "== greedy"; python3 $B/bench_bot_games.py --games 16 --peer-games 0 | tee "$OUT/greedy.txt"
-for g in mafia_chronicles prohibition; do
-  echo "== sim $g"; python3 $B/bench_sim_scaling.py --game $g --per-worker 500 --workers 1,2,16 --repeat 2 | tee "$OUT/sim_$g.txt"
+on() {  # on BUILD COMMAND...: run the command with that build's compiled package
+  local build=$1; shift
+  PYTHONPATH=$PWD/.lent/$build/src:$PWD/.lent/site python3 "$@"
+}
+echo "== machine"; nproc; lscpu | grep -E 'Model name|^CPU\(s\)|Thread|Core|Socket|L3'; python3 --version
+for b in "${BUILDS[@]}"; do echo "$b: $(on "$b" -c 'from volstead.build_info import describe_build; print(describe_build())')"; done
+for game in mafia_chronicles scarface1920; do
+  per=$([ $game = mafia_chronicles ] && echo 1000 || echo 300)
+  for b in "${BUILDS[@]}"; do
+    echo "== sim $game, $b"; on "$b" $B/bench_sim_scaling.py --game $game --per-worker $per --workers 1,2,4,8,16 --repeat 2 \
+      | tee "$OUT/sim_${game}_$b.txt"
+  done
 done
-echo "== ismcts again"; python3 $B/bench_ismcts.py --repeat 5 --peer-seconds 0 | tee -a "$OUT/ismcts.txt"
-echo "== greedy again"; python3 $B/bench_bot_games.py --games 16 --peer-games 0 | tee -a "$OUT/greedy.txt"
+new=${BUILDS[0]}
+echo "== sim mafia_chronicles, $new, no records"
+on "$new" $B/bench_sim_scaling.py --game mafia_chronicles --per-worker 1000 --workers 1,2,16 --repeat 2 --no-records \
+  | tee "$OUT/sim_mafia_norec_$new.txt"
+echo "== sim prohibition, $new"
+on "$new" $B/bench_sim_scaling.py --game prohibition --per-worker 300 --workers 1,2,16 --repeat 2 | tee "$OUT/sim_prohibition_$new.txt"
+echo "== ismcts, $new"; on "$new" $B/bench_ismcts.py --repeat 3 --peer-seconds 0 | tee "$OUT/ismcts.txt"
+echo "== greedy, $new"; on "$new" $B/bench_bot_games.py --games 8 --peer-games 0 | tee "$OUT/greedy.txt"

@@ -13,7 +13,7 @@ from volstead.cli import app
 from volstead.sim import SimConfig, game_seed, run_sim, seat_bots
 from volstead.sim.records import RECORDS_FILE, iter_run_records, read_run_record
 from volstead.sim.report import elo_ladder, figures, wilson, write_report
-from volstead.sim.runner import RESULTS, _chunk, load_results
+from volstead.sim.runner import RESULTS, Batches, _chunk, load_results
 
 CONFIG = SimConfig("scarface1920", ("greedy", "random"), seed=5)  # greedy draws determinizations: its RNG must be per game
 DATA = Path(__file__).resolve().parents[2] / "src" / "volstead" / "games" / "scarface1920" / "data"
@@ -30,10 +30,13 @@ def test_game_seeds_and_rotation():
 
 
 def test_games_are_sent_to_workers_a_few_at_a_time_with_the_same_results(tmp_path):
-    """Up to 8 games a send, at least 16 sends a worker (issue 15: one game a send cost the parent
-    a third of a random game's CPU); the results and records are those of one worker."""
+    """Up to 8 games a send (32 when every seat is an instant bot), at least 16 sends a worker
+    (issue 15: one game a send cost the parent a third of a random game's CPU); the results and
+    records are those of one worker."""
     assert [_chunk(games, workers) for games, workers in ((6, 2), (64, 2), (200, 2), (10_000, 2), (100, 16))] \
         == [1, 2, 6, 8, 1]
+    assert [_chunk(games, workers, quick=True) for games, workers in ((6, 2), (200, 2), (10_000, 2), (800, 16))] \
+        == [1, 6, 32, 3]
     config = SimConfig("prohibition", ("random",) * 3, seed=4)
     run_sim(config, 64, tmp_path / "w1", workers=1)
     run_sim(config, 64, tmp_path / "w2", workers=2)
@@ -82,6 +85,57 @@ def test_a_run_written_by_the_older_encoder_resumes_into_the_same_file(tmp_path)
     run_sim(config, 4, old, workers=1)
     assert (old / RESULTS).read_bytes() == (fresh / RESULTS).read_bytes()
     assert b", " not in (fresh / RESULTS).read_bytes().split(b"\n")[0]  # the compact encoding
+
+
+def test_lines_are_written_a_batch_at_a_time_records_first(tmp_path):
+    """The parent writes a batch when it holds `max_bytes`, when `max_seconds` have passed, and at
+    the end; a batch's records reach the file before its results (a resume trusts results.jsonl)."""
+    with Batches(tmp_path, records=True, max_bytes=100, max_seconds=3600) as batches:
+        batches.add(b'{"index":0}\n', b'{"index":0,"r":1}\n')
+        assert (tmp_path / RESULTS).read_bytes() == (tmp_path / RECORDS_FILE).read_bytes() == b""  # 30 bytes held
+        results_write = batches.results.write
+
+        def write_results(data: bytes) -> int:  # the batch's records are on disk when its results go out
+            lines_after = (tmp_path / RESULTS).read_bytes().count(b"\n") + data.count(b"\n")
+            assert (tmp_path / RECORDS_FILE).read_bytes().count(b"\n") == lines_after
+            return results_write(data)
+
+        batches.results.write = write_results
+        batches.add(b'{"index":1}\n', b'{"index":1,"r":' + b"2" * 80 + b'}\n')  # over 100 bytes: written
+        assert (tmp_path / RESULTS).read_bytes() == b'{"index":0}\n{"index":1}\n'
+        batches.add(b'{"index":2}\n', b'{"index":2}\n')
+        assert (tmp_path / RESULTS).read_bytes().count(b"\n") == 2
+    assert (tmp_path / RESULTS).read_bytes().count(b"\n") == (tmp_path / RECORDS_FILE).read_bytes().count(b"\n") == 3
+    (tmp_path / "slow").mkdir()
+    with Batches(tmp_path / "slow", records=False, max_bytes=1 << 20, max_seconds=0.0) as batches:
+        batches.add(b'{"index":0}\n', None)  # half a second since the last write (here: none at all)
+        assert (tmp_path / "slow" / RESULTS).read_bytes() == b'{"index":0}\n'
+    assert not (tmp_path / "slow" / RECORDS_FILE).exists()
+
+
+def test_a_run_stopped_by_an_error_keeps_the_games_before_it(tmp_path, monkeypatch):
+    """The batch in hand is written when a run stops (an error, Ctrl-C): the games finished before
+    it are kept, and the run resumes from them to the files a fresh run writes."""
+    from volstead.sim import runner
+
+    config = SimConfig("prohibition", ("random",) * 3, seed=4)
+    run_sim(config, 5, tmp_path / "fresh")
+    play_lines = runner.play_lines
+
+    def failing(config: SimConfig, index: int):
+        if index == 3:
+            raise RuntimeError("the machine went away")
+        return play_lines(config, index)
+
+    monkeypatch.setattr(runner, "play_lines", failing)
+    with pytest.raises(RuntimeError, match="went away"):
+        run_sim(config, 5, tmp_path / "part")
+    assert [r["index"] for r in load_results(tmp_path / "part")] == [0, 1, 2]
+    assert [i for i, _ in iter_run_records(tmp_path / "part")] == [0, 1, 2]
+    monkeypatch.setattr(runner, "play_lines", play_lines)
+    run_sim(config, 5, tmp_path / "part", workers=2)
+    assert (tmp_path / "part" / RESULTS).read_bytes() == (tmp_path / "fresh" / RESULTS).read_bytes()
+    assert (tmp_path / "part" / RECORDS_FILE).read_bytes() == (tmp_path / "fresh" / RECORDS_FILE).read_bytes()
 
 
 def test_a_resumed_run_must_match_its_configuration(tmp_path):

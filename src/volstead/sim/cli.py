@@ -38,13 +38,13 @@ def _run_with_progress(config, games: int, out: Path, workers: int, backend: str
             if already:
                 progress.console.print(Text(f"resuming: {already} of {total} games already in {out}", style="dim"))
 
-        def on_result(row):
+        def on_game(index):
             started["new"] += 1
             elapsed = time.perf_counter() - started["t"]
             progress.update(task, advance=1, rate=f"{started['new'] / max(elapsed, 1e-9):.2f} games/s")
 
         return run_sim(config, games, out, workers=workers, backend=backend, address=address,
-                       on_result=on_result, on_start=on_start, first_game=first_game)
+                       on_game=on_game, on_start=on_start, first_game=first_game)
 
 
 def sim(

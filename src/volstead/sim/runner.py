@@ -7,8 +7,9 @@ Output folder layout:
 - `results.jsonl`: one line per finished game, in game-index order;
 - `records.jsonl`: each game's record, a line a game in index order (`records.py`; `volstead
   replay RUN --game N` reads it), unless the run was told not to write them (`SimConfig.records`,
-  `--no-records`). Workers send each record's line to the parent with the result row, and the
-  parent writes both.
+  `--no-records`). Workers send each game's two lines to the parent, serialized (bytes pickle
+  for the cost of a copy, a nested row does not), and the parent writes them in index order, a
+  batch at a time (`Batches`).
 
 Game `i` is seeded by `game_seed(seed, i)` and its bots by that seed, the seat
 and the bot name, so a game's result depends only on `--seed` and its index,
@@ -24,9 +25,10 @@ import gc
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +57,11 @@ class SimConfig:
         d = asdict(self)
         d["seats"] = list(self.seats)
         return d
+
+
+# A played game as a worker sends it: its index, its line of results.jsonl, its line of records.jsonl
+# (None when the run writes no records).
+Played = tuple[int, bytes, bytes | None]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -106,6 +113,13 @@ def play_with_record(config: SimConfig, index: int, with_record: bool) -> tuple[
     return row, (_record_line(index, state) if with_record else None)
 
 
+def play_lines(config: SimConfig, index: int) -> Played:
+    """Play game `index` to the end; return its index and its lines of results.jsonl and (unless the
+    run writes none) records.jsonl: what a worker sends the parent."""
+    row, record = play_with_record(config, index, config.records)
+    return index, result_line(row), record
+
+
 def _record_line(index: int, state: Any) -> bytes:
     """Game `index`'s line of records.jsonl. The record is a list a decision: built with the cycle
     collector paused (they hold no cycles, and are freed with the line written), else the
@@ -129,7 +143,7 @@ def card_universe(config: SimConfig) -> list[str]:
 # ------------------------------------------------------------ resume / output
 def load_results(out: str | Path) -> list[dict]:
     path = Path(out) / RESULTS
-    rows = []
+    rows: list[dict] = []
     if not path.exists():
         return rows
     for line in path.read_bytes().splitlines():
@@ -172,53 +186,57 @@ def _prepare(config: SimConfig, out: Path) -> set[int]:
     return done
 
 
-Played = tuple[dict, bytes | None]  # a game's result row and its line of records.jsonl (or None)
-
-
 def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]:
     if workers <= 1:
         for i in todo:
-            yield play_with_record(config, i, config.records)
+            yield play_lines(config, i)
         return
     import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
 
     ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
     # The parent's objects (modules, the card set) leave the collector's reach before the fork, so a
     # worker's collections never write to them, and their pages stay shared instead of being copied
     # into every worker (the gc module's advice for fork without exec).
     gc.freeze()
+    # concurrent.futures, not multiprocessing.Pool: a Pool's worker-handler thread waits on the
+    # result pipe as well as on the workers, so it spins while a result waits there for the
+    # result-handler thread (measured: 67 µs of the parent's CPU a game at 8 games a send, against
+    # 15 µs for the executor, whose one manager thread reads the results itself).
+    quick = all(get_bot(name).instant for name in config.seats)
+    executor = ProcessPoolExecutor(workers, mp_context=ctx)
     try:
-        with ctx.Pool(workers) as pool:
-            yield from pool.imap_unordered(_play_task, [(config, i) for i in todo], chunksize=_chunk(len(todo), workers))
+        # in index order: results.jsonl is written in that order anyway
+        yield from executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick))
     finally:
+        # an interrupted run: the games not yet started are dropped, the started ones (a send at
+        # most a worker) are waited for
+        executor.shutdown(wait=True, cancel_futures=True)
         gc.unfreeze()
 
 
-def _chunk(games: int, workers: int) -> int:
-    """Games a worker is sent at a time: up to 8, at least 16 sends a worker. One game a send cost
-    the parent about 1.7 ms of CPU a random game in pickling and pool threads (a third of the game
-    itself, on a core the workers need); with at least 16 sends a worker, the last ones still
+def _chunk(games: int, workers: int, quick: bool = False) -> int:
+    """Games a worker is sent at a time: up to 32 when every seat is an instant bot (`quick`: a
+    random game takes a millisecond or two), up to 8 otherwise, and at least 16 sends a worker. Each
+    send costs the parent (pickling, the executor's thread, waking the main one): one game a send
+    cost about 1.7 ms of CPU a random game (a third of the game itself, on a core the workers need),
+    8 a send 65 µs a game, 32 a send 44 µs. With at least 16 sends a worker, the last ones still
     share out the end of a run whose games are slow (bots that search)."""
-    return max(1, min(8, games // (16 * workers)))
-
-
-def _play_task(args) -> Played:
-    config, index = args
-    return play_with_record(config, index, config.records)
+    return max(1, min(32 if quick else 8, games // (16 * workers)))
 
 
 def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, backend: str = "local",
-            address: str | None = None, on_result: Callable[[dict], Any] | None = None,
+            address: str | None = None, on_game: Callable[[int], Any] | None = None,
             on_start: Callable[[int, int], Any] | None = None, first_game: int = 0) -> list[dict]:
     """Play games first_game..games-1 not already in `out`; return every result row, in index order.
+    `on_game(index)` is called as each game comes in, `on_start(total, already done)` once first.
 
     `first_game` splits one long run between machines: each plays its own range of indices into
     its own folder (the same games as one run would play), and the balance scripts pool the folders.
 
-    Rows are appended to results.jsonl (and records to records.jsonl) in index order as soon as
-    every earlier game is in (a few finished games wait in memory at most), so the files are the
-    same whatever the number of workers, and an interrupted run keeps a prefix that `run_sim`
-    resumes from.
+    Lines are appended to results.jsonl (and records to records.jsonl) in index order, a batch at a
+    time (`Batches`), so the files are the same whatever the number of workers, and an interrupted
+    run keeps a prefix that `run_sim` resumes from.
     """
     if not 0 <= first_game < games:
         raise ValueError(f"the first game ({first_game}) must be at least 0 and below the number of games ({games})")
@@ -235,21 +253,68 @@ def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, ba
         stream = run_ray(config, todo, address=address, workers=workers)
     else:
         raise ValueError(f"unknown backend {backend!r}; use local or ray")
-    waiting: dict[int, Played] = {}
+    waiting: dict[int, tuple[bytes, bytes | None]] = {}
     pending = iter(todo)
     next_index = next(pending, None)
-    records_file = open(out / RECORDS_FILE, "ab") if config.records else nullcontext()
-    with open(out / RESULTS, "ab") as results, records_file as records:
-        for row, record in stream:
-            waiting[row["index"]] = (row, record)
+    with Batches(out, config.records) as batches:
+        for index, line, record in stream:
+            waiting[index] = (line, record)
             while next_index is not None and next_index in waiting:
-                done_row, done_record = waiting.pop(next_index)
-                if records is not None and done_record is not None:
-                    records.write(done_record)  # before the results line: a resume keeps only games in both
-                    records.flush()
-                results.write(result_line(done_row))
-                results.flush()
+                batches.add(*waiting.pop(next_index))
                 next_index = next(pending, None)
-            if on_result is not None:
-                on_result(row)
+            if on_game is not None:
+                on_game(index)
     return sorted(load_results(out), key=lambda r: r["index"])
+
+
+class Batches:
+    """The parent's writer of results.jsonl and records.jsonl: games' lines, added in index order,
+    written a batch at a time — when a batch holds `max_bytes`, when `max_seconds` have passed since
+    the last write, and at the end (also when the run is interrupted). Two flushed writes a game
+    were the parent's largest cost after the pool's own (with 16 workers of short random games the
+    parent, the one process that does not scale, has ~60 µs a game).
+
+    A batch's records go to disk before its results: a resume keeps only the games that are in
+    results.jsonl and drops records beyond them (`records.keep_finished`), so no interruption
+    leaves a result without its record."""
+
+    def __init__(self, out: Path, records: bool, max_bytes: int = 1 << 20, max_seconds: float = 0.5):
+        self.results = open(out / RESULTS, "ab")
+        self.records = open(out / RECORDS_FILE, "ab") if records else None
+        self.max_bytes, self.max_seconds = max_bytes, max_seconds
+        self.lines: list[bytes] = []
+        self.record_lines: list[bytes] = []
+        self.size = 0
+        self.written_at = time.monotonic()
+
+    def add(self, line: bytes, record: bytes | None) -> None:
+        self.lines.append(line)
+        self.size += len(line)
+        if record is not None:
+            self.record_lines.append(record)
+            self.size += len(record)
+        if self.size >= self.max_bytes or time.monotonic() - self.written_at >= self.max_seconds:
+            self.write()
+
+    def write(self) -> None:
+        if self.records is not None and self.record_lines:
+            self.records.write(b"".join(self.record_lines))
+            self.records.flush()
+        if self.lines:
+            self.results.write(b"".join(self.lines))
+            self.results.flush()
+        self.lines.clear()
+        self.record_lines.clear()
+        self.size = 0
+        self.written_at = time.monotonic()
+
+    def __enter__(self) -> Batches:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self.write()
+        finally:
+            self.results.close()
+            if self.records is not None:
+                self.records.close()
