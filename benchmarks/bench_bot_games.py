@@ -19,13 +19,15 @@ Target (issue 15): greedy 4-player Scarface >= 3 games/s a core. Not a pytest mo
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))  # run from a checkout even without an install
+if importlib.util.find_spec("volstead") is None:  # run from a checkout even without an install; an
+    sys.path.insert(0, str(ROOT / "src"))  # install or PYTHONPATH (a scratch build) comes first
 
 GREEDY_SCARFACE_TARGET = 3.0  # games/s a core
 

@@ -17,6 +17,7 @@ Not a pytest module (pytest only collects tests/).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -27,7 +28,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))  # run from a checkout even without an install
+if importlib.util.find_spec("volstead") is None:  # run from a checkout even without an install; an
+    sys.path.insert(0, str(ROOT / "src"))  # install or PYTHONPATH (a scratch build) comes first
 
 DECISIONS_TARGET = 10.0  # ours / peer decisions per second, at least
 CLONE_TARGET = 10.0  # peer copy time / our clone time, at least

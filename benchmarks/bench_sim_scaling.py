@@ -26,6 +26,7 @@ Targets (issue 15): sim within 1.3x of the bare loop; >= 90 % efficiency from 1 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -35,7 +36,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))  # run from a checkout even without an install
+if importlib.util.find_spec("volstead") is None:  # run from a checkout even without an install; an
+    sys.path.insert(0, str(ROOT / "src"))  # install or PYTHONPATH (a scratch build) comes first
 
 OVERHEAD_TARGET = 1.3
 EFFICIENCY_TARGET = 0.90
@@ -147,7 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs, records {'written' if args.records else 'off'}")
+    from volstead.build_info import describe_build
+
+    print(f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs, records {'written' if args.records else 'off'}; "
+          f"{describe_build()}")
     print(f"bare loop: {bare['games_per_s']:.2f} games/s ({n1} games, {bare['wall_s']:.2f} s, {bare['cpu_s']:.2f} s CPU)")
     print(f"sim, 1 worker: {one['games_per_s']:.2f} games/s ({one['parent_cpu_s']:.2f} s CPU) -> sim/bare CPU {overhead:.3f}x "
           f"(target <= {OVERHEAD_TARGET}x: {'yes' if overhead <= OVERHEAD_TARGET else 'NO'})")
