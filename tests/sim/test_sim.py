@@ -138,6 +138,39 @@ def test_a_run_stopped_by_an_error_keeps_the_games_before_it(tmp_path, monkeypat
     assert (tmp_path / "part" / RECORDS_FILE).read_bytes() == (tmp_path / "fresh" / RECORDS_FILE).read_bytes()
 
 
+def test_an_interrupted_run_stops_its_workers_at_once(tmp_path, monkeypatch):
+    """An error or Ctrl-C in the parent stops the workers then and there, as a process pool's exit
+    did, instead of waiting for the games they hold (here, games that would take a minute each);
+    the games finished before it are kept."""
+    import multiprocessing
+    import time
+
+    from volstead.sim import runner
+
+    play_lines = runner.play_lines
+
+    def slow_after_the_first(config: SimConfig, index: int):
+        if index > 0:
+            time.sleep(60)
+        return play_lines(config, index)
+
+    # the forked workers look the function up by its name
+    slow_after_the_first.__module__, slow_after_the_first.__qualname__ = runner.__name__, "play_lines"
+    monkeypatch.setattr(runner, "play_lines", slow_after_the_first)
+
+    def stop(index: int):
+        raise RuntimeError("the parent gave up")
+
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="gave up"):
+        run_sim(SimConfig("prohibition", ("random",) * 3, seed=4), 6, tmp_path, workers=2, on_game=stop)
+    while multiprocessing.active_children() and time.monotonic() - start < 20:  # the workers gone, not asleep
+        time.sleep(0.05)
+    assert multiprocessing.active_children() == []
+    assert [r["index"] for r in load_results(tmp_path)] == [0]
+    assert [i for i, _ in iter_run_records(tmp_path)] == [0]
+
+
 def test_a_resumed_run_must_match_its_configuration(tmp_path):
     run_sim(CONFIG, 1, tmp_path)
     with pytest.raises(ValueError, match="seed"):

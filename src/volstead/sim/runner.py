@@ -199,20 +199,31 @@ def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]
     # worker's collections never write to them, and their pages stay shared instead of being copied
     # into every worker (the gc module's advice for fork without exec).
     gc.freeze()
+    quick = all(get_bot(name).instant for name in config.seats)
     # concurrent.futures, not multiprocessing.Pool: a Pool's worker-handler thread waits on the
     # result pipe as well as on the workers, so it spins while a result waits there for the
-    # result-handler thread (measured: 67 µs of the parent's CPU a game at 8 games a send, against
-    # 15 µs for the executor, whose one manager thread reads the results itself).
-    quick = all(get_bot(name).instant for name in config.seats)
+    # result-handler thread (in a toy pool: 67 µs of the parent's CPU an item at 8 items a send,
+    # against 15 µs for the executor, whose one manager thread reads the results itself).
     executor = ProcessPoolExecutor(workers, mp_context=ctx)
+    finished = False
     try:
         # in index order: results.jsonl is written in that order anyway
         yield from executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick))
+        finished = True
     finally:
-        # an interrupted run: the games not yet started are dropped, the started ones (a send at
-        # most a worker) are waited for
-        executor.shutdown(wait=True, cancel_futures=True)
+        if not finished:  # interrupted (Ctrl-C, an error): the workers are stopped now, as a Pool's
+            _stop_workers(executor)  # exit did; their games in hand are played again on resume
+        executor.shutdown(wait=finished, cancel_futures=True)
         gc.unfreeze()
+
+
+def _stop_workers(executor: Any) -> None:
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((executor._processes or {}).values()):  # before 3.14, no public way
+        process.terminate()
 
 
 def _chunk(games: int, workers: int, quick: bool = False) -> int:
@@ -256,14 +267,19 @@ def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, ba
     waiting: dict[int, tuple[bytes, bytes | None]] = {}
     pending = iter(todo)
     next_index = next(pending, None)
-    with Batches(out, config.records) as batches:
-        for index, line, record in stream:
-            waiting[index] = (line, record)
-            while next_index is not None and next_index in waiting:
-                batches.add(*waiting.pop(next_index))
-                next_index = next(pending, None)
-            if on_game is not None:
-                on_game(index)
+    try:
+        with Batches(out, config.records) as batches:
+            for index, line, record in stream:
+                waiting[index] = (line, record)
+                while next_index is not None and next_index in waiting:
+                    batches.add(*waiting.pop(next_index))
+                    next_index = next(pending, None)
+                if on_game is not None:
+                    on_game(index)
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:  # an interrupted run's workers stop now, not when its traceback is freed
+            close()
     return sorted(load_results(out), key=lambda r: r["index"])
 
 
@@ -271,8 +287,8 @@ class Batches:
     """The parent's writer of results.jsonl and records.jsonl: games' lines, added in index order,
     written a batch at a time — when a batch holds `max_bytes`, when `max_seconds` have passed since
     the last write, and at the end (also when the run is interrupted). Two flushed writes a game
-    were the parent's largest cost after the pool's own (with 16 workers of short random games the
-    parent, the one process that does not scale, has ~60 µs a game).
+    were the parent's largest cost after the pool's own (with 16 workers of short random games,
+    ~16,000 a second, the parent, the one process that does not scale, has ~60 µs a game).
 
     A batch's records go to disk before its results: a resume keeps only the games that are in
     results.jsonl and drops records beyond them (`records.keep_finished`), so no interruption
