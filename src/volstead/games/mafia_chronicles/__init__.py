@@ -120,26 +120,8 @@ class MafiaChronicles(Game):
 
         return catalog()
 
-    def stats(self, state: GameState) -> dict[str, float]:
-        """Successful moves of each kind, summed over the syndicates, and how many went negative; once
-        the game is over, for balance (docs/mafia-chronicles-balance.md): how many syndicates scored
-        each victory condition (`vp_<condition>`), whether the first player won (a share when tied)
-        and the winner's total."""
-        s = cast("MafiaState", state)
-        from .state import MOVE_NAMES
-
-        out = {f"{MOVE_NAMES[m]}s": float(sum(y.wins[m] for y in s.syn)) for m in range(7)}
-        out["went_negative"] = float(sum(y.went_negative for y in s.syn))
-        if s.is_over():
-            from .rules.scoring import CONDITIONS
-
-            result = s.result()  # its rows are each syndicate's points (scored once, not twice)
-            rows, winners = result.details, result.winners
-            for key, _, _ in CONDITIONS:
-                out[f"vp_{key}"] = float(sum(1 for r in rows if r[key] != 0))
-            out["first_player_won"] = 1.0 / len(winners) if s.first in winners else 0.0
-            out["winning_total"] = float(max(r["total"] for r in rows))
-        return out
+    # compiled (reports.py): read once a game, and the simulator's random games are short
+    stats = staticmethod(reports.stats)
 
 
 GAME = MafiaChronicles()

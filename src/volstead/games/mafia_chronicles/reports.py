@@ -1,15 +1,24 @@
-"""What the simulator's reports read of a decision: the card it plays (`Game.card_played`).
+"""What the simulator's reports read of a game: the card a decision plays (`Game.card_played`) and
+a finished game's figures (`Game.stats`).
 
 Compiled with the rules (compile.toml): the simulator asks at every decision of every game, and as
-an interpreted method the question cost a random game as much as a fifth of its rules."""
+an interpreted method the question cost a random game as much as a fifth of its rules; the figures
+are read once a game, and interpreted they were a twentieth of a short random game's cost in the
+simulator."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from volstead.engine.decision import Decision
+from volstead.engine.state import GameState
 
-from .state import MafiaState
+from .rules.scoring import CONDITIONS
+from .state import MOVE_NAMES, MafiaState
+
+MOVE_KINDS: Final = 7  # the moves a syndicate's `wins` counts
+MOVE_STATS: Final[tuple[str, ...]] = tuple(f"{MOVE_NAMES[m]}s" for m in range(MOVE_KINDS))
+CONDITION_STATS: Final[tuple[tuple[str, str], ...]] = tuple((key, f"vp_{key}") for key, _, _ in CONDITIONS)
 
 
 def card_played(decision: Decision, index: int) -> str | None:
@@ -25,3 +34,35 @@ def card_played(decision: Decision, index: int) -> str | None:
     if kind == "pick_boss":
         return decision.option_ids[index]
     return None
+
+
+def stats(state: GameState) -> dict[str, float]:
+    """Successful moves of each kind, summed over the syndicates, and how many went negative; once
+    the game is over, for balance (docs/mafia-chronicles-balance.md): how many syndicates scored
+    each victory condition (`vp_<condition>`), whether the first player won (a share when tied)
+    and the winner's total."""
+    s = cast(MafiaState, state)
+    out: dict[str, float] = {}
+    for m in range(MOVE_KINDS):
+        won = 0
+        for y in s.syn:
+            won += y.wins[m]
+        out[MOVE_STATS[m]] = float(won)
+    negative = 0
+    for y in s.syn:
+        if y.went_negative:
+            negative += 1
+    out["went_negative"] = float(negative)
+    if s.is_over():
+        result = s.result()  # its rows are each syndicate's points
+        rows = result.details
+        for key, stat in CONDITION_STATS:
+            scored = 0
+            for row in rows:
+                if row[key] != 0:
+                    scored += 1
+            out[stat] = float(scored)
+        winners = result.winners
+        out["first_player_won"] = 1.0 / len(winners) if s.first in winners else 0.0
+        out["winning_total"] = float(max(row["total"] for row in rows))
+    return out
