@@ -66,8 +66,9 @@ def test_resume_keeps_finished_games_and_matches_a_fresh_run(tmp_path):
     with open(part / RECORDS_FILE, "ab") as f:  # game 2's record was written, then a cut one
         f.write(fresh_records[2] + fresh_records[3][:50])
     seen = []
-    run_sim(config, 5, part, workers=2, on_start=lambda total, done: seen.append((total, done)))
+    rows = run_sim(config, 5, part, workers=2, on_start=lambda total, done: seen.append((total, done)))
     assert seen == [(5, 2)]
+    assert rows == load_results(fresh) and [r["index"] for r in rows] == list(range(5))  # the two kept, three new
     assert (part / RESULTS).read_text() == (fresh / RESULTS).read_text()
     assert (part / RECORDS_FILE).read_bytes() == (fresh / RECORDS_FILE).read_bytes()
 

@@ -164,7 +164,9 @@ def result_line(row: dict) -> bytes:
     return orjson.dumps(row, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
 
 
-def _prepare(config: SimConfig, out: Path) -> set[int]:
+def _prepare(config: SimConfig, out: Path) -> list[dict]:
+    """Check `out` against the run's configuration (or write it); return the result rows of the
+    games already finished there, after dropping a cut last line and records beyond them."""
     out.mkdir(parents=True, exist_ok=True)
     cfg_path = out / CONFIG
     if cfg_path.exists():
@@ -181,9 +183,8 @@ def _prepare(config: SimConfig, out: Path) -> set[int]:
     path = out / RESULTS
     if path.exists():
         path.write_bytes(b"".join(result_line(r) for r in rows))
-    done = {r["index"] for r in rows}
-    keep_finished(out, done)
-    return done
+    keep_finished(out, {r["index"] for r in rows})
+    return rows
 
 
 def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]:
@@ -252,7 +253,8 @@ def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, ba
     if not 0 <= first_game < games:
         raise ValueError(f"the first game ({first_game}) must be at least 0 and below the number of games ({games})")
     out = Path(out)
-    done = _prepare(config, out)
+    rows = _prepare(config, out)
+    done = {r["index"] for r in rows}
     todo = [i for i in range(first_game, games) if i not in done]
     if on_start is not None:
         on_start(games - first_game, games - first_game - len(todo))
@@ -274,13 +276,16 @@ def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, ba
                 while next_index is not None and next_index in waiting:
                     batches.add(*waiting.pop(next_index))
                     next_index = next(pending, None)
+                # read back now, while the workers play: at the end it was the run's one serial
+                # stretch (orjson, ~9 µs a Mafia row: 0.2 s of a 2.5 s run on 16 workers)
+                rows.append(orjson.loads(line))
                 if on_game is not None:
                     on_game(index)
     finally:
         close = getattr(stream, "close", None)
         if close is not None:  # an interrupted run's workers stop now, not when its traceback is freed
             close()
-    return sorted(load_results(out), key=lambda r: r["index"])
+    return sorted(rows, key=lambda r: r["index"])
 
 
 class Batches:
