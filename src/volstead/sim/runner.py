@@ -196,16 +196,16 @@ def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
+    quick = all(get_bot(name).instant for name in config.seats)
+    # concurrent.futures, not multiprocessing.Pool: a Pool's worker-handler thread waits on the
+    # result pipe as well as on the workers, so it spins while a result waits there for the
+    # result-handler thread (in a toy pool: 84 µs of the parent's CPU an item at 8 items a send,
+    # against 23 µs for the executor, whose one manager thread reads the results itself).
+    executor = ProcessPoolExecutor(workers, mp_context=ctx)  # its workers are forked at the first send
     # The parent's objects (modules, the card set) leave the collector's reach before the fork, so a
     # worker's collections never write to them, and their pages stay shared instead of being copied
     # into every worker (the gc module's advice for fork without exec).
     gc.freeze()
-    quick = all(get_bot(name).instant for name in config.seats)
-    # concurrent.futures, not multiprocessing.Pool: a Pool's worker-handler thread waits on the
-    # result pipe as well as on the workers, so it spins while a result waits there for the
-    # result-handler thread (in a toy pool: 67 µs of the parent's CPU an item at 8 items a send,
-    # against 15 µs for the executor, whose one manager thread reads the results itself).
-    executor = ProcessPoolExecutor(workers, mp_context=ctx)
     finished = False
     try:
         # in index order: results.jsonl is written in that order anyway
