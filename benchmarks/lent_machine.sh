@@ -5,7 +5,6 @@
 # Built here, carried there (a build there took 2.5–3 of those minutes): `.lent/` (ignored) holds
 # one or more builds compiled for CPython 3.12, each `.lent/<name>/src`, and `.lent/site`, the
 # dependencies that machine lacks. Here, once a session, with this host's pyenv Python 3.12:
-#   echo /.lent/ >> .git/info/exclude
 #   bash benchmarks/prepare_lent_machine.sh new            # the checkout's HEAD
 #   bash benchmarks/prepare_lent_machine.sh base <commit>  # a build to pair it with (optional)
 # Then, with `.lent` carried:   bash benchmarks/lent_machine.sh new [base]
