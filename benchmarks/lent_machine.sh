@@ -8,8 +8,8 @@
 #   bash benchmarks/prepare_lent_machine.sh new            # the checkout's HEAD
 #   bash benchmarks/prepare_lent_machine.sh base <commit>  # a build to pair it with (optional)
 # Then, with `.lent` carried:   bash benchmarks/lent_machine.sh new [base]
-# Each measurement runs on the first build, then on the second, game by game (pairs on one machine
-# minutes apart: the lent machines' speed moved by half within a lease before).
+# Mafia's scaling runs on each build in turn (pairs on one machine minutes apart: the lent machines'
+# speed moved by half within a lease before), the rest on the first build; about 2 minutes in all.
 export PYTHONUNBUFFERED=1
 OUT=${OUT:-/tmp/lent-machine}; mkdir -p "$OUT"
 BUILDS=("$@"); [ ${#BUILDS[@]} -gt 0 ] || BUILDS=(new)
