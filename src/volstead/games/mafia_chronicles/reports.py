@@ -14,10 +14,9 @@ from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
 from .rules.scoring import CONDITIONS
-from .state import MOVE_NAMES, MafiaState
+from .state import MOVE_NAMES, WON_MOVES, MafiaState
 
-MOVE_KINDS: Final = 7  # the moves a syndicate's `wins` counts
-MOVE_STATS: Final[tuple[str, ...]] = tuple(f"{MOVE_NAMES[m]}s" for m in range(MOVE_KINDS))
+MOVE_STATS: Final[tuple[str, ...]] = tuple(f"{MOVE_NAMES[m]}s" for m in range(WON_MOVES))
 CONDITION_STATS: Final[tuple[tuple[str, str], ...]] = tuple((key, f"vp_{key}") for key, _, _ in CONDITIONS)
 
 
@@ -43,7 +42,7 @@ def stats(state: GameState) -> dict[str, float]:
     and the winner's total."""
     s = cast(MafiaState, state)
     out: dict[str, float] = {}
-    for m in range(MOVE_KINDS):
+    for m in range(WON_MOVES):
         won = 0
         for y in s.syn:
             won += y.wins[m]

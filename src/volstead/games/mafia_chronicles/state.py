@@ -103,7 +103,8 @@ NO_BUSINESSES: Final[tuple[int, ...]] = (-1,) * COLUMNS
 NO_ASSETS: Final[tuple[int, ...]] = (-1,) * ASSET_SLOTS
 NO_CARDS: Final[tuple[int, ...]] = ()
 NO_BUYS: Final[tuple[int, ...]] = (0, 0, 0)  # Gangsters, Businesses, Assets
-NO_WINS: Final[tuple[int, ...]] = (0,) * 7
+WON_MOVES: Final = 7  # the kinds of successful move a syndicate's `wins` counts (chains as Smuggle / Steal)
+NO_WINS: Final[tuple[int, ...]] = (0,) * WON_MOVES
 NO_STASHES_KNOWN: Final[tuple[tuple[int, int, int], ...]] = ()
 
 

@@ -37,8 +37,8 @@ TYPE_TITLES: Final[tuple[str, ...]] = ("Gangsters", "Businesses", "Assets")
 ROWS: Final[tuple[str, ...]] = ("bg", "biz", "asset")  # the area's rows as option ids name them
 # Option ids that follow from the code alone, built once each (a record rebuilds every decision's id)
 _MARKET_IDS: dict[tuple[Any, ...], str] = {}
-SLOT_IDS: Final[tuple[str, ...]] = tuple(f"slot:{k}" for k in range(2 * COLUMNS))  # the most slots a row has
-TO_IDS: Final[tuple[str, ...]] = tuple(f"to:{k}" for k in range(2 * COLUMNS))
+SLOT_IDS: Final[tuple[str, ...]] = tuple(f"slot:{k}" for k in range(ASSET_SLOTS))  # the most slots a row has
+TO_IDS: Final[tuple[str, ...]] = tuple(f"to:{k}" for k in range(ASSET_SLOTS))
 # The Market menu's option codes, built once (the menu comes back after every action). Typed as
 # tuples of any length: mypyc unpacks a fixed-length tuple it reads and builds a new one to store it.
 Code = tuple[Any, ...]
