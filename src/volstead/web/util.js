@@ -26,3 +26,16 @@ export async function getJSON(url, opts) {
   if (!r.ok) throw new Error(body.message || `${r.status} ${r.statusText}`);
   return body;
 }
+// A game module's stylesheet, resolved once it has loaded (or failed: the board still draws).
+// Modules await it at top level, so the shell's import() resolves with the styles in place and
+// the first board is not drawn unstyled (a phone's map measured before its min-width applied).
+export function loadStyle(href) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  const loaded = new Promise((resolve) => {
+    link.onload = link.onerror = resolve;
+  });
+  document.head.append(link);
+  return loaded;
+}

@@ -3,12 +3,9 @@
 // Jail and exhaustion), your stash and your private market, and the negotiation you are part of.
 // The shell (src/volstead/web) imports it from describe()["web_module"] and calls
 // render(state, ctx) -> { main, side } and afterRender(root, state, ctx).
-import { colorOf, esc, nice } from "/static/util.js";
+import { colorOf, esc, loadStyle, nice } from "/static/util.js";
 
-const css = document.createElement("link");
-css.rel = "stylesheet";
-css.href = new URL("./board.css", import.meta.url).href;
-document.head.append(css);
+await loadStyle(new URL("./board.css", import.meta.url).href);
 
 const money = (k) => (k < 0 ? `−$${Math.abs(k)}K` : `$${k}K`);
 const PHASES = { market: "Market", events: "Events", moves: "Moves", income: "Income", setup: "Set-up" };

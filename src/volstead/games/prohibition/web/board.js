@@ -4,12 +4,9 @@
 // Schemes and Infamy. The shell (src/volstead/web) imports it from describe()["web_module"] and
 // calls render(state, ctx) -> { main, side } and afterRender(root, state, ctx).
 // Blocks are named by their ids ("hk1": Hell's Kitchen, Block 1), as the options and the log name them.
-import { colorOf, esc, nice } from "/static/util.js";
+import { colorOf, esc, loadStyle, nice } from "/static/util.js";
 
-const css = document.createElement("link");
-css.rel = "stylesheet";
-css.href = new URL("./board.css", import.meta.url).href;
-document.head.append(css);
+await loadStyle(new URL("./board.css", import.meta.url).href);
 
 const CELL = 92; // one Block, in SVG units (the map's text stays 12 units: 11 px or more at 1400 px)
 const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;

@@ -1,14 +1,11 @@
 // Scarface 1920's browser module: the Chicago map, your gang's area, the rivals and the
 // Associate market. The shell (src/volstead/web) imports it from describe()["web_module"] and
 // calls render(state, ctx) -> { main, side } and afterRender(root, state, ctx) after drawing.
-import { colorOf } from "/static/util.js";
+import { colorOf, loadStyle } from "/static/util.js";
 import { boardSvg, targetsOf } from "./map.js";
 import { enforcerPanel, market, myArea, rivals } from "./panels.js";
 
-const css = document.createElement("link");
-css.rel = "stylesheet";
-css.href = new URL("./board.css", import.meta.url).href;
-document.head.append(css);
+await loadStyle(new URL("./board.css", import.meta.url).href);
 
 function withOwners(cat, view) {
   return { ...cat, ownerColor: (seat) => colorOf(cat.gangs?.[view.players[seat].gang]?.color) };
