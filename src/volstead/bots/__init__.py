@@ -28,14 +28,21 @@ from .random_bot import RandomBot
 
 class Bot(Protocol):
     # True for a bot that answers at once from the number of options alone (random): it is asked
-    # without building the view or the option ids (its decision's option_ids is empty), and a
-    # server asks it on its own thread, not in the bot pool.
+    # `pick(count)`, not `choose` (no view, option ids, sampler or decision built for it: a
+    # simulated random game's decisions cost a tenth more through `choose`), and a server asks it
+    # on its own thread, not in the bot pool.
     instant: bool
     # False for a bot that reads only its decision and its sampler (the searching bots): it is given
     # an empty view, not one built for nothing (a bot without the attribute is given the view).
     reads_view: bool
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int: ...
+
+
+class InstantBot(Bot, Protocol):
+    """A bot with `instant = True`: also answers from the number of options alone."""
+
+    def pick(self, count: int) -> int: ...
 
 
 _BOTS: dict[str, Callable[[Any], Bot]] = {
@@ -114,5 +121,5 @@ def get_bot(name: str, seed: int | str | None = None, limits: BotLimits = DEFAUL
     return factory(seed)
 
 
-__all__ = ["Bot", "BotDecision", "BotLimits", "GreedyBot", "ISMCTSBot", "RandomBot", "ask_bot", "bot_names", "get_bot",
-           "make_sampler", "public_decision"]
+__all__ = ["Bot", "BotDecision", "BotLimits", "GreedyBot", "ISMCTSBot", "InstantBot", "RandomBot", "ask_bot", "bot_names",
+           "get_bot", "make_sampler", "public_decision"]

@@ -74,8 +74,8 @@ def ask_bot(bot: Any, state: GameState, skip_forced: bool = False, seat: int | N
     d = state.decision(seat)
     if skip_forced and len(d.codes) == 1:
         return 0
-    if bot.instant:  # reads only how many options there are: no view, no option ids, no sampler
-        return bot.choose({}, BotDecision(d.seat, d.kind, d.codes, ()), None)
+    if bot.instant:  # answers from how many options there are: no view, no option ids, no sampler
+        return bot.pick(len(d.codes))
     # A bot that decides from its sampler alone says so (`reads_view = False`): the view was a
     # tenth of a four-greedy game, built and never read.
     view = state.view(d.seat) if getattr(bot, "reads_view", True) else {}

@@ -22,10 +22,14 @@ class RandomBot:
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
         """Return the index of the option to take (0 ≤ index < len(decision))."""
-        n = len(decision)
-        if n <= 0:
+        return self.pick(len(decision))
+
+    def pick(self, count: int) -> int:
+        """The index of the option to take among `count`: an instant bot's answer from the number
+        of options alone (`ask_bot` and the simulator's loop call this, not `choose`)."""
+        if count <= 0:
             raise ValueError("the decision has no options to choose from")
-        return self.rng.randrange(n)
+        return self.rng.randrange(count)
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
