@@ -240,7 +240,7 @@ scripted_dice: list[int] | None = None
 
 class MafiaState(GameState):
     __slots__ = ("content", "syn", "round", "phase", "first", "first_rolls", "event", "event_deck", "events_seen",
-                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn", "syndicates", "observer")
+                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn", "syndicates", "observer", "final")
     game_name = "mafia_chronicles"
 
     options: Options
@@ -261,6 +261,7 @@ class MafiaState(GameState):
     turn: int  # the syndicate making a move (Moves phase), −1 otherwise
     syndicates: tuple[int, ...]  # the syndicate (index in setting.toml) each seat plays
     observer: int  # the seat a determinization was drawn for (−1: the real game); evaluation.py reads it
+    final: Result | None  # the result, kept once the game is over: a simulated game's row and stats both read it
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -281,6 +282,7 @@ class MafiaState(GameState):
         new.turn = self.turn
         new.syndicates = self.syndicates
         new.observer = self.observer
+        new.final = self.final
 
     # ------------------------------------------------------------- dice
     def d5(self) -> int:
@@ -311,7 +313,9 @@ class MafiaState(GameState):
     def result(self) -> Result:
         from .rules.scoring import result
 
-        return result(self)
+        if self.final is None:
+            self.final = result(self)  # raises while the game goes on; an ended game no longer changes
+        return self.final
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import view

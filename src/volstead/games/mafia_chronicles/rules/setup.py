@@ -42,6 +42,7 @@ def new_game(seed: int, seats: int, options: Options) -> MafiaState:
     s.mods, s.last_roll, s.last_deal = RoundMods(), {}, ""
     s.lane_start, s.lane_init = None, ()
     s.observer = -1
+    s.final = None
     s.stack = [NextRound(), RevealBosses(), OpenBossPick()]
     s._start()
     return s
