@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import websockets
 
 
@@ -100,12 +100,12 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
     url = f"http://127.0.0.1:{port}"
     stats = {"timeline": [], "decisions": 0, "messages": 0, "bytes": 0, "errors": 0}
     try:
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async with httpx2.AsyncClient(base_url=url, timeout=30) as http:
             for _ in range(200):
                 try:
                     await http.get("/api/info")
                     break
-                except httpx.HTTPError:
+                except httpx2.HTTPError:
                     await asyncio.sleep(0.05)
             idle_rss = rss_mib(server.pid)
             created, games = [], []

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-import httpx
+import httpx2
 import pytest
 
 
@@ -29,16 +29,16 @@ def test_a_signal_stops_a_server_with_bot_games_running(tmp_path, sig):
         base = f"http://127.0.0.1:{port}"
         for _ in range(200):
             try:
-                httpx.get(base + "/api/info", timeout=1)
+                httpx2.get(base + "/api/info", timeout=1)
                 break
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.05)
         for seed in range(3):
-            r = httpx.post(base + "/api/games", json={"seats": ["ismcts:1500ms", "greedy", "random", "ismcts:800ms"],
+            r = httpx2.post(base + "/api/games", json={"seats": ["ismcts:1500ms", "greedy", "random", "ismcts:800ms"],
                                                       "seed": seed})
             assert r.status_code == 201, r.text
         time.sleep(1.0)  # the bots are thinking
-        before = {g["id"]: g["decisions"] for g in httpx.get(base + "/api/games").json()}
+        before = {g["id"]: g["decisions"] for g in httpx2.get(base + "/api/games").json()}
         start = time.monotonic()
         proc.send_signal(sig)
         out, _ = proc.communicate(timeout=15)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-import httpx
+import httpx2
 import pytest
 
 
@@ -78,7 +78,7 @@ def test_create_play_reload_continue(server, browser, shot):
 
 
 def test_two_seats_see_neither_money_nor_hand(server, browser, shot):
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 3}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 3}).json()
     pages = []
     for seat in (0, 1):
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
@@ -86,7 +86,7 @@ def test_two_seats_see_neither_money_nor_hand(server, browser, shot):
         page.goto(server + g["seats"][seat]["url"])
         page.wait_for_selector("#money")
         pages.append(page)
-    states = [httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": g["seats"][s]["token"]}).json()
+    states = [httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": g["seats"][s]["token"]}).json()
               for s in (0, 1)]
     for seat, page in enumerate(pages):
         other = 1 - seat
@@ -112,7 +112,7 @@ def test_two_seats_see_neither_money_nor_hand(server, browser, shot):
 
 
 def test_hotseat_covers_the_screen_between_seats(server, browser):
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 4, "hotseat": True}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 4, "hotseat": True}).json()
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(server + g["hotseat_url"])
@@ -131,11 +131,11 @@ def test_hotseat_covers_the_screen_between_seats(server, browser):
 
 
 def test_replay_page_steps_through_a_finished_game(server, browser, shot):
-    g = httpx.post(server + "/api/games", json={"seats": ["random", "random"], "seed": 2}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["random", "random"], "seed": 2}).json()
     import time
 
     end = time.monotonic() + 60
-    while httpx.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+    while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
         assert time.monotonic() < end
         time.sleep(0.2)
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
@@ -151,7 +151,7 @@ def test_replay_page_steps_through_a_finished_game(server, browser, shot):
     page.wait_for_selector("#scores")
     shot(page, "replay-end")
     # the game is over: every screen comes down, the rival's money, hand and Jobs are shown
-    rec = httpx.get(f"{server}/api/games/{g['id']}/record").json()
+    rec = httpx2.get(f"{server}/api/games/{g['id']}/record").json()
     from volstead.engine import replay
 
     final = replay(rec)
@@ -198,7 +198,7 @@ def test_solo_from_the_lobby(server, browser, shot):
 def test_the_lobby_lists_the_seat_links_opened_in_this_browser_to_rejoin(server, browser, shot):
     """A seat link opened in the browser (as `volstead play` opens one) is kept there: the lobby's
     "Your seats" lists the game with the link back to that seat (issue 12)."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
     seat_url = g["seats"][0]["url"]
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
@@ -221,9 +221,9 @@ def test_the_lobby_lists_the_seat_links_opened_in_this_browser_to_rejoin(server,
 def test_the_log_and_the_decision_name_seats_by_their_gangs(server, browser):
     """The page names each seat as the game does (Game.seat_names: Scarface's gangs), not by
     number (issue 12: "a log that tells the story in gang names")."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12,
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12,
                                                 "options": {"gangs": ["outfit", "seven_gems"]}}).json()
-    meta = httpx.get(f"{server}/api/games/{g['id']}").json()
+    meta = httpx2.get(f"{server}/api/games/{g['id']}").json()
     assert meta["seat_names"] == ["The Chicago Outfit", "The Seven Gems"]
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server + g["seats"][0]["url"])
@@ -235,7 +235,7 @@ def test_the_log_and_the_decision_name_seats_by_their_gangs(server, browser):
 def test_on_a_phone_the_decision_stays_on_screen(server, browser, shot):
     """Issue 12: "on a phone the decision stays on screen" (390x844): the pending decision is in the
     viewport at the top of the page and after scrolling to the map's bottom."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
@@ -258,7 +258,7 @@ def test_how_to_play_opens_and_stays_open_across_updates(server, browser, shot):
     """Issue 12 "Rules help in the page": the shell shows the game's rules_help (the turn step by step,
     a glossary) in a "How to play" panel, and the help line of the decision; opened, it stays open
     when the next state arrives."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
@@ -276,7 +276,7 @@ def test_how_to_play_opens_and_stays_open_across_updates(server, browser, shot):
 def test_the_action_menu_shows_groups_and_greys_what_is_not_possible(server, browser, shot):
     """Issue 12: options under the game's headings; orders not possible now greyed with the reason,
     not clickable."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server + g["seats"][0]["url"])
     for _ in range(30):  # the set-up, then play cards until the action menu
@@ -302,7 +302,7 @@ def test_the_map_is_readable(server, browser, shot, viewport):
     zoom (desktop 1400 px, phone 390 px), in words ("defense", "sale", "for 2 alcohol"), with
     nothing drawn for zero pieces. The game's stylesheet is held back half a second: the board is
     first drawn with it in place (a slow sheet once left a phone's map at 6.6 px text)."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random", "random"], "seed": 7}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random", "random"], "seed": 7}).json()
     page = browser.new_context(viewport=viewport).new_page()
     page.route("**/board.css", lambda route: (time.sleep(0.5), route.continue_()))
     page.goto(server + g["seats"][0]["url"])
@@ -321,7 +321,7 @@ def test_the_map_is_readable(server, browser, shot, viewport):
 
 def test_on_a_phone_the_page_does_not_scroll_sideways(server, browser):
     """The map scrolls inside its own frame on a phone; the page itself stays 390 px wide."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 7}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 7}).json()
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
@@ -332,13 +332,13 @@ def test_pieces_are_drawn_as_pieces(server, browser, shot):
     """Issue 12 "pieces drawn as pieces": every gang's thugs, cars and trucks on the map are pawns and
     vehicles in its colour (up to three drawn one by one, more as one with "×n"), police are police
     cars, and the drawn pieces add up to the view's counts."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random", "random"], "seed": 7}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random", "random"], "seed": 7}).json()
     token = g["seats"][0]["url"].split("token=")[1]
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server + g["seats"][0]["url"])
     for _ in range(80):  # play on until thugs are on the streets
         wait_options(page)
-        view = httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()["view"]
+        view = httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()["view"]
         if any(p["thugs"]["districts"] for p in view["players"]):
             break
         page.locator("#decision button.option").last.click()
@@ -377,7 +377,7 @@ def test_on_a_phone_a_bar_jumps_to_each_part_of_the_page(server, browser, shot):
     """Issue 12 (the side panels on a phone): the page is one long column, so a bar that stays at the
     top jumps to the board, the market, your gang, the rivals, the log and the help; on a desktop the
     bar is not shown."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
@@ -401,8 +401,8 @@ def test_table_talk_and_the_round_timer(server, browser, shot):
     """Issue 14's table chat and round timer, on the platform for every game: a line typed by one seat
     appears on the other seat's page as text (markup is not run), spectators read without a box to
     type in, and the timer names who is deciding and counts their time and what is left of the limit."""
-    g = httpx.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 12, "time_limit": 600}).json()
-    meta = httpx.get(f"{server}/api/games/{g['id']}").json()
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 12, "time_limit": 600}).json()
+    meta = httpx2.get(f"{server}/api/games/{g['id']}").json()
     names, deciding = meta["seat_names"], meta["deciding"]
     pages = [browser.new_context(viewport={"width": 1400, "height": 900}).new_page(),
              browser.new_context(viewport={"width": 390, "height": 844}).new_page()]

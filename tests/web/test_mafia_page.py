@@ -4,7 +4,7 @@ phone sizes; a rival's stash and market are never on your page. Screenshots in t
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 import pytest
 from test_browser import wait_options
 
@@ -12,14 +12,14 @@ from test_browser import wait_options
 @pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
                          ids=["desktop", "phone"])
 def test_the_syndicate_page(server, browser, shot, viewport):
-    g = httpx.post(server + "/api/games", json={"game": "mafia_chronicles", "seats": ["human", "random", "random",
+    g = httpx2.post(server + "/api/games", json={"game": "mafia_chronicles", "seats": ["human", "random", "random",
                                                                                      "random"], "seed": 6}).json()
     token = g["seats"][0]["url"].split("token=")[1]
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
     for _ in range(60):  # pick a Boss, buy, until your first move
-        state = httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()
+        state = httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()
         if state["view"]["phase"] == "moves" and state["decision"] and "options" in state["decision"]:
             break
         if state["decision"] and "options" in state["decision"]:
@@ -50,17 +50,17 @@ def test_a_finished_game_replays_with_its_dice_and_every_stash(server, browser, 
     at the end every stash is shown."""
     import time
 
-    g = httpx.post(server + "/api/games", json={"game": "mafia_chronicles", "seats": ["random"] * 4,
+    g = httpx2.post(server + "/api/games", json={"game": "mafia_chronicles", "seats": ["random"] * 4,
                                                 "seed": 6}).json()
     end = time.monotonic() + 90
-    while httpx.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+    while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
         assert time.monotonic() < end
         time.sleep(0.2)
-    total = httpx.get(f"{server}/api/games/{g['id']}/replay").json()["total"]
+    total = httpx2.get(f"{server}/api/games/{g['id']}/replay").json()["total"]
     upto, roll = 0, None
     while not (roll and roll.get("rolls")) and upto < total:
         upto += 1
-        roll = httpx.get(f"{server}/api/games/{g['id']}/replay", params={"upto": upto}).json()["view"]["last_roll"]
+        roll = httpx2.get(f"{server}/api/games/{g['id']}/replay", params={"upto": upto}).json()["view"]["last_roll"]
     assert roll and roll.get("rolls"), "no move was rolled in the whole game"
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(f"{server}/replay/{g['id']}")

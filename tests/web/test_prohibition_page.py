@@ -4,13 +4,13 @@ the Heat scale, the mats, readable text at desktop and phone sizes. Screenshots 
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 import pytest
 from test_browser import wait_options
 
 
 def open_game(server, browser, viewport, seats=("human", "random", "random", "random")):
-    g = httpx.post(server + "/api/games", json={"game": "prohibition", "seats": list(seats), "seed": 5,
+    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": list(seats), "seed": 5,
                                                 "options": {"first_seat": 0}}).json()
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server + g["seats"][0]["url"])
@@ -20,7 +20,7 @@ def open_game(server, browser, viewport, seats=("human", "random", "random", "ra
 
 def view_of(server, g):
     token = g["seats"][0]["url"].split("token=")[1]
-    return httpx.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()
+    return httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
@@ -67,10 +67,10 @@ def test_a_finished_game_replays_with_every_hand_revealed(server, browser, shot)
     end the final scores are shown and, the game being over, every gang's Schemes in hand and Infamy."""
     import time
 
-    g = httpx.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
+    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
                                                 "seed": 4}).json()
     end = time.monotonic() + 90
-    while httpx.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+    while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
         assert time.monotonic() < end
         time.sleep(0.2)
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
@@ -92,16 +92,16 @@ def test_dice_are_shown_as_they_fell(server, browser, shot):
     been made, shows every die of it with its number, the hits (4 or more) marked."""
     import time
 
-    g = httpx.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
+    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
                                                 "seed": 4}).json()
     end = time.monotonic() + 90
-    while httpx.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+    while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
         assert time.monotonic() < end
         time.sleep(0.2)
     upto, roll = 0, None
     while roll is None:
         upto += 5
-        roll = httpx.get(f"{server}/api/games/{g['id']}/replay", params={"upto": upto}).json()["view"]["last_roll"]
+        roll = httpx2.get(f"{server}/api/games/{g['id']}/replay", params={"upto": upto}).json()["view"]["last_roll"]
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(f"{server}/replay/{g['id']}")
     page.wait_for_selector("#slider")

@@ -4,7 +4,7 @@ two people bid in private at the same time, each in their own browser. Desktop a
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 import pytest
 
 
@@ -34,7 +34,7 @@ def test_lobby_builds_the_form_from_the_options_schema(server, browser, shot):
     page.click("#create-btn")
     page.wait_for_selector("a.seat-link")
     gid = page.locator("a.seat-link").first.get_attribute("href").split("/")[2].split("?")[0]
-    meta = httpx.get(f"{server}/api/games/{gid}").json()
+    meta = httpx2.get(f"{server}/api/games/{gid}").json()
     assert meta["options"] == {"cards": 3, "ties": "split", "negotiation": True, "factions": ["gold", "random"],
                                "first_seat": 1}
     assert not errors, errors
@@ -43,7 +43,7 @@ def test_lobby_builds_the_form_from_the_options_schema(server, browser, shot):
 @pytest.mark.parametrize("viewport", [{"width": 1300, "height": 900}, {"width": 390, "height": 844}],
                          ids=["desktop", "phone"])
 def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, viewport):
-    g = httpx.post(server + "/api/games", json={"game": "prize_bids", "seats": ["human", "human"], "seed": 5,
+    g = httpx2.post(server + "/api/games", json={"game": "prize_bids", "seats": ["human", "human"], "seed": 5,
                                                 "options": {"cards": 3, "negotiation": False}}).json()
     pages, errors = [], []
     for seat in (0, 1):
@@ -83,7 +83,7 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
                 break
             buttons = page.locator("button.option:not([disabled])")
             if buttons.count():
-                n = httpx.get(f"{server}/api/games/{g['id']}").json()["decisions"]
+                n = httpx2.get(f"{server}/api/games/{g['id']}").json()["decisions"]
                 buttons.first.click()
                 page.wait_for_function(f"fetch('/api/games/{g['id']}').then(r => r.json()).then(m => m.decisions > {n})")
         if a.locator("#scores").count():
