@@ -5,7 +5,9 @@ the view of its seat (`state.view(seat)`, a JSON-ready dict), the pending
 decision as a `BotDecision` (seat, kind, codes, option_ids: no state behind
 it) and optionally a `sampler(rng)` that returns a determinization of the
 seat's view, it returns the index of the option it takes. Bots never see the
-state itself; `ask_bot(bot, state)` builds these three arguments.
+state itself; `ask_bot(bot, state)` builds these three arguments. A bot
+that answers from the number of options alone says so (`instant = True`) and
+is asked `pick(count)` instead (`InstantBot`).
 
 `get_bot(name, seed)` builds a registered bot; adding a bot adds a module and
 one line in `_BOTS`. A name may carry a budget: `ismcts:500` (iterations) or
