@@ -107,3 +107,27 @@ def test_a_bot_that_reads_no_view_gets_ids_and_sampler_but_no_view():
     assert ask_bot(blind, state) == len(d) - 1
     view, decision, sampler = blind.seen[0]
     assert view == {} and decision.option_ids == tuple(d.option_ids) and sampler is not None
+
+
+def test_the_simulators_loop_asks_an_instant_bot_pick_and_another_choose():
+    """`play_to_end` (the simulator's loop) asks an instant seat `pick(count)` and any other seat
+    `choose`, neither for a forced decision, and plays the game `ask_bot` would (same answers, same
+    record)."""
+    from test_engine import CountOptions
+    from volstead.bots import ask_bot
+    from volstead.sim.loop import play_to_end
+
+    odd = CountOptions(target=11)  # adding 2 each time, the last step to 11 is forced (only +1 fits)
+    state = GAME.new_game(5, 2, odd)
+    instant, reader = _Spy(True), _Spy(False)
+    play_to_end(GAME, state, [instant, reader])
+    assert state.is_over() and len(instant.seen) + len(reader.seen) == state.decisions_made - 1
+    assert instant.seen == [2] * len(instant.seen) and instant.seen
+    assert [len(decision) for _, decision, _ in reader.seen] == [2] * len(reader.seen) and reader.seen
+
+    again = GAME.new_game(5, 2, odd)
+    bots = [_Spy(True), _Spy(False)]
+    while not again.is_over():
+        d = again.decision()
+        again.apply_index(ask_bot(bots[d.seat], again, True, d.seat), d.seat)
+    assert again.record() == state.record()

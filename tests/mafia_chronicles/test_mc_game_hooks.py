@@ -10,6 +10,7 @@ from volstead.engine import load_record, replay
 from volstead.games import get_game
 from volstead.games.mafia_chronicles import GAME
 from volstead.games.mafia_chronicles.rules.scoring import points
+from volstead.games.mafia_chronicles.rules.scoring import result as scoring_result
 
 
 def test_the_registry_knows_the_game():
@@ -78,6 +79,8 @@ def test_a_random_game_from_the_terminal_records_and_replays(tmp_path):
     again = replay(rec)
     assert again.is_over() and again.record()["decisions"] == rec["decisions"]
     assert [row["total"] for row in again.result().details] == [int(x) for x in again.result().scores]
+    # an ended game keeps its result (the simulator's row and stats read it): scored once, the same
+    assert again.result() is again.result() == scoring_result(again) and again.clone().result() is again.result()
     r = CliRunner().invoke(app, ["cards", "mafia_chronicles"])
     assert r.exit_code == 0 and "Compound" in r.output
 
