@@ -30,9 +30,9 @@ from .random_bot import RandomBot
 
 class Bot(Protocol):
     # True for a bot that answers at once from the number of options alone (random): it is asked
-    # `pick(count)`, not `choose` (no view, option ids, sampler or decision built for it: a
-    # simulated random game's decisions cost a tenth more through `choose`), and a server asks it
-    # on its own thread, not in the bot pool.
+    # `pick(count)`, not `choose` (no view, option ids, sampler or decision built for it: through
+    # `choose`, the shortest simulated random games cost 6 % more), and a server asks it on its own
+    # thread, not in the bot pool.
     instant: bool
     # False for a bot that reads only its decision and its sampler (the searching bots): it is given
     # an empty view, not one built for nothing (a bot without the attribute is given the view).

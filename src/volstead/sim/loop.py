@@ -18,8 +18,8 @@ def play_to_end(game: Any, state: GameState, bots: list[Any]) -> list[dict[str, 
     asking); return, per seat, how many times it played each card (`game.card_played`)."""
     plays: list[dict[str, int]] = [{} for _ in bots]
     card_played = game.card_played  # read once: a method looked up on the game at every decision
-    # An instant bot's `pick`, bound once (what `ask_bot` would call; through it, asking four random
-    # bots cost a random game up to 3 % more); None for a bot that is asked.
+    # An instant bot's `pick`, bound once (what `ask_bot` would call; through `ask_bot` and `choose`,
+    # four random bots cost the shortest random games 6 % more: issue 15); None for a bot that is asked.
     picks = [bot.pick if bot.instant else None for bot in bots]
     while not state.is_over():
         # In a simultaneous phase several seats are pending: the first is asked (`decision()`; the
