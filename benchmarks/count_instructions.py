@@ -5,6 +5,7 @@ not move with the machine's load, for comparing two builds (or two commits) of t
     .venv/bin/python benchmarks/count_instructions.py --ismcts 3000 [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --greedy 2 [--game NAME ...] [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --vs-peer [--game NAME ...] [--games 20] [--src DIR]
+    .venv/bin/python benchmarks/count_instructions.py --sim [--game NAME ...] [--games 40] [--src DIR ...]
 
 Each game's N random 4-player playouts (seeds 0 to N - 1, a uniformly random option at each
 decision, as in `bench_playouts.py`) run under `valgrind --tool=callgrind`, counting only inside
@@ -21,6 +22,11 @@ instead, ours (the first `--src`) and the peer's (Catanatron 3.2.1 in its own en
 `bench_playouts.py`'s loop), each as the count of N games less that of none (start-up and card sets
 excluded), and prints the ratio: a load-free estimate of `bench_vs_peer.py`'s timed ratio (the two
 interpreters' code may run at different speeds an instruction, so a timed run decides the target).
+`--sim` counts whole loops too: `bench_sim_scaling.py`'s bare loop and a one-worker `run_sim` of the
+same games with four random seats (results and records written to a temporary folder), each as a
+run of N + 1 games less a run of one (the run's own fixed costs cancel), and prints their
+instructions a decision and the simulator's ratio (the bots' streams play other games than the
+bare loop's one generator, hence a decision, not a game).
 Callgrind runs about 50 times slower than the program: 20 games take 10–30 s a game and build. Issue
 15, docs/performance.md. Not a pytest module.
 """
@@ -106,6 +112,26 @@ for seed in range(n):
 print(decisions)
 """
 
+# Whole loops for --sim, each printing the decisions it played (the last argument a number of games;
+# a run of one is subtracted): bench_sim_scaling.py's bare loop (its folder the first argument, the
+# game the second), and run_sim with one worker (the game first).
+SIM_BARE = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from bench_sim_scaling import bare_loop
+print(bare_loop(sys.argv[2], 4, 1, int(sys.argv[3]))["decisions"])
+"""
+SIM_RUN = r"""
+import sys, tempfile
+from volstead.games import get_game
+from volstead.sim.runner import SimConfig, run_sim
+game, n = sys.argv[1], int(sys.argv[2])
+get_game(game).new_game(seed=0, seats=4)
+with tempfile.TemporaryDirectory() as out:
+    rows = run_sim(SimConfig(game, ("random",) * 4, 1), n, out, workers=1)
+print(sum(r["decisions"] for r in rows))
+"""
+
 # The C symbols of the compiled `apply_index` and `ISMCTSBot.choose` (mypyc's wrappers, called
 # from the interpreted loops above).
 APPLY_INDEX = "CPyPy_volstead___engine___state___GameState___apply_index"
@@ -169,6 +195,25 @@ def vs_peer(src: Path, games: list[str], n: int) -> None:
               f"{peer / ours:.2f}x fewer than the peer  [{src}]")
 
 
+def per_decision_past_one(argv: list[str], games: int, env: dict | None = None) -> tuple[float, int]:
+    """Instructions a decision of games 1 to `games` (a run of `games` + 1 less a run of one): a
+    run's own fixed costs (its folder, its first game's warm-up) cancel out."""
+    base, base_decisions = count_whole([*argv, "1"], env)
+    total, decisions = count_whole([*argv, str(games + 1)], env)
+    return (total - base) / (decisions - base_decisions), decisions - base_decisions
+
+
+def sim_overhead(src: Path, games: list[str], n: int) -> None:
+    """Print, for each game, the instructions a decision of the bare loop and of a one-worker
+    `run_sim` (four random seats, records written), and their ratio."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    for game in games:
+        bare, bare_decisions = per_decision_past_one([sys.executable, "-c", SIM_BARE, str(ROOT / "benchmarks"), game], n, env)
+        sim, sim_decisions = per_decision_past_one([sys.executable, "-c", SIM_RUN, game], n, env)
+        print(f"{game:17} bare loop {bare:>9,.0f} instructions a decision ({bare_decisions:,} decisions), "
+              f"sim {sim:>9,.0f} ({sim_decisions:,}): sim/bare {sim / bare:.3f}x  [{src}]")
+
+
 def main(argv: list[str] | None = None) -> int:
     from volstead.games import game_names
 
@@ -180,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="count N four-greedy games of each --game instead (inside the bots' choices)")
     ap.add_argument("--vs-peer", action="store_true",
                     help="count whole random loops, ours (the first --src) and the peer's, and their ratio")
+    ap.add_argument("--sim", action="store_true",
+                    help="count whole loops: the bare loop and a one-worker run_sim of the same games, and their ratio")
     ap.add_argument("--src", action="append", type=Path,
                     help="a checkout's src/ folder to count (repeat to compare; default: this checkout's)")
     args = ap.parse_args(argv)
@@ -193,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"--src {src}: no volstead package there")
     if args.vs_peer:
         vs_peer(srcs[0], args.game or game_names(), args.games)
+        return 0
+    if args.sim:
+        for src in srcs:
+            sim_overhead(src, args.game or game_names(), args.games)
         return 0
     if args.ismcts is not None:
         if args.ismcts < 1:
