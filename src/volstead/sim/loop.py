@@ -31,7 +31,7 @@ def play_to_end(game: Any, state: GameState, bots: list[Any]) -> list[dict[str, 
             i = 0
         else:
             pick = picks[seat]
-            i = pick(n) if pick is not None else ask_bot(bots[seat], state, True, seat)
+            i = pick(n) if pick is not None else ask_bot(bots[seat], state, seat=seat)
         card = card_played(d, i)
         if card is not None:
             counts = plays[seat]

@@ -9,9 +9,13 @@ need no access to the output folder).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .runner import Played
 
 
-def run_ray(config, todo: list[int], address: str | None = None, workers: int = 0) -> Iterator[tuple[int, bytes, bytes | None]]:
+def run_ray(config, todo: list[int], address: str | None = None, workers: int = 0) -> Iterator[Played]:
     try:
         import ray
     except ImportError:
