@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from volstead.cli import app
 from volstead.sim import SimConfig, game_seed, run_sim, seat_bots
 from volstead.sim.records import RECORDS_FILE, iter_run_records, read_run_record
-from volstead.sim.report import elo_ladder, figures, wilson, write_report
+from volstead.sim.report import CHART_LEAST, CHART_MOST, charted_cards, elo_ladder, figures, wilson, write_report
 from volstead.sim.runner import RESULTS, Batches, _chunk, load_results
 
 CONFIG = SimConfig("scarface1920", ("greedy", "random"), seed=5)  # greedy draws determinizations: its RNG must be per game
@@ -235,6 +235,14 @@ def test_report_on_a_small_run(tmp_path):
     fig = json.loads((tmp_path / "figures.json").read_text())
     assert fig["games"] == 3 and sum(r["wins"] for r in fig["by_position"].values()) == pytest.approx(3)
     assert fig["never_played"] and all(c in fig["cards"] for c in fig["never_played"])
+
+
+def test_the_cards_chart_shows_the_least_and_most_played_of_a_large_set():
+    few = {f"c{i}": {"plays": i % 7} for i in range(CHART_MOST + CHART_LEAST)}
+    assert sorted(charted_cards(few)) == sorted(few)  # a set that fits is charted whole
+    many = {f"c{i:03}": {"plays": i // 2} for i in range(200)}  # plays 0, 0, 1, 1, ... 99, 99
+    shown = charted_cards(many)
+    assert shown == [f"c{i:03}" for i in range(CHART_LEAST)] + [f"c{i:03}" for i in range(200 - CHART_MOST, 200)]
 
 
 def test_wilson_and_elo():

@@ -188,6 +188,20 @@ def ladder_text(ladder: list[dict]) -> str:
     return "\n".join(lines)
 
 
+# The cards chart shows at most this many bars: a full card set is a few hundred labels, ~4 ms of
+# glyph rendering each (a second a run) and a chart too tall to read; report.md's table has them all.
+CHART_MOST, CHART_LEAST = 40, 20
+
+
+def charted_cards(cards: dict[str, dict]) -> list[str]:
+    """The cards the chart shows, fewest plays first (the bottom bar is the least played): all of
+    them, or the CHART_LEAST least and the CHART_MOST most played (ties broken by id)."""
+    order = sorted(cards, key=lambda c: (cards[c]["plays"], c))
+    if len(order) <= CHART_MOST + CHART_LEAST:
+        return order
+    return order[:CHART_LEAST] + order[-CHART_MOST:]
+
+
 def _plots(fig: dict, rows: list[dict], out: Path) -> list[str]:
     import matplotlib
 
@@ -244,13 +258,15 @@ def _plots(fig: dict, rows: list[dict], out: Path) -> list[str]:
         made.append("length.png")
     cards = fig["cards"]
     if cards:
-        order = sorted(cards, key=lambda c: cards[c]["plays"])
-        f, ax = plt.subplots(figsize=(7, max(3, 0.16 * len(order) + 1)))
+        order = charted_cards(cards)
+        f, ax = plt.subplots(figsize=(7, max(3, 0.16 * len(order) + 1.2)))
         ax.barh(order, [cards[c]["plays"] for c in order], color="#c0c0c0", label="all plays")
         ax.barh(order, [cards[c]["by_winners"] for c in order], color="#dd8452", label="by the game's winner")
         ax.set_xlabel("times played")
         ax.tick_params(axis="y", labelsize=6)
-        ax.set_title("Cards played")
+        shown = (f"the {CHART_MOST} most and {CHART_LEAST} least played of {len(cards)}; every card in the table"
+                 if len(order) < len(cards) else f"all {len(cards)}")
+        ax.set_title(f"Cards played ({shown})", fontsize=9)
         ax.legend()
         f.tight_layout()
         f.savefig(out / "cards.png", dpi=100)
