@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -323,6 +324,56 @@ def test_ray_backend_gives_the_local_results(tmp_path):
         ray.shutdown()
     run_sim(config, 3, tmp_path / "local", workers=1)
     assert (tmp_path / "ray" / RESULTS).read_text() == (tmp_path / "local" / RESULTS).read_text()
+    assert (tmp_path / "ray" / RECORDS_FILE).read_bytes() == (tmp_path / "local" / RECORDS_FILE).read_bytes()
+
+
+class FakeRay:
+    """Ray's driver calls as the backend makes them, run in this process: a task runs when it is
+    sent; `wait` returns the oldest still running (most tests run without Ray installed)."""
+
+    def __init__(self, cpus: int):
+        self.cpus, self.in_flight, self.most_in_flight, self.inits = cpus, 0, 0, []
+
+    def is_initialized(self):
+        return False
+
+    def init(self, **kwargs):
+        self.inits.append(kwargs)
+
+    def shutdown(self):
+        pass
+
+    def available_resources(self):
+        return {"CPU": float(self.cpus)}
+
+    def remote(self, fn):
+        fake = self
+
+        class Remote:
+            @staticmethod
+            def remote(*args):
+                fake.in_flight += 1
+                fake.most_in_flight = max(fake.most_in_flight, fake.in_flight)
+                return fn(*args)
+        return Remote
+
+    def wait(self, refs, num_returns):
+        self.in_flight -= num_returns
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref):
+        return ref
+
+
+def test_the_ray_driver_keeps_twice_the_cpus_in_flight_and_plays_every_game(tmp_path, monkeypatch):
+    fake = FakeRay(cpus=2)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    config = SimConfig("mafia_chronicles", ("random",) * 4, seed=9)
+    run_sim(config, 9, tmp_path / "ray", backend="ray", workers=3)
+    assert fake.inits == [{"ignore_reinit_error": True, "log_to_driver": False, "num_cpus": 3}]
+    assert fake.most_in_flight == 4 and fake.in_flight == 0
+    run_sim(config, 9, tmp_path / "local", workers=1)
+    assert (tmp_path / "ray" / RESULTS).read_bytes() == (tmp_path / "local" / RESULTS).read_bytes()
     assert (tmp_path / "ray" / RECORDS_FILE).read_bytes() == (tmp_path / "local" / RECORDS_FILE).read_bytes()
 
 

@@ -9,13 +9,16 @@ need no access to the output folder).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .runner import Played
+    from .runner import Played, SimConfig
 
 
-def run_ray(config, todo: list[int], address: str | None = None, workers: int = 0) -> Iterator[Played]:
+def run_ray(config: SimConfig, todo: list[int], address: str | None = None, workers: int = 0) -> Iterator[Played]:
+    """Play games `todo` of `config`'s run as Ray tasks, at most twice the cluster's CPUs in flight;
+    yield each game's lines as it finishes (in any order: the runner writes them in index order)."""
     try:
         import ray
     except ImportError:
@@ -30,11 +33,12 @@ def run_ray(config, todo: list[int], address: str | None = None, workers: int = 
     try:
         remote = ray.remote(play_lines)
         limit = max(1, int(ray.available_resources().get("CPU", 1))) * 2
-        queue = list(todo)
-        running = []
-        while queue or running:
-            while queue and len(running) < limit:
-                running.append(remote.remote(config, queue.pop(0)))
+        queue = iter(todo)
+        running: list[Any] = []  # Ray ObjectRefs
+        while True:
+            running += [remote.remote(config, index) for index in islice(queue, limit - len(running))]
+            if not running:
+                break
             ready, running = ray.wait(running, num_returns=1)
             for ref in ready:
                 yield ray.get(ref)
