@@ -100,6 +100,28 @@ def mypyc_extensions() -> list:
     return []
 
 
+# mypyc's functions are global symbols of a position-independent library: without this flag gcc calls
+# each through the PLT (in case another library interposes it) and inlines none across functions — 2,084
+# of the 2,224 calls between Scarface's own compiled functions. With it the calls are direct: 1.5 % fewer
+# instructions, 7-9 % fewer I-cache and 13-17 % fewer D-cache misses a random decision (docs/performance.md).
+NO_INTERPOSITION = "-fno-semantic-interposition"
+
+
+def accepts_flag(compiler, flag: str) -> bool:
+    """Whether the C compiler builds a file with `flag` (an old clang refuses flags it does not know,
+    and a refused flag must not turn the whole build into pure Python)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp, "flag.c")
+        source.write_text("int volstead_flag_check(void) { return 0; }\n")
+        try:
+            compiler.compile([str(source)], output_dir=tmp, extra_postargs=[flag])
+        except Exception:
+            return False
+    return True
+
+
 class CompiledBuildExt(build_ext):
     """Builds mypyc's extensions all or none: a compile that fails leaves the pure-Python install.
     Writes the manifest of the compiled sources beside them (volstead/build_info.py reads it)."""
@@ -108,6 +130,12 @@ class CompiledBuildExt(build_ext):
         super().finalize_options()
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix" and accepts_flag(self.compiler, NO_INTERPOSITION):
+            for ext in self.extensions:
+                ext.extra_compile_args.append(NO_INTERPOSITION)
+        super().build_extensions()
 
     def run(self) -> None:
         if not self.extensions:

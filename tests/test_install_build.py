@@ -4,6 +4,7 @@ and falls back to pure Python otherwise"): which modules it compiles, and when i
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 import tomllib
 from pathlib import Path
@@ -78,3 +79,38 @@ def test_a_failed_c_compile_leaves_pure_python(setup_py, tmp_path, capsys):
     assert cmd.extensions == []
     assert "volstead: installing pure Python: the C compile failed" in capsys.readouterr().err
     assert [p for p in tmp_path.rglob("*") if p.suffix in (".so", ".json")] == []
+
+
+def _build_command(setup_py, tmp_path, source: str):
+    from setuptools import Distribution, Extension
+
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "ok.c").write_text(source)
+    dist = Distribution({"name": "fake", "ext_modules": [Extension("volstead.fake_ok", [str(tmp_path / "ok.c")])]})
+    cmd = setup_py.CompiledBuildExt(dist)
+    cmd.build_lib, cmd.build_temp = str(tmp_path / "lib"), str(tmp_path / "tmp")
+    cmd.ensure_finalized()
+    return cmd
+
+
+def test_the_compile_binds_its_own_calls_directly_where_the_compiler_can(setup_py, tmp_path, monkeypatch):
+    """-fno-semantic-interposition where the compiler takes it (docs/performance.md, fourteenth session);
+    a compiler that refuses it builds without it rather than falling back to pure Python."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    if compiler.compiler_type != "unix" or not shutil.which(compiler.compiler[0]):
+        pytest.skip("no unix C compiler here")
+    assert setup_py.accepts_flag(compiler, setup_py.NO_INTERPOSITION)
+    assert not setup_py.accepts_flag(compiler, "-fno-such-volstead-flag")
+    module = '#include <Python.h>\nstatic struct PyModuleDef m = {PyModuleDef_HEAD_INIT, "fake_ok"};\n' \
+             "PyMODINIT_FUNC PyInit_fake_ok(void) { return PyModule_Create(&m); }\n"
+    cmd = _build_command(setup_py, tmp_path, module)
+    cmd.run()
+    assert cmd.extensions[0].extra_compile_args == [setup_py.NO_INTERPOSITION]
+    monkeypatch.setattr(setup_py, "NO_INTERPOSITION", "-fno-such-volstead-flag")
+    cmd = _build_command(setup_py, tmp_path / "refused", module)
+    cmd.run()
+    assert cmd.extensions[0].extra_compile_args == [] and list((tmp_path / "refused" / "lib").rglob("fake_ok*.so"))
