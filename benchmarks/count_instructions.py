@@ -6,6 +6,7 @@ not move with the machine's load, for comparing two builds (or two commits) of t
     .venv/bin/python benchmarks/count_instructions.py --greedy 2 [--game NAME ...] [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --vs-peer [--game NAME ...] [--games 20] [--src DIR]
     .venv/bin/python benchmarks/count_instructions.py --sim [--game NAME ...] [--games 40] [--src DIR ...]
+    .venv/bin/python benchmarks/count_instructions.py --cache [--game NAME ...] [--games 5] [--src DIR ...]
 
 Each game's N random 4-player playouts (seeds 0 to N - 1, a uniformly random option at each
 decision, as in `bench_playouts.py`) run under `valgrind --tool=callgrind`, counting only inside
@@ -27,6 +28,12 @@ same games with four random seats (results and records written to a temporary fo
 run of N + 1 games less a run of one (the run's own fixed costs cancel), and prints their
 instructions a decision and the simulator's ratio (the bots' streams play other games than the
 bare loop's one generator, hence a decision, not a game).
+`--cache` runs the whole loops of `--vs-peer` (ours for each `--src`, then the peer's) under
+cachegrind's cache and branch simulation instead and prints, a decision, the instructions, the
+I1 and D1 misses, the last-level misses and the mispredicted branches (cachegrind's own simple
+predictor and the host's cache sizes: a comparison between builds and beside the peer, not a
+prediction of cycles). It says why a timed ratio stays below the counted one: fewer instructions
+that miss and mispredict more often each.
 Callgrind runs about 50 times slower than the program: 20 games take 10–30 s a game and build. Issue
 15, docs/performance.md. Not a pytest module.
 """
@@ -214,6 +221,49 @@ def sim_overhead(src: Path, games: list[str], n: int) -> None:
               f"sim {sim:>9,.0f} ({sim_decisions:,}): sim/bare {sim / bare:.3f}x  [{src}]")
 
 
+# cachegrind's events (--cache-sim=yes --branch-sim=yes), and the columns --cache prints from them.
+CACHE_EVENTS = ("Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "Bc", "Bcm", "Bi", "Bim")
+
+
+def cache_whole(argv: list[str], env: dict | None = None) -> tuple[dict[str, int], int]:
+    """({event: count} of the whole run, the number it prints) under cachegrind's simulation."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cachegrind.out"
+        cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", f"--cachegrind-out-file={out}", *argv]
+        run = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+        text = out.read_text() if out.exists() else ""
+    events = re.search(r"^events: (.*)$", text, re.M)
+    summary = re.search(r"^summary: (.*)$", text, re.M)
+    if run.returncode != 0 or events is None or summary is None:
+        raise SystemExit(f"{argv[0]}: the loop failed under cachegrind:\n{run.stderr[-2000:]}")
+    return dict(zip(events.group(1).split(), map(int, summary.group(1).split()), strict=True)), int(run.stdout.split()[0])
+
+
+def cache_per_decision(argv: list[str], games: int, env: dict | None = None) -> tuple[dict[str, float], int]:
+    base, _ = cache_whole([*argv, "0"], env)
+    total, decisions = cache_whole([*argv, str(games)], env)
+    return {e: (total[e] - base[e]) / decisions for e in CACHE_EVENTS}, decisions
+
+
+def cache_table(srcs: list[Path], games: list[str], n: int) -> None:
+    """Print cachegrind's events a decision of whole random loops, ours (each game, each --src) then
+    the peer's."""
+    from bench_playouts import PEER_PYTHON, PEER_SCRIPT
+
+    if not PEER_PYTHON.exists():
+        subprocess.run([str(PEER_SCRIPT), "1"], check=True, capture_output=True)  # creates the peer's venv
+    print(f"a decision, {n} random games less none: instructions (Ir), I1 misses, D1 misses (reads + writes), "
+          f"last-level misses (all), mispredicted conditional and indirect branches")
+    print(f"{'':36}{'Ir':>8}{'I1 miss':>9}{'D1 miss':>9}{'LL miss':>9}{'Bc miss':>9}{'Bi miss':>9}")
+    rows = [(f"{game} [{src}]"[-36:], [sys.executable, "-c", OURS_LOOP, game], {**os.environ, "PYTHONPATH": str(src)})
+            for src in srcs for game in games]
+    rows.append(("catanatron 3.2.1", [str(PEER_PYTHON), "-c", PEER_LOOP], None))
+    for label, argv, env in rows:
+        e, _ = cache_per_decision(argv, n, env)
+        print(f"{label:36}{e['Ir']:8,.0f}{e['I1mr']:9,.0f}{e['D1mr'] + e['D1mw']:9,.0f}"
+              f"{e['ILmr'] + e['DLmr'] + e['DLmw']:9,.1f}{e['Bcm']:9,.0f}{e['Bim']:9,.0f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     from volstead.games import game_names
 
@@ -227,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="count whole random loops, ours (the first --src) and the peer's, and their ratio")
     ap.add_argument("--sim", action="store_true",
                     help="count whole loops: the bare loop and a one-worker run_sim of the same games, and their ratio")
+    ap.add_argument("--cache", action="store_true",
+                    help="cachegrind's cache and branch simulation of whole random loops, ours and the peer's, a decision")
     ap.add_argument("--src", action="append", type=Path,
                     help="a checkout's src/ folder to count (repeat to compare; default: this checkout's)")
     args = ap.parse_args(argv)
@@ -240,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"--src {src}: no volstead package there")
     if args.vs_peer:
         vs_peer(srcs[0], args.game or game_names(), args.games)
+        return 0
+    if args.cache:
+        cache_table(srcs, args.game or game_names(), args.games)
         return 0
     if args.sim:
         for src in srcs:
