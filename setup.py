@@ -102,8 +102,8 @@ def mypyc_extensions() -> list:
 
 # mypyc's functions are global symbols of a position-independent library: without this flag gcc calls
 # each through the PLT (in case another library interposes it) and inlines none across functions — 2,084
-# of the 2,224 calls between Scarface's own compiled functions. With it the calls are direct: 1.5 % fewer
-# instructions, 7-9 % fewer I-cache and 13-17 % fewer D-cache misses a random decision (docs/performance.md).
+# of the 2,224 calls between Scarface's own compiled functions. With it the calls are direct: random playouts
+# 3-5 % faster (1-2 % fewer instructions, 7-9 % fewer I-cache misses a decision; docs/performance.md).
 NO_INTERPOSITION = "-fno-semantic-interposition"
 
 
