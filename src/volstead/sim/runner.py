@@ -206,15 +206,18 @@ def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]
     # worker's collections never write to them, and their pages stay shared instead of being copied
     # into every worker (the gc module's advice for fork without exec).
     gc.freeze()
+    # in index order: results.jsonl is written in that order anyway
+    results = executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick))
     finished = False
     try:
-        # in index order: results.jsonl is written in that order anyway
-        yield from executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick))
+        for played in results:  # noqa: UP028 (not `yield from`: an interruption reaches the workers before
+            yield played  # `results` is closed, which cancels the games not yet started)
         finished = True
     finally:
         if not finished:  # interrupted (Ctrl-C, an error): the workers are stopped now, as a Pool's
             _stop_workers(executor)  # exit did; their games in hand are played again on resume
         executor.shutdown(wait=finished, cancel_futures=True)
+        results.close()
         gc.unfreeze()
 
 
@@ -225,6 +228,12 @@ def _stop_workers(executor: Any) -> None:
         return
     for process in list((executor._processes or {}).values()):  # before 3.14, no public way
         process.terminate()
+    # The executor's thread then fails every game sent and not finished. Python 3.11's raised
+    # InvalidStateError there (printed as "Exception in thread") for a game the map had cancelled
+    # meanwhile: wait for it before `results` cancels anything (a moment: the workers are gone).
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 def _chunk(games: int, workers: int, quick: bool = False) -> int:
