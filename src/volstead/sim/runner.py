@@ -26,11 +26,11 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -206,8 +206,9 @@ def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]
     # worker's collections never write to them, and their pages stay shared instead of being copied
     # into every worker (the gc module's advice for fork without exec).
     gc.freeze()
-    # in index order: results.jsonl is written in that order anyway
-    results = executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick))
+    # in index order: results.jsonl is written in that order anyway; a generator (typeshed says Iterator)
+    results = cast(Generator[Played, None, None],
+                   executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick)))
     finished = False
     try:
         for played in results:  # noqa: UP028 (not `yield from`: an interruption reaches the workers before
