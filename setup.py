@@ -108,15 +108,16 @@ NO_INTERPOSITION = "-fno-semantic-interposition"
 
 
 def accepts_flag(compiler, flag: str) -> bool:
-    """Whether the C compiler builds a file with `flag` (an old clang refuses flags it does not know,
-    and a refused flag must not turn the whole build into pure Python)."""
+    """Whether the C compiler builds a file with `flag` and no warning (an old clang refuses flags it
+    does not know, or warns that it ignores them, and mypyc builds with -Werror: a flag it refuses must
+    not turn the whole build into pure Python)."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp, "flag.c")
         source.write_text("int volstead_flag_check(void) { return 0; }\n")
         try:
-            compiler.compile([str(source)], output_dir=tmp, extra_postargs=[flag])
+            compiler.compile([str(source)], output_dir=tmp, extra_postargs=["-Werror", flag])
         except Exception:
             return False
     return True
