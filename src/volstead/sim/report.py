@@ -267,7 +267,7 @@ def _plots(fig: dict, rows: list[dict], out: Path) -> list[str]:
         shown = (f"the {CHART_MOST} most and {CHART_LEAST} least played of {len(cards)}; every card in the table"
                  if len(order) < len(cards) else f"all {len(cards)}")
         ax.set_title(f"Cards played ({shown})", fontsize=9)
-        ax.legend()
+        ax.legend(loc="lower right")  # the least played, at the bottom, leave that corner empty
         f.tight_layout()
         f.savefig(out / "cards.png", dpi=100)
         plt.close(f)
