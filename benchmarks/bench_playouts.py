@@ -150,6 +150,14 @@ def bench_memory(game, seats: int, seed0: int, n_states: int = 20, mid: int = 15
     return out
 
 
+def make_peer_python() -> Path:
+    """The peer's interpreter, its virtual environment created first if missing (the peer script
+    does that on first use); raises CalledProcessError when it cannot be made."""
+    if not PEER_PYTHON.exists():
+        subprocess.run([str(PEER_SCRIPT), "1"], check=True, capture_output=True)
+    return PEER_PYTHON
+
+
 def run_peer(games: int) -> dict:
     if not PEER_SCRIPT.exists():
         return {"error": f"{PEER_SCRIPT} not found"}

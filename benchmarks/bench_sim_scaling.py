@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("volstead") is None:  # run from a checkout even without an install; an
     sys.path.insert(0, str(ROOT / "src"))  # install or PYTHONPATH (a scratch build) comes first
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_playouts import PEER_PYTHON, PEER_SCRIPT  # noqa: E402
+from bench_playouts import PEER_PYTHON, PEER_SCRIPT, make_peer_python  # noqa: E402
 
 OVERHEAD_TARGET = 1.3
 EFFICIENCY_TARGET = 0.90
@@ -127,12 +127,12 @@ print(json.dumps(out))
 
 def peer_scaling(per_worker: int, counts: list[int], repeat: int) -> list[dict] | str:
     """The peer's games/s and efficiency at each worker count, or why there are none."""
-    if not PEER_PYTHON.exists() and PEER_SCRIPT.exists():
-        subprocess.run([str(PEER_SCRIPT), "1"], capture_output=True, check=False)  # creates the peer's venv
-    if not PEER_PYTHON.exists():
-        return f"no peer ({PEER_PYTHON} missing and {PEER_SCRIPT} could not make it)"
     try:
-        run = subprocess.run([str(PEER_PYTHON), "-c", PEER_SCALING, str(per_worker), ",".join(map(str, counts)),
+        peer_python = make_peer_python()
+    except (subprocess.SubprocessError, OSError) as e:
+        return f"no peer ({PEER_PYTHON} missing and {PEER_SCRIPT} could not make it: {e})"
+    try:
+        run = subprocess.run([str(peer_python), "-c", PEER_SCALING, str(per_worker), ",".join(map(str, counts)),
                               str(repeat)], capture_output=True, text=True, timeout=1800, check=True)
         rows = json.loads(run.stdout.strip().splitlines()[-1])
     except (subprocess.SubprocessError, OSError, ValueError, IndexError) as e:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_playouts import DECISIONS_TARGET, PEER_PYTHON, PEER_SCRIPT  # noqa: E402
+from bench_playouts import DECISIONS_TARGET, PEER_PYTHON, make_peer_python  # noqa: E402
 
 # Each worker reads a CPU budget in seconds a line, plays until it is spent (checking the clock
 # every 32 decisions: a clock read costs about a tenth of a decision), and answers
@@ -164,8 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--rounds must be at least 1 and --slice above 0")
     if not (args.src / "volstead").is_dir():
         raise SystemExit(f"--src {args.src}: no volstead package there")
-    if not PEER_PYTHON.exists():
-        subprocess.run([str(PEER_SCRIPT), "1"], check=True, capture_output=True)  # creates the peer's venv
+    make_peer_python()
 
     report = {name: measure(name, args.src, args.rounds, args.slice) for name in (args.game or game_names())}
     if args.json:

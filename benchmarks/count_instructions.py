@@ -189,11 +189,9 @@ def per_decision(argv: list[str], games: int, env: dict | None = None) -> tuple[
 
 
 def vs_peer(src: Path, games: list[str], n: int) -> None:
-    from bench_playouts import PEER_PYTHON, PEER_SCRIPT
+    from bench_playouts import make_peer_python
 
-    if not PEER_PYTHON.exists():
-        subprocess.run([str(PEER_SCRIPT), "1"], check=True, capture_output=True)  # creates the peer's venv
-    peer, peer_decisions = per_decision([str(PEER_PYTHON), "-c", PEER_LOOP], n)
+    peer, peer_decisions = per_decision([str(make_peer_python()), "-c", PEER_LOOP], n)
     print(f"{'catanatron 3.2.1':17} {peer:>9,.0f} instructions a decision ({peer_decisions:,} decisions, {n} games)")
     env = {**os.environ, "PYTHONPATH": str(src)}
     for game in games:
@@ -248,16 +246,15 @@ def cache_per_decision(argv: list[str], games: int, env: dict | None = None) -> 
 def cache_table(srcs: list[Path], games: list[str], n: int) -> None:
     """Print cachegrind's events a decision of whole random loops, ours (each game, each --src) then
     the peer's."""
-    from bench_playouts import PEER_PYTHON, PEER_SCRIPT
+    from bench_playouts import make_peer_python
 
-    if not PEER_PYTHON.exists():
-        subprocess.run([str(PEER_SCRIPT), "1"], check=True, capture_output=True)  # creates the peer's venv
+    peer_python = make_peer_python()
     print(f"a decision, {n} random games less none: instructions (Ir), I1 misses, D1 misses (reads + writes), "
           f"last-level misses (all), mispredicted conditional and indirect branches")
     print(f"{'':36}{'Ir':>8}{'I1 miss':>9}{'D1 miss':>9}{'LL miss':>9}{'Bc miss':>9}{'Bi miss':>9}")
     rows = [(f"{game} [{src}]"[-36:], [sys.executable, "-c", OURS_LOOP, game], {**os.environ, "PYTHONPATH": str(src)})
             for src in srcs for game in games]
-    rows.append(("catanatron 3.2.1", [str(PEER_PYTHON), "-c", PEER_LOOP], None))
+    rows.append(("catanatron 3.2.1", [str(peer_python), "-c", PEER_LOOP], None))
     for label, argv, env in rows:
         e, _ = cache_per_decision(argv, n, env)
         print(f"{label:36}{e['Ir']:8,.0f}{e['I1mr']:9,.0f}{e['D1mr'] + e['D1mw']:9,.0f}"
