@@ -6,7 +6,7 @@ stays one folder).
 Pure Python is installed, with one line saying why, when `VOLSTEAD_PURE_PYTHON=1` is set, when
 there is no C compiler, Python headers or mypyc, and when the compile itself fails. A build writes
 `volstead/_compiled.json`: the sha256 of each compiled module's source, against which `volstead`
-checks at import (`volstead/_build.py`) that no source was edited since — an editable install's
+checks at import (`volstead/build_info.py`) that no source was edited since — an editable install's
 compiled modules sit beside their sources, and an edited one runs interpreted until the next
 install. Everything else about the project is in pyproject.toml.
 """
@@ -91,7 +91,7 @@ def mypyc_extensions() -> list:
             # without a message). One extension for the engine and one a game: build_ext compiles
             # them in parallel, no C file is the whole program (one 60 MB file took gcc 8 minutes),
             # and a game's calls among its own modules stay direct (6-8 % faster than one
-            # extension a module: docs/performance.md).
+            # extension a module: docs/performance-log.md).
             sources = [str(p.relative_to(ROOT)) for p in compiled_sources()]
             return mypycify(sources, separate=compile_groups(sources))
         except (Exception, SystemExit) as e:  # mypyc exits on a type error
@@ -103,7 +103,7 @@ def mypyc_extensions() -> list:
 # mypyc's functions are global symbols of a position-independent library: without this flag gcc calls
 # each through the PLT (in case another library interposes it) and inlines none across functions — 2,084
 # of the 2,224 calls between Scarface's own compiled functions. With it the calls are direct: random playouts
-# 3-5 % faster (1-2 % fewer instructions, 7-9 % fewer I-cache misses a decision; docs/performance.md).
+# 3-5 % faster (1-2 % fewer instructions, 7-9 % fewer I-cache misses a decision; docs/performance-log.md).
 NO_INTERPOSITION = "-fno-semantic-interposition"
 
 

@@ -94,7 +94,7 @@ def _build_command(setup_py, tmp_path, source: str):
 
 
 def test_the_compile_binds_its_own_calls_directly_where_the_compiler_can(setup_py, tmp_path, monkeypatch):
-    """-fno-semantic-interposition where the compiler takes it (docs/performance.md, fourteenth session);
+    """-fno-semantic-interposition where the compiler takes it (docs/performance-log.md, fourteenth session);
     a compiler that refuses it builds without it rather than falling back to pure Python."""
     from setuptools._distutils.ccompiler import new_compiler
     from setuptools._distutils.sysconfig import customize_compiler

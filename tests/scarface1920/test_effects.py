@@ -751,7 +751,7 @@ def test_lose_upgrade_only_the_highest():
 ])
 def test_run_effect_binds_the_cards_arguments_once(args, plan):
     """`run_effect` binds a card's effect to its function and arguments at its first run (docs/
-    performance.md): the same result as the keyword call, run after run."""
+    performance-log.md, eleventh session): the same result as the keyword call, run after run."""
     s = new()
     s.players[0].plan = (card(s, "outfit_ward_heelers"),)  # 0 Muscle, 2 Influence
     s.active = 0

@@ -36,7 +36,7 @@ from .step import AUTO, LANES, Step, step_mode
 # to clone. The seat is stored as `-1 - seat` for a private step of a simultaneous phase, so that
 # the steps a rival took in secret can be cut from what a bot is given (`without_rivals_private`).
 # The tail is typed Any, not "HistoryNode | None": mypyc crashes on the recursive alias
-# (docs/performance.md).
+# (docs/performance-log.md, second to fourth sessions).
 # Built by mypyc (setup.py) or run from its source (all modules one way or the other: build_info).
 # A game's per-seat objects copy from their constructor when compiled (a direct native call:
 # `__new__` is a generic Python call there, which runs `__init__` anyway) and from a bare `__new__`

@@ -2,7 +2,7 @@
 
 A module of its own so that the install compiles it with the engine and the bots (setup.py): run
 interpreted, asking four random bots cost a random game as much again as its rules (issue 15,
-docs/performance.md). `runner.play_game` wraps it with the seeds, the result row and the record.
+docs/performance-log.md, eighth session). `runner.play_game` wraps it with the seeds, the result row and the record.
 """
 
 from __future__ import annotations

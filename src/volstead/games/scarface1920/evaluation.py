@@ -66,7 +66,7 @@ ASSOCIATE_PLAY: Final = 1.5  # $ × later per Muscle, Influence and skill of an 
 
 def _stars_and_power(cards: tuple[int, ...], stars: tuple[int, ...], power: tuple[float, ...]) -> tuple[int, float]:
     """The stars and the play power of a pile of cards. A plain loop into a float: compiled by
-    mypyc, `sum(map(...))` over the float table is typed int and fails (docs/performance.md)."""
+    mypyc, `sum(map(...))` over the float table is typed int and fails (docs/performance-log.md)."""
     star_count = 0
     play_power = 0.0
     for card in cards:
