@@ -48,6 +48,25 @@ def test_a_source_edited_after_the_build_is_stale(tmp_path):
     assert stale_sources(tmp_path) == ["engine/state.py", "engine/step.py"]
 
 
+def test_the_manifest_says_whether_the_build_was_profile_guided(tmp_path):
+    """setup.py writes {"profile_guided": ..., "sources": ...} (VOLSTEAD_PGO=1: docs/performance.md); the
+    bare sources mapping an earlier build wrote is still read, as not profile-guided."""
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine/state.py").write_text("x = 1\n")
+    (tmp_path / f"engine/state.{SO}").write_text("")
+    sources = {"engine/state.py": hashlib.sha256(b"x = 1\n").hexdigest()}
+    (tmp_path / build_info.MANIFEST).write_text(json.dumps({"profile_guided": True, "sources": sources}))
+    assert stale_sources(tmp_path) == []
+    assert describe_build(tmp_path) == "compiled by mypyc, profile-guided: 1 modules (engine 1)"
+    (tmp_path / "engine/state.py").write_text("x = 2\n")
+    assert stale_sources(tmp_path) == ["engine/state.py"]
+    (tmp_path / build_info.MANIFEST).write_text(json.dumps(sources))  # the earlier shape
+    assert stale_sources(tmp_path) == ["engine/state.py"]
+    assert describe_build(tmp_path) == "compiled by mypyc: 1 modules (engine 1)"
+    (tmp_path / build_info.MANIFEST).write_text("[1, 2]")  # not a manifest: nothing to check against
+    assert stale_sources(tmp_path) == [] and build_info.read_manifest(tmp_path) == {}
+
+
 STALE_PACKAGE = """
 import pathlib, sys, warnings
 from volstead import build_info

@@ -4,7 +4,9 @@ and falls back to pure Python otherwise"): which modules it compiles, and when i
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -114,3 +116,94 @@ def test_the_compile_binds_its_own_calls_directly_where_the_compiler_can(setup_p
     cmd = _build_command(setup_py, tmp_path / "refused", module)
     cmd.run()
     assert cmd.extensions[0].extra_compile_args == [] and list((tmp_path / "refused" / "lib").rglob("fake_ok*.so"))
+
+
+PGO_MODULE = """#include <Python.h>
+static PyObject *work(PyObject *self, PyObject *args) {
+    long total = 0;
+    for (long i = 0; i < 100000; i++) total += (i % 3 == 0) ? i : -1;
+    return PyLong_FromLong(total);
+}
+static PyMethodDef methods[] = {{"work", work, METH_NOARGS, NULL}, {NULL, NULL, 0, NULL}};
+static struct PyModuleDef m = {PyModuleDef_HEAD_INIT, "fake_pgo", NULL, -1, methods};
+PyMODINIT_FUNC PyInit_fake_pgo(void) { return PyModule_Create(&m); }
+"""
+TRAIN = "import fake_pgo; print('trained', fake_pgo.work())"
+
+
+def _pgo_command(setup_py, tmp_path):
+    from setuptools import Distribution, Extension
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    if compiler.compiler_type != "unix" or not shutil.which(compiler.compiler[0]) \
+            or not setup_py.accepts_flag(compiler, setup_py.PGO_TRAINED_ONLY):
+        pytest.skip("no C compiler with gcc's profile flags here")
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "fake_pgo.c").write_text(PGO_MODULE)
+    dist = Distribution({"name": "fake", "ext_modules": [Extension("fake_pgo", [str(tmp_path / "fake_pgo.c")])]})
+    cmd = setup_py.CompiledBuildExt(dist)
+    cmd.build_lib, cmd.build_temp = str(tmp_path / "lib"), str(tmp_path / "tmp")
+    cmd.ensure_finalized()
+    return cmd
+
+
+def _profiles_written_by_running(cmd) -> list[Path]:
+    """Import the built module and call it in a fresh process; the profile files it writes (an
+    instrumented build writes them at exit, a final one none)."""
+    profiles = Path(cmd.build_temp).resolve() / "volstead-profile"
+    shutil.rmtree(profiles, ignore_errors=True)
+    done = subprocess.run([sys.executable, "-c", TRAIN], cwd=cmd.build_lib, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return sorted(profiles.rglob("*.gcda"))
+
+
+def test_a_profile_guided_build_trains_between_its_two_compiles(setup_py, tmp_path, monkeypatch, capsys):
+    """VOLSTEAD_PGO=1 (docs/performance.md): compiled instrumented, the training run on that build writes
+    its profile, compiled again with it; the manifest says so (`volstead --version` prints it)."""
+    monkeypatch.setenv("VOLSTEAD_PGO", "1")
+    monkeypatch.setattr(setup_py, "training_command", lambda: [sys.executable, "-c", TRAIN])
+    cmd = _pgo_command(setup_py, tmp_path)
+    cmd.run()
+    profiles = Path(cmd.build_temp).resolve() / "volstead-profile"
+    assert len(list(profiles.rglob("*.gcda"))) == 1  # the training's
+    args = cmd.extensions[0].extra_compile_args
+    assert f"-fprofile-use={profiles}" in args and setup_py.PGO_TRAINED_ONLY in args
+    assert not any(a.startswith("-fprofile-generate") for a in args + cmd.extensions[0].extra_link_args)
+    assert args.count(setup_py.NO_INTERPOSITION) <= 1  # set, not appended, at each compile
+    assert cmd.profile_guided
+    assert "volstead: profile-guided build: trained 1666616667" in capsys.readouterr().err
+    manifest = json.loads((tmp_path / "lib/volstead" / setup_py.MANIFEST).read_text())
+    assert manifest["profile_guided"] is True and "engine/state.py" in manifest["sources"]
+    assert _profiles_written_by_running(cmd) == []  # the final build is not instrumented
+
+
+def test_a_failed_training_compiles_again_without_a_profile(setup_py, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("VOLSTEAD_PGO", "1")
+    monkeypatch.setattr(setup_py, "training_command",
+                        lambda: [sys.executable, "-c", "import sys; sys.exit('the games would not play')"])
+    cmd = _pgo_command(setup_py, tmp_path)
+    cmd.run()
+    assert "VOLSTEAD_PGO: the training failed (the games would not play): compiling without a profile" \
+        in capsys.readouterr().err
+    assert not cmd.profile_guided and cmd.extensions
+    assert not any(a.startswith("-fprofile") for a in cmd.extensions[0].extra_compile_args)
+    assert json.loads((tmp_path / "lib/volstead" / setup_py.MANIFEST).read_text())["profile_guided"] is False
+    assert _profiles_written_by_running(cmd) == []
+
+
+def test_a_compiler_without_gcc_profile_flags_compiles_once_without_a_profile(setup_py, tmp_path, monkeypatch,
+                                                                             capsys):
+    monkeypatch.setenv("VOLSTEAD_PGO", "1")
+    cmd = _pgo_command(setup_py, tmp_path)
+    monkeypatch.setattr(setup_py, "PGO_TRAINED_ONLY", "-fno-such-volstead-flag")
+
+    def no_training():
+        raise AssertionError("no training without profile flags")
+
+    monkeypatch.setattr(setup_py, "training_command", no_training)
+    cmd.run()
+    assert "VOLSTEAD_PGO needs gcc's profile flags, which this compiler refuses" in capsys.readouterr().err
+    assert not cmd.profile_guided and list((tmp_path / "lib").glob("fake_pgo*.so"))

@@ -2,7 +2,8 @@
 
 The install compiles the engine's and the games' hot modules where it can (setup.py): each is an
 extension file (`*.so`, `*.pyd`) beside its `.py` inside the package, and the build writes
-`_compiled.json`, the sha256 of each compiled module's source. `choose_build()` runs when
+`_compiled.json`: the sha256 of each compiled module's source, and whether the build was profile-guided
+(`VOLSTEAD_PGO=1`). `choose_build()` runs when
 `volstead` is imported, before any compiled module is: it keeps the compiled modules unless
 
 - `VOLSTEAD_PURE_PYTHON` is set (not "" or "0"): to compare builds, or to debug in Python;
@@ -48,13 +49,22 @@ def compiled_modules(package: Path = PACKAGE) -> list[str]:
     return sorted(names)
 
 
-def stale_sources(package: Path = PACKAGE) -> list[str]:
-    """The compiled modules (paths below the package) whose source is not the one compiled, per the
-    build's manifest; [] without a manifest (no install-time build: nothing to check)."""
+def read_manifest(package: Path = PACKAGE) -> dict:
+    """The build's manifest: {"profile_guided": bool, "sources": {path: sha256}}; {} without one (no
+    install-time build). A manifest written before the flag was kept is the bare sources mapping."""
     try:
         built = json.loads((package / MANIFEST).read_text())
     except (OSError, ValueError):
-        return []
+        return {}
+    if not isinstance(built, dict):
+        return {}
+    return built if "sources" in built else {"profile_guided": False, "sources": built}
+
+
+def stale_sources(package: Path = PACKAGE) -> list[str]:
+    """The compiled modules (paths below the package) whose source is not the one compiled, per the
+    build's manifest; [] without a manifest (no install-time build: nothing to check)."""
+    built = read_manifest(package).get("sources", {})
     stale = []
     for rel, digest in built.items():
         try:
@@ -103,15 +113,18 @@ class SourcesFirst(importlib.abc.MetaPathFinder):
 
 
 def describe_build(package: Path = PACKAGE) -> str:
-    """"interpreted (pure Python)", "compiled by mypyc: N modules (engine 5, games.x 30)", or
-    "interpreted (pure Python; N compiled modules not used: why)"."""
+    """"interpreted (pure Python)", "compiled by mypyc: N modules (engine 5, games.x 30)" (", profile-
+    guided" after "mypyc" for a `VOLSTEAD_PGO` build), or "interpreted (pure Python; N compiled modules
+    not used: why)"."""
     names = compiled_modules(package)
     if not names:
         return "interpreted (pure Python)"
     if pure_reason is not None:
         return f"interpreted (pure Python; {len(names)} compiled modules not used: {pure_reason})"
     parts = Counter(".".join(n.split(".")[:2]) if n.startswith("games.") else n.split(".")[0] for n in names)
-    return f"compiled by mypyc: {len(names)} modules ({', '.join(f'{k} {v}' for k, v in sorted(parts.items()))})"
+    guided = ", profile-guided" if read_manifest(package).get("profile_guided") else ""
+    return (f"compiled by mypyc{guided}: {len(names)} modules "
+            f"({', '.join(f'{k} {v}' for k, v in sorted(parts.items()))})")
 
 
 def compiled_in_use() -> bool:
