@@ -146,17 +146,16 @@ class CompiledBuildExt(build_ext):
     """Builds mypyc's extensions all or none: a compile that fails leaves the pure-Python install.
     Writes the manifest of the compiled sources beside them (volstead/build_info.py reads it)."""
 
+    def initialize_options(self) -> None:
+        super().initialize_options()
+        self._mypyc_args: dict[str, tuple[list[str], list[str]]] = {}  # each extension's flags as mypyc set them
+        self.profile_flags: tuple[list[str], list[str]] = ([], [])  # this compile's (compile, link) profile flags
+        self.profile_guided = False  # the extensions were compiled with a training profile
+
     def finalize_options(self) -> None:
         super().finalize_options()
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
-
-    profile_flags: tuple[list[str], list[str]] = ([], [])  # this compile's (compile, link) profile flags
-    profile_guided = False  # the extensions were compiled with a training profile
-
-    def initialize_options(self) -> None:
-        super().initialize_options()
-        self._mypyc_args: dict[str, tuple[list[str], list[str]]] = {}  # each extension's flags as mypyc set them
 
     def build_extensions(self) -> None:
         interposition = self.compiler.compiler_type == "unix" and accepts_flag(self.compiler, NO_INTERPOSITION)
