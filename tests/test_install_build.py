@@ -83,12 +83,13 @@ def test_a_failed_c_compile_leaves_pure_python(setup_py, tmp_path, capsys):
     assert [p for p in tmp_path.rglob("*") if p.suffix in (".so", ".json")] == []
 
 
-def _build_command(setup_py, tmp_path, source: str):
+def _build_command(setup_py, tmp_path, source: str, name: str = "volstead.fake_ok"):
+    """The install's build command for one extension `name` made of the C `source`, built under tmp_path."""
     from setuptools import Distribution, Extension
 
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / "ok.c").write_text(source)
-    dist = Distribution({"name": "fake", "ext_modules": [Extension("volstead.fake_ok", [str(tmp_path / "ok.c")])]})
+    dist = Distribution({"name": "fake", "ext_modules": [Extension(name, [str(tmp_path / "ok.c")])]})
     cmd = setup_py.CompiledBuildExt(dist)
     cmd.build_lib, cmd.build_temp = str(tmp_path / "lib"), str(tmp_path / "tmp")
     cmd.ensure_finalized()
@@ -132,7 +133,6 @@ TRAIN = "import fake_pgo; print('trained', fake_pgo.work())"
 
 
 def _pgo_command(setup_py, tmp_path):
-    from setuptools import Distribution, Extension
     from setuptools._distutils.ccompiler import new_compiler
     from setuptools._distutils.sysconfig import customize_compiler
 
@@ -141,13 +141,7 @@ def _pgo_command(setup_py, tmp_path):
     if compiler.compiler_type != "unix" or not shutil.which(compiler.compiler[0]) \
             or not setup_py.accepts_flag(compiler, setup_py.PGO_TRAINED_ONLY):
         pytest.skip("no C compiler with gcc's profile flags here")
-    tmp_path.mkdir(exist_ok=True)
-    (tmp_path / "fake_pgo.c").write_text(PGO_MODULE)
-    dist = Distribution({"name": "fake", "ext_modules": [Extension("fake_pgo", [str(tmp_path / "fake_pgo.c")])]})
-    cmd = setup_py.CompiledBuildExt(dist)
-    cmd.build_lib, cmd.build_temp = str(tmp_path / "lib"), str(tmp_path / "tmp")
-    cmd.ensure_finalized()
-    return cmd
+    return _build_command(setup_py, tmp_path, PGO_MODULE, name="fake_pgo")  # top-level: imported from lib/
 
 
 def _profiles_written_by_running(cmd) -> list[Path]:
