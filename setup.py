@@ -9,8 +9,8 @@ there is no C compiler, Python headers or mypyc, and when the compile itself fai
 checks at import (`volstead/build_info.py`) that no source was edited since — an editable install's
 compiled modules sit beside their sources, and an edited one runs interpreted until the next
 install. `VOLSTEAD_PGO=1` asks for a profile-guided build (gcc): compiled once instrumented, trained
-on a few seconds of games (`volstead.build_training`), compiled again with the profile — random
-playouts 7-9 % faster, twice the build time (docs/performance.md). Everything else about the project
+on a few seconds of games (`volstead.build_training`), compiled again with the profile — 5-14 %
+faster (random playouts to ISMCTS), twice the build time (docs/performance.md). Everything else about the project
 is in pyproject.toml.
 """
 
