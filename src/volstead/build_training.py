@@ -2,15 +2,15 @@
 
 `python -m volstead.build_training` plays, for every registered game, what people run most: random
 4-player games with their records, a few four-greedy games and a game with an ISMCTS seat, about ten
-seconds of CPU in all. Run by the build between its instrumented compile and its final one, in the
-build's own environment: so it needs nothing but what the build installs (pydantic), not the
-simulator's runner (orjson) or the CLI. Exits 1, saying why, when the compiled modules are not the
-ones running (a profile of interpreted code would be empty).
+seconds of CPU in all, through the simulator's own loop (`sim.loop.play_to_end`). Run by the build
+between its instrumented compile and its final one, in the build's own environment: so it needs
+nothing but what the build installs (pydantic), not the simulator's runner (orjson) or the CLI.
+Exits 1, saying why, when the compiled modules are not the ones running (a profile of interpreted
+code would be empty).
 """
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
@@ -20,16 +20,13 @@ ISMCTS_SEATS = ("ismcts:200", "greedy", "random", "random")
 
 
 def play(game, seed: int, seats: tuple[str, ...]) -> int:
-    """One game to its end with these bots (forced decisions taken without asking, as the simulator
-    does); returns its decisions."""
-    from volstead.bots import ask_bot, get_bot
+    """One game to its end with these bots, as the simulator plays it, and its record; returns its
+    decisions."""
+    from volstead.bots import get_bot
+    from volstead.sim.loop import play_to_end
 
     state = game.new_game(seed=seed, seats=len(seats))
-    bots = [get_bot(name, f"{seed}/{k}/{name}") for k, name in enumerate(seats)]
-    while not state.is_over():
-        d = state.decision()
-        i = 0 if len(d.codes) == 1 else ask_bot(bots[d.seat], state, seat=d.seat)
-        state.apply_index(i, d.seat)
+    play_to_end(game, state, [get_bot(name, f"{seed}/{k}/{name}") for k, name in enumerate(seats)])
     state.record_pairs()
     return state.decisions_made
 
@@ -42,11 +39,7 @@ def train() -> int:
     for name in game_names():
         game = get_game(name)
         for seed in range(RANDOM_GAMES):
-            state, rng = game.new_game(seed=seed, seats=4), random.Random(seed)
-            while not state.is_over():
-                state.apply_index(rng.randrange(len(state.decision())))
-            state.record_pairs()
-            decisions += state.decisions_made
+            decisions += play(game, seed, ("random",) * 4)
         for seed in range(GREEDY_GAMES):
             decisions += play(game, seed, ("greedy",) * 4)
         decisions += play(game, 0, ISMCTS_SEATS)
