@@ -39,8 +39,11 @@ MANIFEST = "_compiled.json"
 def compiled_sources() -> list[Path]:
     """The modules to compile: the engine's, the bots' and the simulator loop's, then each game's `compile.toml`
     globs, in order."""
-    paths = ([PACKAGE / "engine" / name for name in ENGINE] + [PACKAGE / "bots" / name for name in BOTS]
-             + [PACKAGE / "sim" / name for name in SIM])
+    paths = (
+        [PACKAGE / "engine" / name for name in ENGINE]
+        + [PACKAGE / "bots" / name for name in BOTS]
+        + [PACKAGE / "sim" / name for name in SIM]
+    )
     for listing in sorted(PACKAGE.glob("games/*/compile.toml")):
         for pattern in tomllib.loads(listing.read_text())["modules"]:
             paths += sorted(listing.parent.glob(pattern))
@@ -50,6 +53,7 @@ def compiled_sources() -> list[Path]:
 def compile_groups(sources: list[str]) -> list[tuple[list[str], str]]:
     """mypyc's groups, each built as one extension: the engine's modules, the bots', the simulator's,
     then each game's."""
+
     def folder(path: str) -> str:
         parts = Path(path).parts  # src/volstead/engine/x.py, src/volstead/games/<game>/...
         return parts[3] if parts[2] == "games" else parts[2]
@@ -162,7 +166,8 @@ class CompiledBuildExt(build_ext):
         compile_flags, link_flags = self.profile_flags
         for ext in self.extensions:  # set from mypyc's own, not appended: a profile-guided build compiles twice
             base_compile, base_link = self._mypyc_args.setdefault(
-                ext.name, (list(ext.extra_compile_args), list(ext.extra_link_args)))
+                ext.name, (list(ext.extra_compile_args), list(ext.extra_link_args))
+            )
             ext.extra_compile_args = base_compile + [NO_INTERPOSITION] * interposition + compile_flags
             ext.extra_link_args = base_link + link_flags
         super().build_extensions()
@@ -197,14 +202,15 @@ class CompiledBuildExt(build_ext):
         probe = new_compiler(compiler=named)  # build_ext makes its own when it runs
         customize_compiler(probe)
         if probe.compiler_type != "unix" or not accepts_flag(probe, PGO_TRAINED_ONLY):
-            print(f"volstead: {PGO_ENV} needs gcc's profile flags, which this compiler refuses: compiling without a "
-                  "profile", file=sys.stderr)
+            print(
+                f"volstead: {PGO_ENV} needs gcc's profile flags, which this compiler refuses: compiling without a profile",
+                file=sys.stderr,
+            )
             super().run()
             return
         profiles = Path(self.build_temp).resolve() / "volstead-profile"
         shutil.rmtree(profiles, ignore_errors=True)
-        self.profile_flags = ([f"-fprofile-generate={profiles}", "-fprofile-update=single"],
-                              [f"-fprofile-generate={profiles}"])
+        self.profile_flags = ([f"-fprofile-generate={profiles}", "-fprofile-update=single"], [f"-fprofile-generate={profiles}"])
         super().run()
         self._write_manifest()  # the training imports the package: its check must find these sources built
         failure = self._train()

@@ -73,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             c = time.process_time()
             play_game(config, r + 1)
             return time.process_time() - c
+
         unit = "s of CPU a game"
     else:
         from bench_ismcts import position
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             c = time.process_time()
             ask_bot(bot, state)
             return args.iterations / (time.process_time() - c)
+
         unit = "iterations a CPU second"
 
     figures: dict[str, list[float]] = {"as built": [], other: []}

@@ -41,8 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", default="greedy,greedy,greedy,greedy")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--peer-games", type=int, default=None, help="the peer's greedy games (default: as many as "
-                    "--games, one after each of ours; 0: none)")
+    ap.add_argument(
+        "--peer-games",
+        type=int,
+        default=None,
+        help="the peer's greedy games (default: as many as --games, one after each of ours; 0: none)",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.peer_games is None:
@@ -65,33 +69,47 @@ def main(argv: list[str] | None = None) -> int:
 
             peer_parts.append(peer_greedy_games(1, first=i))
     cpu = sum(per_game)
-    out = {"game": args.game, "seats": args.seats, "games": args.games, "cpu_s": round(cpu, 3),
-           "cpu_s_per_game": round(cpu / args.games, 3), "min": round(min(per_game), 3), "max": round(max(per_game), 3),
-           "games_per_s_a_core": round(args.games / cpu, 3), "us_per_decision": round(cpu / decisions * 1e6, 1),
-           "build": describe_build()}
+    out = {
+        "game": args.game,
+        "seats": args.seats,
+        "games": args.games,
+        "cpu_s": round(cpu, 3),
+        "cpu_s_per_game": round(cpu / args.games, 3),
+        "min": round(min(per_game), 3),
+        "max": round(max(per_game), 3),
+        "games_per_s_a_core": round(args.games / cpu, 3),
+        "us_per_decision": round(cpu / decisions * 1e6, 1),
+        "build": describe_build(),
+    }
     out["decisions_per_s"] = round(decisions / cpu)
     if peer_parts:
         from peer_bots import summed
 
         peer = out["peer"] = summed(peer_parts)
         if "error" not in peer:
-            out["ratios"] = {"games_per_s_a_core": round(out["games_per_s_a_core"] / peer["games_per_s"], 2),
-                             "decisions_per_s": round(out["decisions_per_s"] / peer["decisions_per_s"], 2)}
+            out["ratios"] = {
+                "games_per_s_a_core": round(out["games_per_s_a_core"] / peer["games_per_s"], 2),
+                "decisions_per_s": round(out["decisions_per_s"] / peer["decisions_per_s"], 2),
+            }
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{args.game}, seats {args.seats}: {args.games} games, {out['cpu_s_per_game']:.2f} s of CPU a game "
-          f"(min {out['min']:.2f}, max {out['max']:.2f}), {out['games_per_s_a_core']:.3f} games/s a core, "
-          f"{out['us_per_decision']:,.0f} µs a decision; {out['build']}")
+    print(
+        f"{args.game}, seats {args.seats}: {args.games} games, {out['cpu_s_per_game']:.2f} s of CPU a game "
+        f"(min {out['min']:.2f}, max {out['max']:.2f}), {out['games_per_s_a_core']:.3f} games/s a core, "
+        f"{out['us_per_decision']:,.0f} µs a decision; {out['build']}"
+    )
     peer = out.get("peer")
     if peer is not None and "error" in peer:
         print(f"peer: {peer['error']}")
     elif peer is not None:
         r = out["ratios"]
-        print(f"peer (Catanatron 3.2.1, four VictoryPointPlayers: a one-ply greedy), {peer['games']} games, "
-              f"alternating with ours: {peer['games_per_s']:.3f} games/s a core, {peer['decisions_per_s']:,.0f} "
-              f"decisions/s, {peer['lookaheads_per_s']:,.0f} lookaheads/s; ours ÷ peer: "
-              f"{r['games_per_s_a_core']:.2f}× games/s a core, {r['decisions_per_s']:.2f}× decisions/s")
+        print(
+            f"peer (Catanatron 3.2.1, four VictoryPointPlayers: a one-ply greedy), {peer['games']} games, "
+            f"alternating with ours: {peer['games_per_s']:.3f} games/s a core, {peer['decisions_per_s']:,.0f} "
+            f"decisions/s, {peer['lookaheads_per_s']:,.0f} lookaheads/s; ours ÷ peer: "
+            f"{r['games_per_s_a_core']:.2f}× games/s a core, {r['decisions_per_s']:.2f}× decisions/s"
+        )
     if args.game == "scarface1920" and set(args.seats.split(",")) == {"greedy"}:
         met = out["games_per_s_a_core"] >= GREEDY_SCARFACE_TARGET
         print(f"target >= {GREEDY_SCARFACE_TARGET:g} games/s a core: {'yes' if met else 'NO'}")

@@ -46,8 +46,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--rollout-depth", type=int, default=None)
     ap.add_argument("--reuse", type=int, default=None, help="iterations per determinization")
-    ap.add_argument("--peer-seconds", type=float, default=2.0,
-                    help="CPU seconds of the peer's lookaheads, in --repeat slices (0: none)")
+    ap.add_argument(
+        "--peer-seconds", type=float, default=2.0, help="CPU seconds of the peer's lookaheads, in --repeat slices (0: none)"
+    )
     args = ap.parse_args()
     s = position()
     d = s.decision()
@@ -71,11 +72,13 @@ def main() -> None:
 
             peer_parts.append(peer_lookaheads(args.peer_seconds / args.repeat, first_seed=r + 1))
     probe = ISMCTSBot(0, **kwargs)
-    print(f"rollout depth {probe.rollout_depth}, {probe.reuse} iterations per determinization: "
-          f"{statistics.median(rates):,.0f} iterations/s wall clock, "
-          f"{statistics.median(cpu_rates):,.0f} per CPU second (medians of {args.repeat}; "
-          f"wall runs: {', '.join(f'{x:,.0f}' for x in rates)}; "
-          f"CPU runs: {', '.join(f'{x:,.0f}' for x in cpu_rates)})")
+    print(
+        f"rollout depth {probe.rollout_depth}, {probe.reuse} iterations per determinization: "
+        f"{statistics.median(rates):,.0f} iterations/s wall clock, "
+        f"{statistics.median(cpu_rates):,.0f} per CPU second (medians of {args.repeat}; "
+        f"wall runs: {', '.join(f'{x:,.0f}' for x in rates)}; "
+        f"CPU runs: {', '.join(f'{x:,.0f}' for x in cpu_rates)})"
+    )
     if peer_parts:
         from peer_bots import summed
 
@@ -84,9 +87,11 @@ def main() -> None:
             print(f"peer: {peer['error']}")
         else:
             ratio = iterations / cpu_total / peer["lookaheads_per_s"]  # totals of the same stretch of time, both
-            print(f"peer (Catanatron 3.2.1, no tree search): {peer['lookaheads_per_s']:,.0f} one-ply lookaheads a CPU "
-                  f"second (copy, execute, read the score; every option of {peer['positions']:,} positions of random "
-                  f"games, in slices between our searches); ours ÷ peer: {ratio:.2f}× (ISMCTS iterations ÷ lookaheads)")
+            print(
+                f"peer (Catanatron 3.2.1, no tree search): {peer['lookaheads_per_s']:,.0f} one-ply lookaheads a CPU "
+                f"second (copy, execute, read the score; every option of {peer['positions']:,} positions of random "
+                f"games, in slices between our searches); ours ÷ peer: {ratio:.2f}× (ISMCTS iterations ÷ lookaheads)"
+            )
     met = statistics.median(cpu_rates) >= ISMCTS_TARGET
     print(f"target >= {ISMCTS_TARGET:,} iterations/s a CPU second: {'yes' if met else 'NO'}; {describe_build()}")
 

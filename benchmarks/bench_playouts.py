@@ -172,8 +172,13 @@ def run_peer_copy(ticks: int, reps: int) -> dict:
     if not PEER_PYTHON.exists():
         return {"error": f"{PEER_PYTHON} not found (run {PEER_SCRIPT} once to create it)"}
     try:
-        out = subprocess.run([str(PEER_PYTHON), "-c", PEER_COPY_SCRIPT, str(ticks), str(reps)],
-                             capture_output=True, text=True, timeout=600, check=True)
+        out = subprocess.run(
+            [str(PEER_PYTHON), "-c", PEER_COPY_SCRIPT, str(ticks), str(reps)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
         return json.loads(out.stdout.strip().splitlines()[-1])
     except (subprocess.SubprocessError, OSError, ValueError, IndexError) as e:
         return {"error": f"peer copy timing failed: {e}"}
@@ -207,10 +212,14 @@ def ratios_and_targets(ours: dict, peer: dict) -> tuple[dict, dict]:
     if peer.get("copy_us") and ours.get("clone_us"):
         ratios["copy_over_clone"] = round(peer["copy_us"] / ours["clone_us"], 2)
     targets = {
-        "decisions_per_s": {"target": f">= {DECISIONS_TARGET:g}x peer", "met": (
-            ratios["decisions_per_s"] >= DECISIONS_TARGET if "decisions_per_s" in ratios else None)},
-        "clone": {"target": f"<= 1/{CLONE_TARGET:g} of peer copy", "met": (
-            ratios["copy_over_clone"] >= CLONE_TARGET if "copy_over_clone" in ratios else None)},
+        "decisions_per_s": {
+            "target": f">= {DECISIONS_TARGET:g}x peer",
+            "met": (ratios["decisions_per_s"] >= DECISIONS_TARGET if "decisions_per_s" in ratios else None),
+        },
+        "clone": {
+            "target": f"<= 1/{CLONE_TARGET:g} of peer copy",
+            "met": (ratios["copy_over_clone"] >= CLONE_TARGET if "copy_over_clone" in ratios else None),
+        },
     }
     return ratios, targets
 
@@ -219,8 +228,9 @@ def main(argv: list[str] | None = None) -> int:
     from volstead.games import game_names
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", action="append", choices=game_names(),
-                    help="a game to measure (repeatable; default: every registered game)")
+    ap.add_argument(
+        "--game", action="append", choices=game_names(), help="a game to measure (repeatable; default: every registered game)"
+    )
     ap.add_argument("--games", type=int, default=200, help="random games to play per game (default 200)")
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1, help="seed of the first game (game g uses seed+g)")
@@ -260,30 +270,50 @@ def main(argv: list[str] | None = None) -> int:
     def met(v):
         return "—" if v is None else ("yes" if v else "NO")
 
-    table = Table(title=f"{args.seats} random seats, {args.games} games a game vs Catanatron 3.2.1 "
-                        f"({peer.get('games', '—')} games)")
+    table = Table(
+        title=f"{args.seats} random seats, {args.games} games a game vs Catanatron 3.2.1 ({peer.get('games', '—')} games)"
+    )
     for col in ("game", "metric", "ours", "peer", "ratio", "target", "met"):
         table.add_column(col, justify="left" if col in ("game", "metric", "target") else "right", no_wrap=True)
     for name, row in report["games"].items():
         ours, ratios, targets = row["ours"], row["ratios"], row["targets"]
-        table.add_row(name, "games/s", fmt(ours["games_per_s"], 2), fmt(peer.get("games_per_s"), 2),
-                      fmt(ratios.get("games_per_s"), 2), "", "")
-        table.add_row("", "decisions/game", fmt(ours["decisions_per_game"]), fmt(peer.get("decisions_per_game")),
-                      "", "", "")
-        table.add_row("", "decisions/s", fmt(ours["decisions_per_s"]), fmt(peer.get("decisions_per_s")),
-                      fmt(ratios.get("decisions_per_s"), 2) + "×" if "decisions_per_s" in ratios else "—",
-                      targets["decisions_per_s"]["target"], met(targets["decisions_per_s"]["met"]))
-        table.add_row("", "clone / copy (µs)", fmt(ours["clone_us"], 2), fmt(peer.get("copy_us"), 2),
-                      ("1/" + fmt(ratios["copy_over_clone"], 1)) if "copy_over_clone" in ratios else "—",
-                      targets["clone"]["target"], met(targets["clone"]["met"]))
+        table.add_row(
+            name,
+            "games/s",
+            fmt(ours["games_per_s"], 2),
+            fmt(peer.get("games_per_s"), 2),
+            fmt(ratios.get("games_per_s"), 2),
+            "",
+            "",
+        )
+        table.add_row("", "decisions/game", fmt(ours["decisions_per_game"]), fmt(peer.get("decisions_per_game")), "", "", "")
+        table.add_row(
+            "",
+            "decisions/s",
+            fmt(ours["decisions_per_s"]),
+            fmt(peer.get("decisions_per_s")),
+            fmt(ratios.get("decisions_per_s"), 2) + "×" if "decisions_per_s" in ratios else "—",
+            targets["decisions_per_s"]["target"],
+            met(targets["decisions_per_s"]["met"]),
+        )
+        table.add_row(
+            "",
+            "clone / copy (µs)",
+            fmt(ours["clone_us"], 2),
+            fmt(peer.get("copy_us"), 2),
+            ("1/" + fmt(ratios["copy_over_clone"], 1)) if "copy_over_clone" in ratios else "—",
+            targets["clone"]["target"],
+            met(targets["clone"]["met"]),
+        )
         table.add_row("", "bytes a state", "mid-game " + fmt(ours["mid_game_bytes"]), "", "", "", "")
         table.add_row("", "", "finished " + fmt(ours["finished_bytes"]), "", "", "", "")
-        table.add_row("", "", "folded " + fmt(ours["finished_folded_bytes"]), "", "", "history folded", "",
-                      end_section=True)
+        table.add_row("", "", "folded " + fmt(ours["finished_folded_bytes"]), "", "", "history folded", "", end_section=True)
     console = Console(width=130)  # a table too wide for 80 columns is cut, even in a file
     console.print(table)
-    console.print(f"our clones: mean over mid-game states × {args.clone_reps} clones; peer copy after "
-                  f"{peer.get('copy_ticks', '—')} ticks; Python {report['python']}, {report['build']}")
+    console.print(
+        f"our clones: mean over mid-game states × {args.clone_reps} clones; peer copy after "
+        f"{peer.get('copy_ticks', '—')} ticks; Python {report['python']}, {report['build']}"
+    )
     for key in ("error", "copy_error"):
         if key in peer:
             console.print(f"[red]peer: {peer[key]}[/red]")

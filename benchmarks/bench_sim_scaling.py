@@ -73,8 +73,13 @@ def bare_loop(game_name: str, seats: int, seed: int, games: int, first: int = 0)
             state.apply_index(rng.randrange(len(d)), seat=d.seat)
         decisions += state.decisions_made
     wall = time.perf_counter() - start
-    return {"games": games, "wall_s": round(wall, 3), "cpu_s": round(time.process_time() - cpu, 3),
-            "games_per_s": round(games / wall, 2), "decisions": decisions}
+    return {
+        "games": games,
+        "wall_s": round(wall, 3),
+        "cpu_s": round(time.process_time() - cpu, 3),
+        "games_per_s": round(games / wall, 2),
+        "decisions": decisions,
+    }
 
 
 def _bare_block(args: tuple) -> dict:
@@ -92,8 +97,13 @@ def ceiling(game_name: str, seats: int, seed: int, per_worker: int, workers: int
         parts = pool.map(_bare_block, blocks, chunksize=1)
     wall = time.perf_counter() - start
     games = per_worker * workers
-    return {"workers": workers, "games": games, "wall_s": round(wall, 3), "games_per_s": round(games / wall, 2),
-            "decisions": sum(p["decisions"] for p in parts)}
+    return {
+        "workers": workers,
+        "games": games,
+        "wall_s": round(wall, 3),
+        "games_per_s": round(games / wall, 2),
+        "decisions": sum(p["decisions"] for p in parts),
+    }
 
 
 # Runs in the peer's interpreter: its random games (seeds per worker block, as `ceiling` does ours)
@@ -132,8 +142,13 @@ def peer_scaling(per_worker: int, counts: list[int], repeat: int) -> list[dict] 
     except (subprocess.SubprocessError, OSError) as e:
         return f"no peer ({PEER_PYTHON} missing and {PEER_SCRIPT} could not make it: {e})"
     try:
-        run = subprocess.run([str(peer_python), "-c", PEER_SCALING, str(per_worker), ",".join(map(str, counts)),
-                              str(repeat)], capture_output=True, text=True, timeout=1800, check=True)
+        run = subprocess.run(
+            [str(peer_python), "-c", PEER_SCALING, str(per_worker), ",".join(map(str, counts)), str(repeat)],
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            check=True,
+        )
         rows = json.loads(run.stdout.strip().splitlines()[-1])
     except (subprocess.SubprocessError, OSError, ValueError, IndexError) as e:
         return f"the peer's run failed: {e}"
@@ -157,8 +172,14 @@ def simulate(game_name: str, seats: tuple[str, ...], seed: int, games: int, work
         wall = time.perf_counter() - start
         cpu_s = time.process_time() - cpu
     assert len(rows) == games
-    return {"workers": workers, "games": games, "wall_s": round(wall, 3), "parent_cpu_s": round(cpu_s, 3),
-            "games_per_s": round(games / wall, 2), "decisions": sum(r["decisions"] for r in rows)}
+    return {
+        "workers": workers,
+        "games": games,
+        "wall_s": round(wall, 3),
+        "parent_cpu_s": round(cpu_s, 3),
+        "games_per_s": round(games / wall, 2),
+        "decisions": sum(r["decisions"] for r in rows),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,10 +190,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-worker", type=int, default=40, help="games per worker in each scaling run")
     ap.add_argument("--workers", default="1,2", help="worker counts, comma-separated (1 is always run)")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each measurement; the fastest is kept")
-    ap.add_argument("--no-records", dest="records", action="store_false",
-                    help="simulate as `volstead sim --no-records` (results only; no file a game)")
-    ap.add_argument("--peer-per-worker", type=int, default=20,
-                    help="the peer's games per worker in its own scaling runs (0: no peer)")
+    ap.add_argument(
+        "--no-records",
+        dest="records",
+        action="store_false",
+        help="simulate as `volstead sim --no-records` (results only; no file a game)",
+    )
+    ap.add_argument(
+        "--peer-per-worker", type=int, default=20, help="the peer's games per worker in its own scaling runs (0: no peer)"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.repeat < 1 or args.per_worker < 1 or args.peer_per_worker < 0:
@@ -188,8 +214,11 @@ def main(argv: list[str] | None = None) -> int:
         bares.append(bare_loop(args.game, len(seats), args.seed, n1))
         ones.append(simulate(args.game, seats, args.seed, n1, 1, args.records))
     bare, one = fastest(bares), fastest(ones)
-    runs = [one] + [fastest([simulate(args.game, seats, args.seed, n1 * w, w, args.records) for _ in range(args.repeat)])
-                    for w in counts if w > 1]
+    runs = [one] + [
+        fastest([simulate(args.game, seats, args.seed, n1 * w, w, args.records) for _ in range(args.repeat)])
+        for w in counts
+        if w > 1
+    ]
     walls = {1: {"workers": 1, "games": n1, "wall_s": bare["wall_s"], "games_per_s": bare["games_per_s"]}}
     for w in counts:
         if w > 1:
@@ -202,33 +231,55 @@ def main(argv: list[str] | None = None) -> int:
         c["efficiency"] = round(c["games_per_s"] / (c["workers"] * walls[1]["games_per_s"]), 3)
     peer = peer_scaling(args.peer_per_worker, counts, args.repeat) if args.peer_per_worker else "skipped (--peer-per-worker 0)"
     peer_by_workers = {r["workers"]: r for r in peer} if isinstance(peer, list) else {}
-    out = {"game": args.game, "seats": list(seats), "cpus": os.cpu_count(), "records": args.records, "bare": bare, "sim": runs,
-           "ceiling": list(walls.values()), "peer": peer,
-           "sim_over_bare": overhead, "targets": {
-               "sim_over_bare": {"target": f"<= {OVERHEAD_TARGET}", "met": overhead <= OVERHEAD_TARGET},
-               "efficiency_2": {"target": f">= {EFFICIENCY_TARGET:.0%} at 2 workers", "met": next(
-                   (r["efficiency"] >= EFFICIENCY_TARGET for r in runs if r["workers"] == 2), None)}}}
+    out = {
+        "game": args.game,
+        "seats": list(seats),
+        "cpus": os.cpu_count(),
+        "records": args.records,
+        "bare": bare,
+        "sim": runs,
+        "ceiling": list(walls.values()),
+        "peer": peer,
+        "sim_over_bare": overhead,
+        "targets": {
+            "sim_over_bare": {"target": f"<= {OVERHEAD_TARGET}", "met": overhead <= OVERHEAD_TARGET},
+            "efficiency_2": {
+                "target": f">= {EFFICIENCY_TARGET:.0%} at 2 workers",
+                "met": next((r["efficiency"] >= EFFICIENCY_TARGET for r in runs if r["workers"] == 2), None),
+            },
+        },
+    }
     if args.json:
         print(json.dumps(out))
         return 0
     from volstead.build_info import describe_build
 
-    print(f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs, records {'written' if args.records else 'off'}; "
-          f"{describe_build()}")
+    print(
+        f"{args.game}, seats {','.join(seats)}, {os.cpu_count()} CPUs, records {'written' if args.records else 'off'}; "
+        f"{describe_build()}"
+    )
     print(f"bare loop: {bare['games_per_s']:.2f} games/s ({n1} games, {bare['wall_s']:.2f} s, {bare['cpu_s']:.2f} s CPU)")
-    print(f"sim, 1 worker: {one['games_per_s']:.2f} games/s ({one['parent_cpu_s']:.2f} s CPU) -> sim/bare CPU {overhead:.3f}x "
-          f"(target <= {OVERHEAD_TARGET}x: {'yes' if overhead <= OVERHEAD_TARGET else 'NO'})")
-    print("(the peer, Catanatron 3.2.1, has no simulator: its figures below are its own random games in as many "
-          "forked processes)" if peer_by_workers else f"peer: {peer}")
-    print("| workers | games | wall s | parent CPU s | games/s | efficiency | bare loops in as many processes: games/s "
-          "| efficiency | peer's games in as many processes: games/s | efficiency | ours ÷ peer's efficiency |")
+    print(
+        f"sim, 1 worker: {one['games_per_s']:.2f} games/s ({one['parent_cpu_s']:.2f} s CPU) -> sim/bare CPU {overhead:.3f}x "
+        f"(target <= {OVERHEAD_TARGET}x: {'yes' if overhead <= OVERHEAD_TARGET else 'NO'})"
+    )
+    print(
+        "(the peer, Catanatron 3.2.1, has no simulator: its figures below are its own random games in as many forked processes)"
+        if peer_by_workers
+        else f"peer: {peer}"
+    )
+    print(
+        "| workers | games | wall s | parent CPU s | games/s | efficiency | bare loops in as many processes: games/s "
+        "| efficiency | peer's games in as many processes: games/s | efficiency | ours ÷ peer's efficiency |"
+    )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in runs:
         c, q = walls[r["workers"]], peer_by_workers.get(r["workers"])
-        theirs = (f"{q['games_per_s']:.2f} | {q['efficiency']:.1%} | {r['efficiency'] / q['efficiency']:.2f}" if q
-                  else "– | – | –")
-        print(f"| {r['workers']} | {r['games']} | {r['wall_s']:.2f} | {r['parent_cpu_s']:.2f} | {r['games_per_s']:.2f} "
-              f"| {r['efficiency']:.1%} | {c['games_per_s']:.2f} | {c['efficiency']:.1%} | {theirs} |")
+        theirs = f"{q['games_per_s']:.2f} | {q['efficiency']:.1%} | {r['efficiency'] / q['efficiency']:.2f}" if q else "– | – | –"
+        print(
+            f"| {r['workers']} | {r['games']} | {r['wall_s']:.2f} | {r['parent_cpu_s']:.2f} | {r['games_per_s']:.2f} "
+            f"| {r['efficiency']:.1%} | {c['games_per_s']:.2f} | {c['efficiency']:.1%} | {theirs} |"
+        )
     return 0
 
 

@@ -55,7 +55,8 @@ def worker_script(setup: str, over: str, next_game: str, decide: str) -> str:
     return setup + SLICE_LOOP.replace("OVER", over).replace("NEXT_GAME", next_game).replace("DECIDE", decide)
 
 
-OURS_WORKER = worker_script(r"""
+OURS_WORKER = worker_script(
+    r"""
 import random, sys, time
 sys.path.insert(0, sys.argv[2])
 from volstead.games import get_game
@@ -66,10 +67,14 @@ def new_game(seed):
 seed = 0
 rng, state = new_game(seed)
 print(describe_build(), flush=True)
-""", over="state.is_over()", next_game="seed += 1; rng, state = new_game(seed)",
-    decide="state.apply_index(rng.randrange(len(state.decision())))")
+""",
+    over="state.is_over()",
+    next_game="seed += 1; rng, state = new_game(seed)",
+    decide="state.apply_index(rng.randrange(len(state.decision())))",
+)
 
-PEER_WORKER = worker_script(r"""
+PEER_WORKER = worker_script(
+    r"""
 import sys, time
 from catanatron import Color, Game, RandomPlayer
 from catanatron.game import TURNS_LIMIT
@@ -81,8 +86,11 @@ def new_game(seed):
 seed = 0
 game = new_game(seed)
 print("catanatron 3.2.1", flush=True)
-""", over="game.winning_color() is not None or game.state.num_turns >= TURNS_LIMIT",
-    next_game="game.copy(); seed += 1; game = new_game(seed)", decide="game.play_tick()")
+""",
+    over="game.winning_color() is not None or game.state.num_turns >= TURNS_LIMIT",
+    next_game="game.copy(); seed += 1; game = new_game(seed)",
+    decide="game.play_tick()",
+)
 
 
 class Worker:
@@ -152,12 +160,14 @@ def main(argv: list[str] | None = None) -> int:
     from volstead.games import game_names
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", action="append", choices=game_names(),
-                    help="a game to measure (repeatable; default: every registered game)")
+    ap.add_argument(
+        "--game", action="append", choices=game_names(), help="a game to measure (repeatable; default: every registered game)"
+    )
     ap.add_argument("--rounds", type=int, default=30, help="slices of each engine, after the warm-up (default 30)")
     ap.add_argument("--slice", type=float, default=0.5, help="CPU seconds a slice (default 0.5)")
-    ap.add_argument("--src", type=Path, default=ROOT / "src",
-                    help="the src/ folder whose build to time (default: this checkout's)")
+    ap.add_argument(
+        "--src", type=Path, default=ROOT / "src", help="the src/ folder whose build to time (default: this checkout's)"
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = ap.parse_args(argv)
     if args.rounds < 1 or args.slice <= 0:
@@ -175,15 +185,21 @@ def main(argv: list[str] | None = None) -> int:
     from rich.table import Table
 
     first = next(iter(report.values()))
-    table = Table(title=f"random 4-player playouts, {args.rounds} alternating slices of {args.slice:g} s CPU "
-                        f"each, beside {first['peer']}")
+    table = Table(
+        title=f"random 4-player playouts, {args.rounds} alternating slices of {args.slice:g} s CPU each, beside {first['peer']}"
+    )
     for col in ("game", "ours / s", "peer / s", "ratio", "rounds: min · median · max", "target", "met"):
         table.add_column(col, justify="left" if col in ("game", "target") else "right", no_wrap=True)
     for name, row in report.items():
-        table.add_row(name, f"{row['ours_decisions_per_s']:,}", f"{row['peer_decisions_per_s']:,}",
-                      f"{row['ratio']:.2f}×",
-                      f"{row['round_ratio_min']:.2f} · {row['round_ratio_median']:.2f} · {row['round_ratio_max']:.2f}",
-                      row["target"], "yes" if row["met"] else "NO")
+        table.add_row(
+            name,
+            f"{row['ours_decisions_per_s']:,}",
+            f"{row['peer_decisions_per_s']:,}",
+            f"{row['ratio']:.2f}×",
+            f"{row['round_ratio_min']:.2f} · {row['round_ratio_median']:.2f} · {row['round_ratio_max']:.2f}",
+            row["target"],
+            "yes" if row["met"] else "NO",
+        )
     console = Console(width=130)
     console.print(table)
     console.print(f"decisions a CPU second; ours: {first['build']}")

@@ -54,8 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--greedy-games", type=int, default=12)
     args = ap.parse_args(argv)
     if not compiled_in_use():
-        print(f"this install runs {describe_build()}: nothing to compare (reinstall where a C compiler is present)",
-              file=sys.stderr)
+        print(
+            f"this install runs {describe_build()}: nothing to compare (reinstall where a C compiler is present)", file=sys.stderr
+        )
         return 1
     for game in args.game or game_names():
         for _ in range(2):

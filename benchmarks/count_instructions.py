@@ -196,8 +196,10 @@ def vs_peer(src: Path, games: list[str], n: int) -> None:
     env = {**os.environ, "PYTHONPATH": str(src)}
     for game in games:
         ours, decisions = per_decision([sys.executable, "-c", OURS_LOOP, game], n, env)
-        print(f"{game:17} {ours:>9,.0f} instructions a decision ({decisions:,} decisions)  "
-              f"{peer / ours:.2f}x fewer than the peer  [{src}]")
+        print(
+            f"{game:17} {ours:>9,.0f} instructions a decision ({decisions:,} decisions)  "
+            f"{peer / ours:.2f}x fewer than the peer  [{src}]"
+        )
 
 
 def per_decision_past_one(argv: list[str], games: int, env: dict | None = None) -> tuple[float, int]:
@@ -215,8 +217,10 @@ def sim_overhead(src: Path, games: list[str], n: int) -> None:
     for game in games:
         bare, bare_decisions = per_decision_past_one([sys.executable, "-c", SIM_BARE, str(ROOT / "benchmarks"), game], n, env)
         sim, sim_decisions = per_decision_past_one([sys.executable, "-c", SIM_RUN, game], n, env)
-        print(f"{game:17} bare loop {bare:>9,.0f} instructions a decision ({bare_decisions:,} decisions), "
-              f"sim {sim:>9,.0f} ({sim_decisions:,}): sim/bare {sim / bare:.3f}x  [{src}]")
+        print(
+            f"{game:17} bare loop {bare:>9,.0f} instructions a decision ({bare_decisions:,} decisions), "
+            f"sim {sim:>9,.0f} ({sim_decisions:,}): sim/bare {sim / bare:.3f}x  [{src}]"
+        )
 
 
 # cachegrind's events (--cache-sim=yes --branch-sim=yes), and the columns --cache prints from them.
@@ -249,16 +253,23 @@ def cache_table(srcs: list[Path], games: list[str], n: int) -> None:
     from bench_playouts import make_peer_python
 
     peer_python = make_peer_python()
-    print(f"a decision, {n} random games less none: instructions (Ir), I1 misses, D1 misses (reads + writes), "
-          f"last-level misses (all), mispredicted conditional and indirect branches")
+    print(
+        f"a decision, {n} random games less none: instructions (Ir), I1 misses, D1 misses (reads + writes), "
+        f"last-level misses (all), mispredicted conditional and indirect branches"
+    )
     print(f"{'':36}{'Ir':>8}{'I1 miss':>9}{'D1 miss':>9}{'LL miss':>9}{'Bc miss':>9}{'Bi miss':>9}")
-    rows = [(f"{game} [{src}]"[-36:], [sys.executable, "-c", OURS_LOOP, game], {**os.environ, "PYTHONPATH": str(src)})
-            for src in srcs for game in games]
+    rows = [
+        (f"{game} [{src}]"[-36:], [sys.executable, "-c", OURS_LOOP, game], {**os.environ, "PYTHONPATH": str(src)})
+        for src in srcs
+        for game in games
+    ]
     rows.append(("catanatron 3.2.1", [str(peer_python), "-c", PEER_LOOP], None))
     for label, argv, env in rows:
         e, _ = cache_per_decision(argv, n, env)
-        print(f"{label:36}{e['Ir']:8,.0f}{e['I1mr']:9,.0f}{e['D1mr'] + e['D1mw']:9,.0f}"
-              f"{e['ILmr'] + e['DLmr'] + e['DLmw']:9,.1f}{e['Bcm']:9,.0f}{e['Bim']:9,.0f}")
+        print(
+            f"{label:36}{e['Ir']:8,.0f}{e['I1mr']:9,.0f}{e['D1mr'] + e['D1mw']:9,.0f}"
+            f"{e['ILmr'] + e['DLmr'] + e['DLmw']:9,.1f}{e['Bcm']:9,.0f}{e['Bim']:9,.0f}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -268,16 +279,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", action="append", choices=game_names(), help="a registered game (default: every one)")
     ap.add_argument("--games", type=int, default=20, help="random playouts a game and build (default 20)")
     ap.add_argument("--ismcts", type=int, metavar="N", help="count one ISMCTS search of N iterations instead")
-    ap.add_argument("--greedy", type=int, metavar="N",
-                    help="count N four-greedy games of each --game instead (inside the bots' choices)")
-    ap.add_argument("--vs-peer", action="store_true",
-                    help="count whole random loops, ours (the first --src) and the peer's, and their ratio")
-    ap.add_argument("--sim", action="store_true",
-                    help="count whole loops: the bare loop and a one-worker run_sim of the same games, and their ratio")
-    ap.add_argument("--cache", action="store_true",
-                    help="cachegrind's cache and branch simulation of whole random loops, ours and the peer's, a decision")
-    ap.add_argument("--src", action="append", type=Path,
-                    help="a checkout's src/ folder to count (repeat to compare; default: this checkout's)")
+    ap.add_argument(
+        "--greedy", type=int, metavar="N", help="count N four-greedy games of each --game instead (inside the bots' choices)"
+    )
+    ap.add_argument(
+        "--vs-peer", action="store_true", help="count whole random loops, ours (the first --src) and the peer's, and their ratio"
+    )
+    ap.add_argument(
+        "--sim",
+        action="store_true",
+        help="count whole loops: the bare loop and a one-worker run_sim of the same games, and their ratio",
+    )
+    ap.add_argument(
+        "--cache",
+        action="store_true",
+        help="cachegrind's cache and branch simulation of whole random loops, ours and the peer's, a decision",
+    )
+    ap.add_argument(
+        "--src",
+        action="append",
+        type=Path,
+        help="a checkout's src/ folder to count (repeat to compare; default: this checkout's)",
+    )
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
@@ -318,15 +341,19 @@ def main(argv: list[str] | None = None) -> int:
                 per = instructions / args.greedy
                 ratio = "" if first is None else f"  ({per / first:.3f} of the first)"
                 first = per if first is None else first
-                print(f"greedy {game:17} {src}: {per:>13,.0f} instructions a game ({args.greedy} games, "
-                      f"{decisions:,} decisions){ratio}  [{build}]")
+                print(
+                    f"greedy {game:17} {src}: {per:>13,.0f} instructions a game ({args.greedy} games, "
+                    f"{decisions:,} decisions){ratio}  [{build}]"
+                )
                 continue
             instructions, decisions, build = count(src, game, args.games)
             per = instructions / decisions
             ratio = "" if first is None else f"  ({per / first:.3f} of the first)"
             first = per if first is None else first
-            print(f"{game:17} {src}: {per:>9,.0f} instructions a decision ({decisions:,} decisions, "
-                  f"{instructions:,} in all){ratio}  [{build}]")
+            print(
+                f"{game:17} {src}: {per:>9,.0f} instructions a decision ({decisions:,} decisions, "
+                f"{instructions:,} in all){ratio}  [{build}]"
+            )
     return 0
 
 

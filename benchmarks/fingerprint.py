@@ -1,6 +1,6 @@
 """A fingerprint of many seeded games, from a checkout: `volstead.sim.fingerprint`'s command.
 
-    .venv/bin/python benchmarks/fingerprint.py --game GAME [--games 300] [--bot random]
+.venv/bin/python benchmarks/fingerprint.py --game GAME [--games 300] [--bot random]
 """
 
 from __future__ import annotations

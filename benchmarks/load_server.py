@@ -82,21 +82,39 @@ async def person(url: str, token: str, game: str, pause: float, until: float, st
                     if pause:
                         await asyncio.sleep(min(rng.expovariate(1 / pause), 10 * pause))
                     sent_at = time.monotonic()
-                    await ws.send(json.dumps({"type": "decide", "option": rng.choice(d["options"])["id"],
-                                              "decision": d["number"]}))
+                    await ws.send(
+                        json.dumps({"type": "decide", "option": rng.choice(d["options"])["id"], "decision": d["number"]})
+                    )
                     stats["decisions"] += 1
     except Exception as e:  # a dropped connection is an error of the run
         stats["errors"] += 1
         stats["last_error"] = f"{type(e).__name__}: {e}"[:200]
 
 
-async def run(tables: int, seconds: float, pause: float, seed: int, latencies: str | None = None,
-              warmup: float = 5.0) -> dict:
+async def run(tables: int, seconds: float, pause: float, seed: int, latencies: str | None = None, warmup: float = 5.0) -> dict:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="volstead-load-")
-    server = subprocess.Popen([sys.executable, "-m", "volstead.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                               "--db", f"sqlite:///{folder}/load.db", "--bot-delay", "0", "--think", "2"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "volstead.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{folder}/load.db",
+            "--bot-delay",
+            "0",
+            "--think",
+            "2",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     stats = {"timeline": [], "decisions": 0, "messages": 0, "bytes": 0, "errors": 0}
     try:
@@ -125,8 +143,7 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
         gc.disable()
         until = time.monotonic() + seconds
         ws_url = url.replace("http", "ws")
-        await asyncio.gather(*(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random()))
-                               for gid, tok in games))
+        await asyncio.gather(*(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random())) for gid, tok in games))
         rss = rss_mib(server.pid)
     finally:
         gc.enable()
@@ -141,19 +158,29 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
     lat = [d for t, d in stats["timeline"] if t - start >= warmup]
     warm = [d for t, d in stats["timeline"] if t - start < warmup]
     if latencies:  # when each decide was sent (seconds into the run) and its latency, for plotting
-        Path(latencies).write_text("sent_s,latency_ms\n" + "".join(
-            f"{t - start:.3f},{1000 * d:.1f}\n" for t, d in sorted(stats["timeline"])))
-    return {"tables": len(games), "seconds": seconds, "pause_s": pause, "decisions": stats["decisions"],
-            "decisions_per_s": round(stats["decisions"] / seconds, 1),
-            "latency_ms": {"p50": round(1000 * pct(lat, 0.5), 1), "p99": round(1000 * pct(lat, 0.99), 1),
-                           "mean": round(1000 * statistics.fmean(lat), 1) if lat else None},
-            "warmup_s": warmup, "warmup_latency_ms": {"p50": round(1000 * pct(warm, 0.5), 1),
-                                                      "p99": round(1000 * pct(warm, 0.99), 1)},
-            "create_ms": {"p50": round(1000 * pct(created, 0.5), 1), "p99": round(1000 * pct(created, 0.99), 1)},
-            "state_message_kb": round(stats["bytes"] / max(1, stats["messages"]) / 1024, 1),
-            "server_rss_mib": round(rss, 1),
-            "kib_per_table": round(1024 * (rss - idle_rss) / max(1, len(games)), 1),
-            "errors": stats["errors"], "last_error": stats.get("last_error")}
+        Path(latencies).write_text(
+            "sent_s,latency_ms\n" + "".join(f"{t - start:.3f},{1000 * d:.1f}\n" for t, d in sorted(stats["timeline"]))
+        )
+    return {
+        "tables": len(games),
+        "seconds": seconds,
+        "pause_s": pause,
+        "decisions": stats["decisions"],
+        "decisions_per_s": round(stats["decisions"] / seconds, 1),
+        "latency_ms": {
+            "p50": round(1000 * pct(lat, 0.5), 1),
+            "p99": round(1000 * pct(lat, 0.99), 1),
+            "mean": round(1000 * statistics.fmean(lat), 1) if lat else None,
+        },
+        "warmup_s": warmup,
+        "warmup_latency_ms": {"p50": round(1000 * pct(warm, 0.5), 1), "p99": round(1000 * pct(warm, 0.99), 1)},
+        "create_ms": {"p50": round(1000 * pct(created, 0.5), 1), "p99": round(1000 * pct(created, 0.99), 1)},
+        "state_message_kb": round(stats["bytes"] / max(1, stats["messages"]) / 1024, 1),
+        "server_rss_mib": round(rss, 1),
+        "kib_per_table": round(1024 * (rss - idle_rss) / max(1, len(games)), 1),
+        "errors": stats["errors"],
+        "last_error": stats.get("last_error"),
+    }
 
 
 def main() -> None:
@@ -163,8 +190,12 @@ def main() -> None:
     ap.add_argument("--pause", type=float, default=2.0, help="mean seconds a person takes to answer (0: at once)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--warmup", type=float, default=5.0,
-                    help="seconds at the start (every client connecting) whose latencies are reported apart")
+    ap.add_argument(
+        "--warmup",
+        type=float,
+        default=5.0,
+        help="seconds at the start (every client connecting) whose latencies are reported apart",
+    )
     ap.add_argument("--latencies", metavar="CSV", help="write each decide's send time and latency to CSV")
     a = ap.parse_args()
     if not 1 <= a.tables <= 2000 or not 1 <= a.seconds <= 600:
@@ -174,11 +205,13 @@ def main() -> None:
         print(json.dumps(out, indent=1))
         return
     lat, cr = out["latency_ms"], out["create_ms"]
-    print(f"tables {out['tables']}, {out['seconds']:g} s, pause {out['pause_s']:g} s: {out['decisions']} decisions "
-          f"({out['decisions_per_s']}/s); decide -> next state p50 {lat['p50']} ms, p99 {lat['p99']} ms "
-          f"(first {out['warmup_s']:g} s: p99 {out['warmup_latency_ms']['p99']} ms); "
-          f"create p50 {cr['p50']} ms, p99 {cr['p99']} ms; state message {out['state_message_kb']} kB; "
-          f"server RSS {out['server_rss_mib']} MiB ({out['kib_per_table']} KiB a live table); errors {out['errors']}")
+    print(
+        f"tables {out['tables']}, {out['seconds']:g} s, pause {out['pause_s']:g} s: {out['decisions']} decisions "
+        f"({out['decisions_per_s']}/s); decide -> next state p50 {lat['p50']} ms, p99 {lat['p99']} ms "
+        f"(first {out['warmup_s']:g} s: p99 {out['warmup_latency_ms']['p99']} ms); "
+        f"create p50 {cr['p50']} ms, p99 {cr['p99']} ms; state message {out['state_message_kb']} kB; "
+        f"server RSS {out['server_rss_mib']} MiB ({out['kib_per_table']} KiB a live table); errors {out['errors']}"
+    )
 
 
 if __name__ == "__main__":

@@ -37,7 +37,9 @@ from catanatron.state_functions import player_key
 COLORS = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
 """
 
-GREEDY_GAMES = _COMMON + r"""
+GREEDY_GAMES = (
+    _COMMON
+    + r"""
 first, n = int(sys.argv[1]), int(sys.argv[2])
 lookaheads = 0
 
@@ -58,8 +60,11 @@ for seed in range(first, first + n):
 cpu = time.process_time() - cpu
 print(json.dumps({"games": n, "cpu_s": cpu, "decisions": decisions, "lookaheads": lookaheads}))
 """
+)
 
-LOOKAHEADS = _COMMON + r"""
+LOOKAHEADS = (
+    _COMMON
+    + r"""
 seconds, seed = float(sys.argv[1]), int(sys.argv[2])
 game = Game([RandomPlayer(c) for c in COLORS], seed=seed)
 done = positions = 0
@@ -83,6 +88,7 @@ while spent < seconds:
     game.play_tick()
 print(json.dumps({"positions": positions, "lookaheads": done, "cpu_s": spent}))
 """
+)
 
 
 def _run_peer(script: str, args: list[str], timeout: int) -> dict:
@@ -91,8 +97,14 @@ def _run_peer(script: str, args: list[str], timeout: int) -> dict:
     try:
         # A fixed hash seed: the peer's legal actions come out of sets, so their order (and so the
         # random game, and the position timed) would change from run to run.
-        out = subprocess.run([str(PEER_PYTHON), "-c", script, *args], capture_output=True, text=True,
-                             timeout=timeout, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        out = subprocess.run(
+            [str(PEER_PYTHON), "-c", script, *args],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
         return json.loads(out.stdout.strip().splitlines()[-1])
     except (subprocess.SubprocessError, OSError, ValueError, IndexError) as e:
         return {"error": f"peer run failed: {e}"}

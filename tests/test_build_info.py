@@ -26,8 +26,13 @@ def test_version_names_the_build_that_runs():
 
 
 def test_compiled_modules_are_the_extension_files_in_the_package(tmp_path):
-    for name in (f"engine/state.{SO}", f"engine/step.{SO}", "games/prohibition/rules/attack.cpython-312-x86_64-linux-gnu.so",
-                 "engine/rng.py", f"7ad9cad3283314ce9c20__mypyc.{SO}"):  # mypyc's runtime: no module
+    for name in (
+        f"engine/state.{SO}",
+        f"engine/step.{SO}",
+        "games/prohibition/rules/attack.cpython-312-x86_64-linux-gnu.so",
+        "engine/rng.py",
+        f"7ad9cad3283314ce9c20__mypyc.{SO}",
+    ):  # mypyc's runtime: no module
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
     assert compiled_modules(tmp_path) == ["engine.state", "engine.step", "games.prohibition.rules.attack"]
@@ -89,23 +94,35 @@ def test_stale_modules_run_from_their_sources_with_a_warning(tmp_path):
     (pkg / "mod.py").write_text("WHERE = 'source'\n")
     (pkg / f"mod.{SO}").write_text("not a shared object")
     (pkg / build_info.MANIFEST).write_text(json.dumps({"mod.py": hashlib.sha256(b"old").hexdigest()}))
-    done = subprocess.run([sys.executable, "-c", STALE_PACKAGE, str(tmp_path)], capture_output=True, text=True,
-                          env={**os.environ, "VOLSTEAD_PURE_PYTHON": "0"})
+    done = subprocess.run(
+        [sys.executable, "-c", STALE_PACKAGE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "VOLSTEAD_PURE_PYTHON": "0"},
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "volstead runs interpreted: 1 compiled module(s) older than the source (mod.py): reinstall to recompile",
-        "source"]
+        "source",
+    ]
 
 
 def test_volstead_pure_python_runs_the_sources():
-    code = ("from volstead.build_info import compiled_in_use, describe_build; from volstead.engine import state; "
-            "print(compiled_in_use(), state.__file__.endswith('.py')); print(describe_build())")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={**os.environ, "VOLSTEAD_PURE_PYTHON": "1"})
+    code = (
+        "from volstead.build_info import compiled_in_use, describe_build; from volstead.engine import state; "
+        "print(compiled_in_use(), state.__file__.endswith('.py')); print(describe_build())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "VOLSTEAD_PURE_PYTHON": "1"}
+    )
     assert done.returncode == 0, done.stderr
     n = len(compiled_modules())
-    assert done.stdout.splitlines() == ["False True", f"interpreted (pure Python; {n} compiled modules not used: "
-                                        "VOLSTEAD_PURE_PYTHON is set)" if n else "interpreted (pure Python)"]
+    assert done.stdout.splitlines() == [
+        "False True",
+        f"interpreted (pure Python; {n} compiled modules not used: VOLSTEAD_PURE_PYTHON is set)"
+        if n
+        else "interpreted (pure Python)",
+    ]
 
 
 def test_the_engine_knows_whether_it_runs_compiled():

@@ -21,8 +21,11 @@ def test_the_training_plays_every_registered_game_with_each_kind_of_bot(monkeypa
 
     monkeypatch.setattr(build_training, "play", play)
     assert build_training.train() > 0
-    assert played == [(name, seats) for name in game_names()
-                      for seats in (("random",) * 4, ("greedy",) * 4, ("ismcts:3", "greedy", "random", "random"))]
+    assert played == [
+        (name, seats)
+        for name in game_names()
+        for seats in (("random",) * 4, ("greedy",) * 4, ("ismcts:3", "greedy", "random", "random"))
+    ]
 
 
 def test_the_training_refuses_to_profile_interpreted_code(monkeypatch, capsys):

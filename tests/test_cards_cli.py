@@ -19,9 +19,17 @@ def invoke(*args):
 def test_every_deck_by_default():
     r = invoke("scarface1920")
     assert r.exit_code == 0, r.output
-    for title in ("Associates (60 entries)", "Gang members (40 entries)", "Jobs (37 entries, 39 cards counting copies)",
-                  "Dealers (15 entries, 31 cards counting copies)", "Raids (14 entries, 28 cards counting copies)",
-                  "News (16 entries)", "Neighborhoods (18 entries)", "Gangs (4 entries)", "Gang upgrades"):
+    for title in (
+        "Associates (60 entries)",
+        "Gang members (40 entries)",
+        "Jobs (37 entries, 39 cards counting copies)",
+        "Dealers (15 entries, 31 cards counting copies)",
+        "Raids (14 entries, 28 cards counting copies)",
+        "News (16 entries)",
+        "Neighborhoods (18 entries)",
+        "Gangs (4 entries)",
+        "Gang upgrades",
+    ):
         assert title in r.output
 
 
@@ -43,8 +51,14 @@ def test_associate_columns():
     assert r.exit_code == 0, r.output
     out = r.output
     assert "Associates (1 of 60 entries)" in out
-    for text in ("WWI Veteran", "violence", "★★", "2/0", "Take $1, or $2 if your Crime Rate",
-                 "[violence or gambling or corruption]"):
+    for text in (
+        "WWI Veteran",
+        "violence",
+        "★★",
+        "2/0",
+        "Take $1, or $2 if your Crime Rate",
+        "[violence or gambling or corruption]",
+    ):
         assert text in out
     assert "1 entry match 'wwi_veteran'." in out
 

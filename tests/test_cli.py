@@ -80,8 +80,9 @@ def test_all_bots_play_to_the_end_with_record(tmp_path):
     assert state.is_over() and rec["seed"] == 3 and rec["seats"] == 3
     # same seed and seats: same bots, same game
     path2 = tmp_path / "g2.json"
-    r2 = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--quiet",
-                "--record", str(path2))
+    r2 = invoke(
+        "play", "--terminal", FAKE_NAME, "--seats", "random,random,random", "--seed", "3", "--quiet", "--record", str(path2)
+    )
     assert r2.exit_code == 0
     assert load_record(path2) == rec
     assert "seat 0  Add" not in r2.output
@@ -89,8 +90,20 @@ def test_all_bots_play_to_the_end_with_record(tmp_path):
 
 def test_variant_reaches_the_game(tmp_path):
     path = tmp_path / "g.json"
-    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "3", "--variant", "short",
-               "--quiet", "--record", str(path))
+    r = invoke(
+        "play",
+        "--terminal",
+        FAKE_NAME,
+        "--seats",
+        "random,random",
+        "--seed",
+        "3",
+        "--variant",
+        "short",
+        "--quiet",
+        "--record",
+        str(path),
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(path.read_text())["options"]["variant"] == "short"
 
@@ -98,8 +111,18 @@ def test_variant_reaches_the_game(tmp_path):
 def test_human_plays_by_number_and_id(tmp_path):
     path = tmp_path / "h.json"
     # seat 0 human, seat 1 random; the human always adds 2 ("2" or "add2")
-    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
-               input="2\nadd2\n2\nadd2\n2\nadd2\n2\n")
+    r = invoke(
+        "play",
+        "--terminal",
+        FAKE_NAME,
+        "--seats",
+        "human,random",
+        "--seed",
+        "1",
+        "--record",
+        str(path),
+        input="2\nadd2\n2\nadd2\n2\nadd2\n2\n",
+    )
     assert r.exit_code == 0, r.output
     assert "What seat 0 sees" in r.output and "secret" in r.output
     assert "seat 1 (random) decided: add" in r.output  # bots' labels are not shown to humans
@@ -110,8 +133,9 @@ def test_human_plays_by_number_and_id(tmp_path):
 
 def test_human_invalid_input_then_quit_writes_record(tmp_path):
     path = tmp_path / "q.json"
-    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
-               input="9\nbogus\n1\nq\n")
+    r = invoke(
+        "play", "--terminal", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path), input="9\nbogus\n1\nq\n"
+    )
     assert r.exit_code == 0, r.output
     assert "'9' is neither a number 1–2 nor an option id" in r.output
     assert "quit after 1 decisions" in r.output
@@ -122,8 +146,18 @@ def test_human_invalid_input_then_quit_writes_record(tmp_path):
 def test_human_undo(tmp_path):
     path = tmp_path / "u.json"
     # seat 0 adds 1, seat 1 adds 2, seat 1... undo goes back to seat 1's decision
-    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,human", "--seed", "1", "--record", str(path),
-               input="u\n1\n2\nu\n1\nq\n")
+    r = invoke(
+        "play",
+        "--terminal",
+        FAKE_NAME,
+        "--seats",
+        "human,human",
+        "--seed",
+        "1",
+        "--record",
+        str(path),
+        input="u\n1\n2\nu\n1\nq\n",
+    )
     assert r.exit_code == 0, r.output
     assert "nothing to undo" in r.output
     assert "undone 1 decision(s)" in r.output
@@ -132,8 +166,9 @@ def test_human_undo(tmp_path):
 
 def test_human_undo_skips_back_over_bots(tmp_path):
     path = tmp_path / "u.json"
-    r = invoke("play", "--terminal", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path),
-               input="1\nu\n2\nq\n")
+    r = invoke(
+        "play", "--terminal", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path), input="1\nu\n2\nq\n"
+    )
     assert r.exit_code == 0, r.output
     assert "undone 2 decision(s)" in r.output
     rec = load_record(path)
@@ -148,8 +183,12 @@ def test_eof_quits(tmp_path):
 
 def test_replay_command(tmp_path):
     path = tmp_path / "g.json"
-    assert invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet",
-                  "--record", str(path)).exit_code == 0
+    assert (
+        invoke(
+            "play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet", "--record", str(path)
+        ).exit_code
+        == 0
+    )
     r = invoke("replay", str(path))
     assert r.exit_code == 0, r.output
     assert "finished" in r.output and "Final scores" in r.output and "Public view" in r.output
@@ -173,10 +212,24 @@ def test_replay_unfinished_record(tmp_path):
         ("{oops", "is not valid JSON"),
         ("[]", "must be a JSON object, got list"),
         (json.dumps({"format": 1, "game": "chess"}), "no 'version' field"),
-        (json.dumps({"format": 1, "game": "chess", "version": "0", "options": {}, "seed": 1, "seats": 2,
-                     "decisions": []}), "unknown game 'chess'"),
-        (json.dumps({"format": 1, "game": FAKE_NAME, "version": "0", "options": {}, "seed": 1, "seats": 2,
-                     "decisions": ["add1", "add9"]}), "decision #1 does not match the game"),
+        (
+            json.dumps({"format": 1, "game": "chess", "version": "0", "options": {}, "seed": 1, "seats": 2, "decisions": []}),
+            "unknown game 'chess'",
+        ),
+        (
+            json.dumps(
+                {
+                    "format": 1,
+                    "game": FAKE_NAME,
+                    "version": "0",
+                    "options": {},
+                    "seed": 1,
+                    "seats": 2,
+                    "decisions": ["add1", "add9"],
+                }
+            ),
+            "decision #1 does not match the game",
+        ),
     ],
 )
 def test_replay_malformed_exits_2(tmp_path, content, message):
@@ -255,9 +308,19 @@ def test_render_fits_the_width():
 
     from volstead.cli import render
 
-    view = {"players": [{"seat": i, "name": f"p{i}", "hand": ["card_" * 5 + str(j) for j in range(6)],
-                         "money": i * 10, "goods": {"alcohol": i, "guns": 0}} for i in range(4)],
-            "board": [{"id": f"n{i}", "owner": None if i % 2 else 0, "price": i} for i in range(5)]}
+    view = {
+        "players": [
+            {
+                "seat": i,
+                "name": f"p{i}",
+                "hand": ["card_" * 5 + str(j) for j in range(6)],
+                "money": i * 10,
+                "goods": {"alcohol": i, "guns": 0},
+            }
+            for i in range(4)
+        ],
+        "board": [{"id": f"n{i}", "owner": None if i % 2 else 0, "price": i} for i in range(5)],
+    }
     c = Console(width=80, record=True, file=io.StringIO())
     c.print(render(view, 80))
     text = c.export_text()
@@ -294,8 +357,12 @@ def test_replay_browser_imports_the_record(monkeypatch, tmp_path):
     ran = {}
     monkeypatch.setattr(commands, "_run", lambda app, host, port, url, open_browser: ran.update(url=url))
     path = tmp_path / "g.json"
-    assert invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet",
-                  "--record", str(path)).exit_code == 0
+    assert (
+        invoke(
+            "play", "--terminal", FAKE_NAME, "--seats", "random,random", "--seed", "8", "--quiet", "--record", str(path)
+        ).exit_code
+        == 0
+    )
     db = f"sqlite:///{tmp_path / 'v.db'}"
     r = invoke("replay", str(path), "--browser", "--no-browser", "--db", db)
     assert r.exit_code == 0, r.output

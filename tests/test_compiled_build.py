@@ -20,8 +20,14 @@ from volstead.sim.fingerprint import fingerprint
 
 # (game, bot, games): a few hundred random games of each, and greedy games (the bots' evaluation
 # is compiled too) — sized to a few seconds of the compiled build's time each.
-RUNS = [("scarface1920", "random", 300), ("prohibition", "random", 200), ("mafia_chronicles", "random", 200),
-        ("scarface1920", "greedy", 3), ("prohibition", "greedy", 2), ("mafia_chronicles", "greedy", 3)]
+RUNS = [
+    ("scarface1920", "random", 300),
+    ("prohibition", "random", 200),
+    ("mafia_chronicles", "random", 200),
+    ("scarface1920", "greedy", 3),
+    ("prohibition", "greedy", 2),
+    ("mafia_chronicles", "greedy", 3),
+]
 
 
 def test_the_install_compiled_where_ci_expects_it():
@@ -34,10 +40,16 @@ def test_the_install_compiled_where_ci_expects_it():
 def test_compiled_and_interpreted_play_the_same_games(game, bot, games):
     if not compiled_in_use():
         pytest.skip(f"this install runs {describe_build()}: no compiled build to compare")
-    code = ("import sys; from volstead.sim.fingerprint import fingerprint; "
-            "print(*fingerprint(sys.argv[1], int(sys.argv[3]), sys.argv[2]))")
-    done = subprocess.run([sys.executable, "-c", code, game, bot, str(games)], capture_output=True, text=True,
-                          env={**os.environ, "VOLSTEAD_PURE_PYTHON": "1"})
+    code = (
+        "import sys; from volstead.sim.fingerprint import fingerprint; "
+        "print(*fingerprint(sys.argv[1], int(sys.argv[3]), sys.argv[2]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, game, bot, str(games)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "VOLSTEAD_PURE_PYTHON": "1"},
+    )
     assert done.returncode == 0, done.stderr
     decisions, digest = fingerprint(game, games, bot)
     assert done.stdout.split() == [str(decisions), digest]

@@ -104,9 +104,11 @@ class CountState(DictState):
 
     def result(self):
         winner = self.turn if self.counter >= self.target else None
-        return Result(scores=tuple(float(i == winner) for i in range(self.seats)),
-                      winners=() if winner is None else (winner,),
-                      details=tuple({"added": a} for a in self.adds))
+        return Result(
+            scores=tuple(float(i == winner) for i in range(self.seats)),
+            winners=() if winner is None else (winner,),
+            details=tuple({"added": a} for a in self.adds),
+        )
 
     def view(self, seat):
         v = {
@@ -160,8 +162,11 @@ def play_out(state, picks):
 
 
 def snapshot(state):
-    return (json.dumps(state.view(None), sort_keys=True), json.dumps(state.record(), sort_keys=True),
-            [json.dumps(state.view(s), sort_keys=True) for s in range(state.seats)])
+    return (
+        json.dumps(state.view(None), sort_keys=True),
+        json.dumps(state.record(), sort_keys=True),
+        [json.dumps(state.view(s), sort_keys=True) for s in range(state.seats)],
+    )
 
 
 # ---------------------------------------------------------------------- tests
@@ -278,10 +283,17 @@ def test_unknown_option_id_raises_and_leaves_state_unchanged():
     assert snapshot(s) == before
 
 
-@pytest.mark.parametrize(("index", "message"), [
-    (2, "out of range"), (-1, "out of range"), (99, "out of range"),
-    (True, r"must be an integer, got True \(bool\)"), ("1", "must be an integer"), (1.0, "must be an integer"),
-])
+@pytest.mark.parametrize(
+    ("index", "message"),
+    [
+        (2, "out of range"),
+        (-1, "out of range"),
+        (99, "out of range"),
+        (True, r"must be an integer, got True \(bool\)"),
+        ("1", "must be an integer"),
+        (1.0, "must be an integer"),
+    ],
+)
 def test_bad_index_raises_and_leaves_state_unchanged(index, message):
     s = GAME.new_game(1, 2)
     before = snapshot(s)

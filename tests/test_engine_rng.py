@@ -32,8 +32,11 @@ def test_step_on_limbs_is_the_lcg_step(state):
     assert _joined(step_limbs(*_limbs(state))) == step(state)
 
 
-@given(state=st.integers(min_value=0, max_value=MASK64), items=st.lists(st.integers(), max_size=120),
-       n=st.integers(min_value=1, max_value=10**6))
+@given(
+    state=st.integers(min_value=0, max_value=MASK64),
+    items=st.lists(st.integers(), max_size=120),
+    n=st.integers(min_value=1, max_value=10**6),
+)
 def test_shuffled_and_below_keep_the_lcg_sequence(state, items, n):
     """Same order, same state after, as the definition (seeded games, records and fingerprints
     depend on this sequence)."""

@@ -26,9 +26,19 @@ def setup_py():
 
 def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     sources = [p.relative_to(ROOT / "src/volstead").as_posix() for p in setup_py.compiled_sources()]
-    assert sources[:11] == ["engine/step.py", "engine/decision.py", "engine/state.py", "engine/lanes.py", "engine/rng.py",
-                            "engine/tuples.py", "bots/base.py", "bots/random_bot.py", "bots/greedy.py", "bots/ismcts.py",
-                            "sim/loop.py"]
+    assert sources[:11] == [
+        "engine/step.py",
+        "engine/decision.py",
+        "engine/state.py",
+        "engine/lanes.py",
+        "engine/rng.py",
+        "engine/tuples.py",
+        "bots/base.py",
+        "bots/random_bot.py",
+        "bots/greedy.py",
+        "bots/ismcts.py",
+        "sim/loop.py",
+    ]
     games = sorted(p.parent.name for p in (ROOT / "src/volstead/games").glob("*/compile.toml"))
     assert games == ["mafia_chronicles", "prohibition", "scarface1920"]
     for game in games:
@@ -42,9 +52,14 @@ def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
 def test_the_engine_the_bots_the_sim_loop_and_each_game_are_one_extension_each(setup_py):
     sources = [str(p.relative_to(ROOT)) for p in setup_py.compiled_sources()]
     groups = setup_py.compile_groups(sources)
-    assert [name for _, name in groups] == ["volstead_engine", "volstead_bots", "volstead_sim",
-                                            "volstead_mafia_chronicles", "volstead_prohibition",
-                                            "volstead_scarface1920"]
+    assert [name for _, name in groups] == [
+        "volstead_engine",
+        "volstead_bots",
+        "volstead_sim",
+        "volstead_mafia_chronicles",
+        "volstead_prohibition",
+        "volstead_scarface1920",
+    ]
     assert [s for paths, name in groups if name == "volstead_sim" for s in paths] == ["src/volstead/sim/loop.py"]
     assert sorted(s for paths, _ in groups for s in paths) == sorted(sources)
     by_name = {name: paths for paths, name in groups}
@@ -108,8 +123,10 @@ def test_the_compile_binds_its_own_calls_directly_where_the_compiler_can(setup_p
         pytest.skip("no unix C compiler here")
     assert setup_py.accepts_flag(compiler, setup_py.NO_INTERPOSITION)
     assert not setup_py.accepts_flag(compiler, "-fno-such-volstead-flag")
-    module = '#include <Python.h>\nstatic struct PyModuleDef m = {PyModuleDef_HEAD_INIT, "fake_ok"};\n' \
-             "PyMODINIT_FUNC PyInit_fake_ok(void) { return PyModule_Create(&m); }\n"
+    module = (
+        '#include <Python.h>\nstatic struct PyModuleDef m = {PyModuleDef_HEAD_INIT, "fake_ok"};\n'
+        "PyMODINIT_FUNC PyInit_fake_ok(void) { return PyModule_Create(&m); }\n"
+    )
     cmd = _build_command(setup_py, tmp_path, module)
     cmd.run()
     assert cmd.extensions[0].extra_compile_args == [setup_py.NO_INTERPOSITION]
@@ -138,8 +155,11 @@ def _pgo_command(setup_py, tmp_path):
 
     compiler = new_compiler()
     customize_compiler(compiler)
-    if compiler.compiler_type != "unix" or not shutil.which(compiler.compiler[0]) \
-            or not setup_py.accepts_flag(compiler, setup_py.PGO_TRAINED_ONLY):
+    if (
+        compiler.compiler_type != "unix"
+        or not shutil.which(compiler.compiler[0])
+        or not setup_py.accepts_flag(compiler, setup_py.PGO_TRAINED_ONLY)
+    ):
         pytest.skip("no C compiler with gcc's profile flags here")
     return _build_command(setup_py, tmp_path, PGO_MODULE, name="fake_pgo")  # top-level: imported from lib/
 
@@ -176,20 +196,19 @@ def test_a_profile_guided_build_trains_between_its_two_compiles(setup_py, tmp_pa
 
 def test_a_failed_training_compiles_again_without_a_profile(setup_py, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("VOLSTEAD_PGO", "1")
-    monkeypatch.setattr(setup_py, "training_command",
-                        lambda: [sys.executable, "-c", "import sys; sys.exit('the games would not play')"])
+    monkeypatch.setattr(
+        setup_py, "training_command", lambda: [sys.executable, "-c", "import sys; sys.exit('the games would not play')"]
+    )
     cmd = _pgo_command(setup_py, tmp_path)
     cmd.run()
-    assert "VOLSTEAD_PGO: the training failed (the games would not play): compiling without a profile" \
-        in capsys.readouterr().err
+    assert "VOLSTEAD_PGO: the training failed (the games would not play): compiling without a profile" in capsys.readouterr().err
     assert not cmd.profile_guided and cmd.extensions
     assert not any(a.startswith("-fprofile") for a in cmd.extensions[0].extra_compile_args)
     assert json.loads((tmp_path / "lib/volstead" / setup_py.MANIFEST).read_text())["profile_guided"] is False
     assert _profiles_written_by_running(cmd) == []
 
 
-def test_a_compiler_without_gcc_profile_flags_compiles_once_without_a_profile(setup_py, tmp_path, monkeypatch,
-                                                                             capsys):
+def test_a_compiler_without_gcc_profile_flags_compiles_once_without_a_profile(setup_py, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("VOLSTEAD_PGO", "1")
     cmd = _pgo_command(setup_py, tmp_path)
     monkeypatch.setattr(setup_py, "PGO_TRAINED_ONLY", "-fno-such-volstead-flag")

@@ -82,8 +82,10 @@ def choose_build(package: Path = PACKAGE) -> str | None:
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         pure_reason = f"{PURE_ENV} is set"
     elif stale := stale_sources(package):
-        pure_reason = (f"{len(stale)} compiled module(s) older than the source ({', '.join(stale[:3])}"
-                       f"{', …' if len(stale) > 3 else ''}): reinstall to recompile")
+        pure_reason = (
+            f"{len(stale)} compiled module(s) older than the source ({', '.join(stale[:3])}"
+            f"{', …' if len(stale) > 3 else ''}): reinstall to recompile"
+        )
         warnings.warn(f"volstead runs interpreted: {pure_reason}", RuntimeWarning, stacklevel=2)
     if pure_reason is not None and not any(isinstance(f, SourcesFirst) for f in sys.meta_path):
         sys.meta_path.insert(0, SourcesFirst(package.name))
@@ -96,16 +98,14 @@ class SourcesFirst(importlib.abc.MetaPathFinder):
     def __init__(self, package: str):
         self.prefix = package + "."
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None,
-                  target: ModuleType | None = None) -> ModuleSpec | None:
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> ModuleSpec | None:
         if not fullname.startswith(self.prefix) or not path:
             return None
         leaf = fullname.rpartition(".")[2]
         for entry in path:
             init = os.path.join(entry, leaf, "__init__.py")
             if os.path.isfile(init):
-                return importlib.util.spec_from_file_location(
-                    fullname, init, submodule_search_locations=[os.path.dirname(init)])
+                return importlib.util.spec_from_file_location(fullname, init, submodule_search_locations=[os.path.dirname(init)])
             module = os.path.join(entry, leaf + ".py")
             if os.path.isfile(module):
                 return importlib.util.spec_from_file_location(fullname, module)
@@ -113,7 +113,7 @@ class SourcesFirst(importlib.abc.MetaPathFinder):
 
 
 def describe_build(package: Path = PACKAGE) -> str:
-    """"interpreted (pure Python)", "compiled by mypyc: N modules (engine 5, games.x 30)" (", profile-
+    """ "interpreted (pure Python)", "compiled by mypyc: N modules (engine 5, games.x 30)" (", profile-
     guided" after "mypyc" for a `VOLSTEAD_PGO` build), or "interpreted (pure Python; N compiled modules
     not used: why)"."""
     names = compiled_modules(package)
@@ -123,8 +123,7 @@ def describe_build(package: Path = PACKAGE) -> str:
         return f"interpreted (pure Python; {len(names)} compiled modules not used: {pure_reason})"
     parts = Counter(".".join(n.split(".")[:2]) if n.startswith("games.") else n.split(".")[0] for n in names)
     guided = ", profile-guided" if read_manifest(package).get("profile_guided") else ""
-    return (f"compiled by mypyc{guided}: {len(names)} modules "
-            f"({', '.join(f'{k} {v}' for k, v in sorted(parts.items()))})")
+    return f"compiled by mypyc{guided}: {len(names)} modules ({', '.join(f'{k} {v}' for k, v in sorted(parts.items()))})"
 
 
 def compiled_in_use() -> bool:

@@ -43,8 +43,13 @@ def deck_table(table: CardTable, rows: list[tuple[str, ...]]) -> Table:
     entries = len(table.rows)
     shown = f"{len(rows)} of {entries}" if len(rows) != entries else str(entries)
     with_copies = f", {table.total} cards counting copies" if table.total and table.total != entries else ""
-    out = Table(title=f"{table.title} ({shown} entries{with_copies})", box=box.SIMPLE_HEAVY, show_lines=True,
-                title_justify="left", header_style="bold cyan")
+    out = Table(
+        title=f"{table.title} ({shown} entries{with_copies})",
+        box=box.SIMPLE_HEAVY,
+        show_lines=True,
+        title_justify="left",
+        header_style="bold cyan",
+    )
     for name in table.columns:
         out.add_column(name, no_wrap=name in table.narrow, style="bold" if name == "name" else None, overflow="fold")
     for cells in rows:
@@ -56,10 +61,12 @@ def cards(
     ctx: typer.Context,
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game whose cards to show (see `volstead games`).")],
     deck: Annotated[str | None, typer.Option("--deck", help="Only this deck (the game's deck names).")] = None,
-    search: Annotated[str | None, typer.Option("--search", help="Only cards whose name, id or texts contain this "
-                                                                 "(case-insensitive).")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value "
-                                                                            "(e.g. -o variant=NAME).")] = None,
+    search: Annotated[
+        str | None, typer.Option("--search", help="Only cards whose name, id or texts contain this (case-insensitive).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (e.g. -o variant=NAME).")
+    ] = None,
 ) -> None:
     """Show a game's cards as tables (each deck with every printed value and text).
 
@@ -86,7 +93,7 @@ def cards(
         rows = matching_rows(table, search)
         if not rows:
             continue
-        if table.deck not in {t.deck for t in tables[:tables.index(table)]}:
+        if table.deck not in {t.deck for t in tables[: tables.index(table)]}:
             found += len(rows)  # a deck's extra tables (e.g. upgrades) do not count as more matches
         console.print(deck_table(table, rows))
     if not found:

@@ -56,7 +56,7 @@ def moves_turn(s, seat):
 # counted condition (reach 2.4 / 5 = 0.48); a Frame costs its victim 1 VP, counted at a third.
 REACH = 0.6 * 4 / 5
 FRAME_MOVE = 0.5 * (1 + 1 / 3 * 1.0 + 4 / 5 * REACH) - 0.5 * 0.15  # $100K, + 1/3 of the victim's loss
-LATER = 0.7 + 0.7 ** 2 + 0.7 ** 3  # rounds 2–4, seen from round 1, × 0.7 a round ahead
+LATER = 0.7 + 0.7**2 + 0.7**3  # rounds 2–4, seen from round 1, × 0.7 a round ahead
 ROSIE = 5 + 3 + (1 + LATER) * FRAME_MOVE + 0.05 * (1 + 1)  # never murdered, the only Boss (× 0.6), moves, defence
 
 
@@ -92,8 +92,10 @@ def test_heat_costs_and_a_third_gangster_is_worth_the_condition():
 
     # Mickey and Paulie (Murder/Torch) and Dottie (Frame/Smuggle) share no counted condition, so
     # Dottie adds the same to both states but for the condition: 2.7 for 3 Gangsters, 0.5 x n before.
-    two, three = value((1, "mickey_doyle"), (2, "paulie_greco")), value(
-        (1, "mickey_doyle"), (2, "paulie_greco"), (3, "dottie_fenwick"))
+    two, three = (
+        value((1, "mickey_doyle"), (2, "paulie_greco")),
+        value((1, "mickey_doyle"), (2, "paulie_greco"), (3, "dottie_fenwick")),
+    )
     none, alone = value(), value((3, "dottie_fenwick"))
     assert (three - two) - (alone - none) == pytest.approx((2.7 - 0.5 * 2) - 0.5 * 1, abs=1e-12)
 

@@ -36,7 +36,7 @@ def blk(s, name):
 def put(s, block, kind, stocked=False):
     k = ("still", "brewery", "speakeasy", "nightclub", "settlement", "ward").index(kind)
     s.set_block(blk(s, block), tile=k * 7 + s.stacks[k][0])
-    s.stacks = s.stacks[:k] + (s.stacks[k][1:],) + s.stacks[k + 1:]
+    s.stacks = s.stacks[:k] + (s.stacks[k][1:],) + s.stacks[k + 1 :]
     s.set_stocked(blk(s, block), stocked)
 
 
@@ -81,11 +81,14 @@ def test_the_setup_position_term_by_term():
     assert evaluate(s, 1) == pytest.approx(sum(want.values())) == pytest.approx(53.271875)
     # Seat 0 (Tammany), the Starting Gang: its outpost gv1 (no Unit on it) instead of les2
     first = breakdown(s, 0)
-    assert first == pytest.approx(want | {
-        "prestige": 26.0,  # 4 Neighborhoods x 5
-        "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 0 + 0),  # 4, 2, 1, 1 Blocks
-        "heat": -(7 / 8) * (11 / 12 + 1 / 3),  # Tammany's Bribe discount
-    })
+    assert first == pytest.approx(
+        want
+        | {
+            "prestige": 26.0,  # 4 Neighborhoods x 5
+            "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 0 + 0),  # 4, 2, 1, 1 Blocks
+            "heat": -(7 / 8) * (11 / 12 + 1 / 3),  # Tammany's Bribe discount
+        }
+    )
     assert evaluate(s) == [pytest.approx(58.709375), pytest.approx(53.271875)]
 
 
@@ -124,7 +127,7 @@ def test_a_scheme_in_hand_by_progress_and_a_met_one_is_worth_completing():
     s = setup()
     g = s.gangs[0]
     g.hand = (scheme(s, "war_chest"),)  # 4 PP for 50 Gs in the vault; 15 Gs now: progress 0.3
-    assert breakdown(s, 0)["schemes"] == pytest.approx(4 * (0.05 + 0.6 * 0.3 ** 2) + 0.4)
+    assert breakdown(s, 0)["schemes"] == pytest.approx(4 * (0.05 + 0.6 * 0.3**2) + 0.4)
     g.gs = 50
     assert breakdown(s, 0)["schemes"] == pytest.approx(4 * 0.8)  # met: no Tactic counted
     before = evaluate(s, 0)
@@ -149,7 +152,7 @@ def test_infamy_counts_while_no_rival_meets_it():
     g.infamy = s.content.infamy_index["loan_shark"]  # 8 PP for 75 Gs
     g.gs = 75
     # met (0.8) x the rival not meeting it: 15 Gs, progress 0.2 -> 0.05 + 0.6 x 0.04
-    assert breakdown(s, 0)["infamy"] == pytest.approx(8 * 0.8 * (1 - (0.05 + 0.6 * 0.2 ** 2)))
+    assert breakdown(s, 0)["infamy"] == pytest.approx(8 * 0.8 * (1 - (0.05 + 0.6 * 0.2**2)))
     s.gangs[1].gs = 75
     assert breakdown(s, 0)["infamy"] == pytest.approx(8 * 0.8 * 0.2)
 

@@ -22,8 +22,7 @@ def mid_game(seed=3, seats=4, after=150, min_options=4):
 
 
 def snapshot(s):
-    return (s.record(), s.rng, repr(s.stack), s.view(None),
-            [sorted(p.fields().items(), key=lambda kv: kv[0]) for p in s.players])
+    return (s.record(), s.rng, repr(s.stack), s.view(None), [sorted(p.fields().items(), key=lambda kv: kv[0]) for p in s.players])
 
 
 def perturb_unseen(s, seat):
@@ -44,14 +43,14 @@ def perturb_cards(s, seat):
         if p.seat == seat:
             continue
         pool = p.deck + p.hand
-        p.hand, p.deck = tuple(sorted(pool[:len(p.hand)])), pool[len(p.hand):]
+        p.hand, p.deck = tuple(sorted(pool[: len(p.hand)])), pool[len(p.hand) :]
     rivals = [p for p in d.players if p.seat != seat]
     jobs = list(d.job_deck) + [j for p in rivals for j in p.jobs]
     k = len(d.job_deck)
     d.job_deck = tuple(jobs[:k])
     rest = jobs[k:]
     for p in rivals:
-        p.jobs, rest = tuple(sorted(rest[:len(p.jobs)])), rest[len(p.jobs):]
+        p.jobs, rest = tuple(sorted(rest[: len(p.jobs)])), rest[len(p.jobs) :]
     d._decision = None
     return d
 

@@ -12,9 +12,11 @@ def row(winners, bots=("greedy",) * 4, plays=({}, {}, {}, {}), **stats):
 
 
 def test_seat_first_player_cards_and_conditions():
-    rows = [row([0], plays=({"a": 2}, {}, {"b": 1}, {}), first_player_won=1.0, vp_frames=1),
-            row([1, 2], first_player_won=0.5, vp_frames=0, vp_jail=2),
-            row([3], bots=("ismcts", "greedy", "greedy", "greedy"), first_player_won=0.0)]
+    rows = [
+        row([0], plays=({"a": 2}, {}, {"b": 1}, {}), first_player_won=1.0, vp_frames=1),
+        row([1, 2], first_player_won=0.5, vp_frames=0, vp_jail=2),
+        row([3], bots=("ismcts", "greedy", "greedy", "greedy"), first_player_won=0.0),
+    ]
     f = figures(rows, ["a", "b", "c"], ["frames", "jail", "gangsters"])
     assert f["games"] == 3 and [w for w, *_ in f["seats"]] == [1, 0.5, 0.5, 1]
     assert f["bots"]["ismcts"][:2] == (0.0, 1) and f["bots"]["greedy"][:2] == (3.0, 11)
@@ -28,8 +30,7 @@ def test_seat_first_player_cards_and_conditions():
 def test_a_boss_pick_is_an_acquisition_but_not_a_purchase():
     """§3: the free Boss is searched out of one's own deck, so a card picked as Boss everywhere is never
     left in a market to buy; it is still a card in play."""
-    rows = [row([1], plays=({"boss:c": 1}, {"boss:a": 1, "a": 1}, {}, {})),
-            row([0, 3], plays=({"boss:c": 1}, {}, {}, {}))]
+    rows = [row([1], plays=({"boss:c": 1}, {"boss:a": 1, "a": 1}, {}, {})), row([0, 3], plays=({"boss:c": 1}, {}, {}, {}))]
     f = figures(rows, ["a", "b", "c"], [])
     assert f["never_bought"] == ["b", "c"] and f["never_acquired"] == ["b"]
     assert [b[:3] for b in f["bosses"]] == [("c", 2, 0.5), ("a", 1, 1.0)]

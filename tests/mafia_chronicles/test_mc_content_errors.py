@@ -75,8 +75,7 @@ def test_a_typo_in_a_field_names_the_card_and_field(data):
 
 def test_a_rating_above_5_is_refused(data):
     edit_card(data, "gangsters.toml", "sal_the_kid", "grit = 1", "grit = 6")
-    assert error(data) == ("gangsters.toml: gangster 'sal_the_kid': grit: Input should be less than or equal to 5 "
-                           "(got 6)")
+    assert error(data) == ("gangsters.toml: gangster 'sal_the_kid': grit: Input should be less than or equal to 5 (got 6)")
 
 
 def test_a_gangster_with_the_same_move_twice_is_refused(data):
@@ -117,8 +116,9 @@ def test_the_rulebooks_named_cards_must_be_there(data):
 
 def test_a_chain_kind_belongs_to_its_named_card_only(data):
     edit_card(data, "businesses.toml", "bakery", 'kind = "other"', 'kind = "airstrip"')
-    assert error(data) == ("businesses.toml: 'bakery' has the chain kind 'airstrip', which only the rulebook's "
-                           "'airstrip' card has")
+    assert error(data) == (
+        "businesses.toml: 'bakery' has the chain kind 'airstrip', which only the rulebook's 'airstrip' card has"
+    )
 
 
 def test_the_compound_is_kept_as_the_rulebook_shows_it(data):

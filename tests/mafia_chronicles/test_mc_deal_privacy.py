@@ -22,8 +22,7 @@ def heist_done(dice):
     put(s, 3, 3, "sal_the_kid")
     put_asset(s, 3, 7, "insider")
     moves(s, 0)
-    for oid, seat in (("heist:2", 0), ("link:2.1", 0), ("link:3.3", 0), ("offer:10", 0), ("accept", 2),
-                      ("offer:15", 0)):
+    for oid, seat in (("heist:2", 0), ("link:2.1", 0), ("link:3.3", 0), ("offer:10", 0), ("accept", 2), ("offer:15", 0)):
         s.apply(oid, seat)
     dice += [5, 2, 3]
     s.apply("accept", 3)
@@ -33,11 +32,22 @@ def heist_done(dice):
 def test_6_5_a_heists_shares_show_to_the_initiator_all_to_each_partner_its_own_to_others_none(dice):
     s = heist_done(dice)
     assert s.last_roll["shares"] == {"2": 10, "3": 15}  # the state keeps them (records, tests)
-    public = {"round": 2, "seat": 0, "col": 2, "card": "bugsy_feld", "move": "heist", "rating": 4,
-              "links": [[2, 1], [3, 3]], "rolls": [5, 2, 3], "edges": [9, 5, 4], "total": 18, "success": True,
-              "heat": 1, "amount": 630}
-    assert s.view(0)["last_roll"] == {**public, "shares": {"2": 10, "3": 15}, "paid": {"2": 63, "3": 94},
-                                      "kept": 630 - 63 - 94}
+    public = {
+        "round": 2,
+        "seat": 0,
+        "col": 2,
+        "card": "bugsy_feld",
+        "move": "heist",
+        "rating": 4,
+        "links": [[2, 1], [3, 3]],
+        "rolls": [5, 2, 3],
+        "edges": [9, 5, 4],
+        "total": 18,
+        "success": True,
+        "heat": 1,
+        "amount": 630,
+    }
+    assert s.view(0)["last_roll"] == {**public, "shares": {"2": 10, "3": 15}, "paid": {"2": 63, "3": 94}, "kept": 630 - 63 - 94}
     assert s.view(2)["last_roll"] == {**public, "shares": {"2": 10}, "paid": {"2": 63}}
     assert s.view(3)["last_roll"] == {**public, "shares": {"3": 15}, "paid": {"3": 94}}
     assert s.view(1)["last_roll"] == public

@@ -15,20 +15,24 @@ from volstead.games.mafia_chronicles.rules.scoring import result as scoring_resu
 
 def test_the_registry_knows_the_game():
     assert get_game("mafia_chronicles") is GAME
-    assert (GAME.title, GAME.min_seats, GAME.max_seats, GAME.faction_option) == (
-        "The Mafia Chronicles", 4, 4, "syndicates")
+    assert (GAME.title, GAME.min_seats, GAME.max_seats, GAME.faction_option) == ("The Mafia Chronicles", 4, 4, "syndicates")
     assert [f.id for f in GAME.factions()] == ["valenti", "kearney", "stern", "delgado"]
 
 
 def test_card_tables_catalog_and_card_ids_cover_the_set():
     tables = {t.deck: t for t in GAME.card_tables()}
-    assert [len(tables[k].rows) for k in ("gangsters", "businesses", "assets", "events", "reference")] == [
-        100, 16, 16, 12, 4]
+    assert [len(tables[k].rows) for k in ("gangsters", "businesses", "assets", "events", "reference")] == [100, 16, 16, 12, 4]
     assert tables["businesses"].total == 20 == tables["assets"].total
     cat = GAME.catalog()
-    assert cat["businesses"]["compound"] == {"name": "Compound", "kind": "other", "copies": 1, "price": 250,
-                                             "income": 200, "bonus": [["moves", 1]],
-                                             "text": "A star to both moves of its column's Boss/Gangster."}
+    assert cat["businesses"]["compound"] == {
+        "name": "Compound",
+        "kind": "other",
+        "copies": 1,
+        "price": 250,
+        "income": 200,
+        "bonus": [["moves", 1]],
+        "text": "A star to both moves of its column's Boss/Gangster.",
+    }
     assert cat["reference_cards"]["heat"]["lines"][1] == "2-4 = +3 Heat"
     assert len(GAME.card_ids()) == 100 + 16 + 16 == len(set(GAME.card_ids()))
 
@@ -65,14 +69,30 @@ def test_evaluate_is_the_final_total_once_over_and_stats_count_successes():
     assert stats["murders"] == 2 and stats["frames"] == 1 and stats["went_negative"] == 0
     # for balance: how many syndicates scored each condition, the first player's win, the winner's total
     assert {k: v for k, v in stats.items() if k.startswith("vp_") and v} == {
-        "vp_never_murdered": 4, "vp_only_boss": 1, "vp_stash": 4}
+        "vp_never_murdered": 4,
+        "vp_only_boss": 1,
+        "vp_stash": 4,
+    }
     assert (stats["first_player_won"], stats["winning_total"]) == (1.0, 19.0)
 
 
 def test_a_random_game_from_the_terminal_records_and_replays(tmp_path):
     path = tmp_path / "g.json"
-    r = CliRunner().invoke(app, ["play", "--terminal", "mafia_chronicles", "--seats", "random,random,random,random",
-                                 "--seed", "5", "--quiet", "--record", str(path)])
+    r = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "--terminal",
+            "mafia_chronicles",
+            "--seats",
+            "random,random,random,random",
+            "--seed",
+            "5",
+            "--quiet",
+            "--record",
+            str(path),
+        ],
+    )
     assert r.exit_code == 0, r.output
     rec = load_record(path)
     assert rec["game"] == "mafia_chronicles" and rec["options"]["damage_bands"] == "rules-text"
@@ -124,14 +144,17 @@ def test_choices_not_legal_now_are_shown_greyed_with_the_reason():
     s.syn[0].stash = -500
     s.syn[0].swapped = True
     market(s, 0)
-    assert s.decision(0).unavailable == [{"label": "Buy cards", "reason": "a debt of $500K or more (§3.3)"},
-                                         {"label": "Boss swap", "reason": "used once already this game (§6.10)"}]
+    assert s.decision(0).unavailable == [
+        {"label": "Buy cards", "reason": "a debt of $500K or more (§3.3)"},
+        {"label": "Boss swap", "reason": "used once already this game (§6.10)"},
+    ]
     put(s, 0, 2, "sal_the_kid", d_move2=1)  # Steal 1 damaged to 0; Murder with no target
     moves(s, 0)
     assert s.decision(0).unavailable == [
         {"label": "Rosie Malone: Frame", "reason": "no legal target"},  # (she may Fix Sal's damage)
         {"label": "Sal the Kid: Murder", "reason": "no legal target"},
-        {"label": "Sal the Kid: Steal", "reason": "its rating is 0 (§6.5)"}]
+        {"label": "Sal the Kid: Steal", "reason": "its rating is 0 (§6.5)"},
+    ]
 
 
 def test_a_person_out_of_time_finishes_the_phase_passes_and_makes_no_deal():
@@ -154,8 +177,14 @@ def test_a_person_out_of_time_finishes_the_phase_passes_and_makes_no_deal():
     moves(s, 0)
     d = s.decision(0)
     assert d.option_ids[GAME.timeout_choice(s, d, rng)] == "out"
-    for step, seat, expected in (("shipment:2", 0, "back"), ("link:1.2", 0, "back"), ("link:0.3", 0, "offer:0"),
-                                 ("offer:20", 0, "decline"), ("counter:30", 1, "off"), ("final:25", 0, "refuse")):
+    for step, seat, expected in (
+        ("shipment:2", 0, "back"),
+        ("link:1.2", 0, "back"),
+        ("link:0.3", 0, "offer:0"),
+        ("offer:20", 0, "decline"),
+        ("counter:30", 1, "off"),
+        ("final:25", 0, "refuse"),
+    ):
         s.apply(step, seat)
         d = s.decision()
         assert d.option_ids[GAME.timeout_choice(s, d, rng)] == expected, step

@@ -238,16 +238,19 @@ def test_frame_cannot_target_a_jailed_card():
 
 
 # ------------------------------------------------------------------ §6.9 damage
-@pytest.mark.parametrize("variant, rolls, result", [
-    ("rules-text", [1, 5], "discarded"),  # 3 v 9: difference 6
-    ("rules-text", [1, 4], "damaged"),  # 3 v 8: 5
-    ("rules-text", [1, 2], "damaged"),  # 3 v 6: 3
-    ("rules-text", [2, 2], "no effect"),  # 4 v 6: 2
-    ("reference-card", [1, 4], "discarded"),  # 5
-    ("reference-card", [2, 4], "damaged"),  # 4 v 8: 4
-    ("reference-card", [1, 2], "damaged"),  # 3
-    ("reference-card", [3, 2], "no effect"),  # 1
-])
+@pytest.mark.parametrize(
+    "variant, rolls, result",
+    [
+        ("rules-text", [1, 5], "discarded"),  # 3 v 9: difference 6
+        ("rules-text", [1, 4], "damaged"),  # 3 v 8: 5
+        ("rules-text", [1, 2], "damaged"),  # 3 v 6: 3
+        ("rules-text", [2, 2], "no effect"),  # 4 v 6: 2
+        ("reference-card", [1, 4], "discarded"),  # 5
+        ("reference-card", [2, 4], "damaged"),  # 4 v 8: 4
+        ("reference-card", [1, 2], "damaged"),  # 3
+        ("reference-card", [3, 2], "no effect"),  # 1
+    ],
+)
 def test_6_9_damage_bands_of_each_variant(dice, variant, rolls, result):
     s = blank(damage_bands=variant)
     put(s, 0, 2, "sal_the_kid")  # Murder 2
@@ -361,8 +364,12 @@ def test_6_5_an_asset_in_an_empty_column_is_stolen_without_a_contest(dice):
     put_asset(s, 1, 3, "ledger")
     for k in range(8):
         if k != 0:
-            put_asset(s, 0, k, ["plans", "spotter", "insider", "tommy_gun", "brass_knuckles", "mouthpiece",
-                                "silencer", "crooked_cop"][k])
+            put_asset(
+                s,
+                0,
+                k,
+                ["plans", "spotter", "insider", "tommy_gun", "brass_knuckles", "mouthpiece", "silencer", "crooked_cop"][k],
+            )
     moves(s, 0)
     s.apply("steal:2", 0)
     dice.append(2)
@@ -375,8 +382,9 @@ def test_an_asset_the_thief_has_no_room_for_is_no_target():
     put(s, 0, 2, "frankie_nails")
     put_asset(s, 1, 3, "ledger")
     for k in range(8):
-        put_asset(s, 0, k, ["plans", "spotter", "insider", "tommy_gun", "brass_knuckles", "mouthpiece",
-                            "silencer", "crooked_cop"][k])
+        put_asset(
+            s, 0, k, ["plans", "spotter", "insider", "tommy_gun", "brass_knuckles", "mouthpiece", "silencer", "crooked_cop"][k]
+        )
     moves(s, 0)
     assert "steal:2" not in ids(s)
 

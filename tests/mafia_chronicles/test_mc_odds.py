@@ -30,7 +30,10 @@ def test_6_9_both_damage_variants_exactly():
     """Rating 0 (Edges 2, 2, 3, 4, 5) against Grit 5 (6–10): every throw fails; by Edge difference."""
     assert outcomes(0, 0, 5, 0, 0).fail == {NO_EFFECT: F(3, 25), DAMAGED: F(13, 25), DISCARDED: F(9, 25)}
     assert outcomes(0, 0, 5, 0, 0, variant="reference-card").fail == {
-        NO_EFFECT: F(3, 25), DAMAGED: F(8, 25), DISCARDED: F(14, 25)}
+        NO_EFFECT: F(3, 25),
+        DAMAGED: F(8, 25),
+        DISCARDED: F(14, 25),
+    }
     assert outcomes(0, 0, 5, 0, 0).win == {}
 
 
@@ -44,7 +47,13 @@ def test_6_5_a_fix_against_a_jailed_heat_5_and_an_unopposed_move():
 
 def test_percent_words_round_half_up_and_never_say_0_or_100_for_what_can_happen():
     assert [pct(F(1, 2)), pct(F(1, 8)), pct(F(1, 200)), pct(F(399, 400)), pct(F(0)), pct(F(1))] == [
-        "50%", "13%", "<1%", ">99%", "0%", "100%"]
+        "50%",
+        "13%",
+        "<1%",
+        ">99%",
+        "0%",
+        "100%",
+    ]
 
 
 def position():
@@ -58,10 +67,13 @@ def position():
 
 def test_6_4_the_moves_menu_tells_each_moves_exact_odds_before_the_choice():
     h = helps(position())
-    assert h["murder:2"] == ("2 targets, 29% to 50% to succeed. Likeliest: Sal the Kid (Gangster of The Kearney Mob)"
-                             " — 50% to succeed: +3 Heat 15%, +2 Heat 35%. Fails 50%: no effect 35%, −1 Murder 15%.")
-    assert h["smuggle:3"] == ("Always succeeds: +3 Heat 20%, +2 Heat 60%, +1 Heat 20%. "
-                              "Pays Smuggle Edge × $25K, $150K on average.")
+    assert h["murder:2"] == (
+        "2 targets, 29% to 50% to succeed. Likeliest: Sal the Kid (Gangster of The Kearney Mob)"
+        " — 50% to succeed: +3 Heat 15%, +2 Heat 35%. Fails 50%: no effect 35%, −1 Murder 15%."
+    )
+    assert h["smuggle:3"] == (
+        "Always succeeds: +3 Heat 20%, +2 Heat 60%, +1 Heat 20%. Pays Smuggle Edge × $25K, $150K on average."
+    )
     assert h["pass:2"] == "" and h["out"] == ""
 
 
@@ -70,8 +82,10 @@ def test_6_4_each_target_tells_its_exact_odds_heat_and_damage():
     s.apply("murder:2", 0)
     h = helps(s)
     # Murder 1 (Edges 2–6) against Grit 2 (3–7): 6 wins of 21 throws that do not tie
-    assert h["mob:1.3"] == ("29% to succeed: +3 Heat 5%, +2 Heat 24%. Fails 71%: no effect 43%, −1 Murder 29%. "
-                            "Success: the target is discarded, $100K.")
+    assert h["mob:1.3"] == (
+        "29% to succeed: +3 Heat 5%, +2 Heat 24%. Fails 71%: no effect 43%, −1 Murder 29%. "
+        "Success: the target is discarded, $100K."
+    )
     assert move_outcomes(s, 0, 2, MURDER, ("mob", 1, 3)).win == {4: F(1, 21), 5: F(2, 21), 6: F(3, 21)}
     assert h["back"] == ""
 
@@ -82,11 +96,11 @@ def test_6_8_the_heat_that_jails_is_named_and_a_stash_steal_tells_its_mean_take(
     moves(s, 0)
     s.apply("steal:2", 0)
     # Steal 2 (Edges 3–7) against Sal's Grit 1 (2–6): 15 wins of 21; Edges 3–4 +3 Heat, 5–7 +2: both jail at 3
-    assert move_outcomes(s, 0, 2, STEAL, ("stash", 1, 2)).win == {
-        3: F(1, 21), 4: F(2, 21), 5: F(3, 21), 6: F(4, 21), 7: F(5, 21)}
+    assert move_outcomes(s, 0, 2, STEAL, ("stash", 1, 2)).win == {3: F(1, 21), 4: F(2, 21), 5: F(3, 21), 6: F(4, 21), 7: F(5, 21)}
     assert helps(s)["stash:1.2"] == (
         "71% to succeed: +3 Heat (Jail) 14%, +2 Heat (Jail) 57%. Fails 29%: no effect 24%, −1 Steal 5%. "
-        "Success: Steal Edge × $20K from the stash, $113K on average.")  # mean Edge 85/15 × $20K
+        "Success: Steal Edge × $20K from the stash, $113K on average."
+    )  # mean Edge 85/15 × $20K
 
 
 def test_thick_skin_shows_a_discard_as_damage():
@@ -98,10 +112,11 @@ def test_thick_skin_shows_a_discard_as_damage():
     moves(s, 0)
     s.apply("torch:2", 0)
     # 22 throws that do not tie: 3 wins; losses by 1–2: 9, by 3–5: 9, by 6: 1 (a discard, shown as damage)
-    assert move_outcomes(s, 0, 2, 1, ("biz", 1, 2)).fail == {NO_EFFECT: F(9, 22), DAMAGED: F(9, 22),
-                                                             DISCARDED: F(1, 22)}
-    assert helps(s)["biz:1.2"] == ("14% to succeed: +2 Heat 5%, +1 Heat 9%. Fails 86%: no effect 41%, −1 Torch 45%. "
-                                   "Success: the Business is discarded, $100K, −1 Grit to its column.")
+    assert move_outcomes(s, 0, 2, 1, ("biz", 1, 2)).fail == {NO_EFFECT: F(9, 22), DAMAGED: F(9, 22), DISCARDED: F(1, 22)}
+    assert helps(s)["biz:1.2"] == (
+        "14% to succeed: +2 Heat 5%, +1 Heat 9%. Fails 86%: no effect 41%, −1 Torch 45%. "
+        "Success: the Business is discarded, $100K, −1 Grit to its column."
+    )
 
 
 def test_6_5_a_shipments_odds_and_mean_return_once_both_links_are_chosen():
@@ -113,8 +128,10 @@ def test_6_5_a_shipments_odds_and_mean_return_once_both_links_are_chosen():
     put(s, 0, 3, "sal_the_kid")  # Smarts 1: mean Edge 4
     put_biz(s, 0, 3, "street")
     moves(s, 0)
-    start = ("80% to succeed: +2 Heat 40%, +1 Heat 40%. Fails 20% (a roll of 1): +2 Heat. "
-             "Each link's roll of 1 (20%): +2 Heat to that card.")
+    start = (
+        "80% to succeed: +2 Heat 40%, +1 Heat 40%. Fails 20% (a roll of 1): +2 Heat. "
+        "Each link's roll of 1 (20%): +2 Heat to that card."
+    )
     assert helps(s)["shipment:2"] == start + " Returns total Edge × $40K, split as agreed."
     s.apply("shipment:2", 0)
     s.apply("link:1.2", 0)

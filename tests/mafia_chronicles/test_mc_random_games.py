@@ -20,8 +20,10 @@ from volstead.games.mafia_chronicles import GAME
 from volstead.games.mafia_chronicles.state import MafiaState, Syndicate
 
 # Plain random and "busy" random games (busy reaches Shipments, Heists and deals), both damage variants.
-GAMES = [(seed, seed % 2 == 1, "reference-card" if seed % 4 >= 2 else "rules-text")
-         for seed in range(int(os.environ.get("MC_GAMES", "160")))]
+GAMES = [
+    (seed, seed % 2 == 1, "reference-card" if seed % 4 >= 2 else "rules-text")
+    for seed in range(int(os.environ.get("MC_GAMES", "160")))
+]
 CHUNKS = 8
 
 
@@ -84,8 +86,7 @@ def test_a_clone_is_independent_and_copies_every_field():
 
 # ------------------------------------------------------------------ leaks
 def _rival_rows(view: dict, viewer: int) -> dict:
-    return {k: {key: v for key, v in row.items() if key != "status"}
-            for k, row in enumerate(view["syndicates"]) if k != viewer}
+    return {k: {key: v for key, v in row.items() if key != "status"} for k, row in enumerate(view["syndicates"]) if k != viewer}
 
 
 def test_nothing_private_shows_in_a_rivals_view():

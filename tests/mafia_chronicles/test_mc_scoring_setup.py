@@ -25,9 +25,20 @@ def test_8_a_clean_syndicate_with_the_only_boss_and_three_gangsters():
     put(s, 1, 0, "eddie_the_ear", heat=5, jailed=True)  # not active
     s.syn[0].stash = 1299
     p = points(s, 0)
-    assert p == {"never_murdered": 5, "only_boss": 5, "murdered_boss": 0, "frames": 0, "gangsters": 3,
-                 "murders_torches": 0, "flips_fixes": 0, "steals_smuggles": 0, "jail": 0, "negative": 0,
-                 "stash": 12, "total": 25}
+    assert p == {
+        "never_murdered": 5,
+        "only_boss": 5,
+        "murdered_boss": 0,
+        "frames": 0,
+        "gangsters": 3,
+        "murders_torches": 0,
+        "flips_fixes": 0,
+        "steals_smuggles": 0,
+        "jail": 0,
+        "negative": 0,
+        "stash": 12,
+        "total": 25,
+    }
 
 
 def test_8_move_counts_five_times_and_the_penalties():
@@ -43,9 +54,20 @@ def test_8_move_counts_five_times_and_the_penalties():
     put(s, 1, 2, "sal_the_kid", heat=5, jailed=True)
     put(s, 1, 3, "paulie_greco", heat=5, jailed=True)
     p = points(s, 1)
-    assert p == {"never_murdered": 0, "only_boss": 0, "murdered_boss": 4, "frames": 4, "gangsters": 0,
-                 "murders_torches": 3, "flips_fixes": 2, "steals_smuggles": 2, "jail": -2, "negative": -5,
-                 "stash": 0, "total": 8}
+    assert p == {
+        "never_murdered": 0,
+        "only_boss": 0,
+        "murdered_boss": 4,
+        "frames": 4,
+        "gangsters": 0,
+        "murders_torches": 3,
+        "flips_fixes": 2,
+        "steals_smuggles": 2,
+        "jail": -2,
+        "negative": -5,
+        "stash": 0,
+        "total": 8,
+    }
     wins[FRAME] = 4
     y.wins = tuple(wins)
     assert points(s, 1)["frames"] == 0
@@ -135,8 +157,7 @@ def test_options_are_validated_with_a_message_naming_the_option():
 def test_seats_play_the_syndicates_named_for_them_random_ones_dealt_from_the_rest():
     s = GAME.new_game(1, 4, Options(syndicates=("stern", "valenti", "kearney", "delgado")))
     assert GAME.seat_names(s) == ["The Stern Syndicate", "The Valenti Family", "The Kearney Mob", "The Delgado Crew"]
-    dealt = {GAME.new_game(seed, 4, Options(syndicates=("random", "stern", "random", "random"))).syndicates
-             for seed in range(20)}
+    dealt = {GAME.new_game(seed, 4, Options(syndicates=("random", "stern", "random", "random"))).syndicates for seed in range(20)}
     assert all(d[1] == 2 and sorted(d) == [0, 1, 2, 3] for d in dealt) and len(dealt) > 1
     s = GAME.new_game(1, 4, Options(syndicates=("random", "stern", "random", "random")))
     assert s.syndicates == GAME.new_game(1, 4, s.options).syndicates  # drawn from the seed

@@ -23,10 +23,11 @@ def test_the_table_your_columns_and_your_market_by_name():
     lines = GAME.render_text(s.view(0)).splitlines()
     assert lines[0] == "Round 2 of 4 · Moves · first: The Valenti Family"
     assert lines[1] == "The Valenti Family — you: stash $500K; successes: steal 1, smuggle 2"
-    assert lines[2] == ("  Boss column: Boss Rosie Malone: Smarts 1, Grit 1, Frame 2, Fix 1 [Heat 2] | Business: — | "
-                        "Assets: —")
-    assert lines[4] == ("  column 3: Gangster Gus Varga: Smarts 2, Grit 1, Smuggle 3, Steal 2 [damage 1, exhausted] | "
-                        "Business: Candy Factory | Assets: Plans")
+    assert lines[2] == ("  Boss column: Boss Rosie Malone: Smarts 1, Grit 1, Frame 2, Fix 1 [Heat 2] | Business: — | Assets: —")
+    assert lines[4] == (
+        "  column 3: Gangster Gus Varga: Smarts 2, Grit 1, Smuggle 3, Steal 2 [damage 1, exhausted] | "
+        "Business: Candy Factory | Assets: Plans"
+    )
     assert lines[6].startswith("  Your market (purchases this Market: 0 of 4; decks 19/15/15)")
     market = [x.strip() for x in lines[7:22]]
     y = s.syn[0]

@@ -28,19 +28,24 @@ from pydantic import Field, field_validator
 from volstead.engine.contract import Faction, Game, GameOptions
 
 NAME = "prize_bids"
-FACTIONS = (Faction("red", "Red Hand", "#b03030"), Faction("blue", "Blue Line", "#3050b0"),
-            Faction("green", "Green Room", "#30a050"), Faction("gold", "Gold Coast", "#c0a030"))
+FACTIONS = (
+    Faction("red", "Red Hand", "#b03030"),
+    Faction("blue", "Blue Line", "#3050b0"),
+    Faction("green", "Green Room", "#30a050"),
+    Faction("gold", "Gold Coast", "#c0a030"),
+)
 
 
 class Options(GameOptions):
     cards: int = Field(5, ge=3, le=13, description="Bid cards per seat, and prizes in the deck (1..N).")
-    ties: Literal["discard", "split"] = Field("discard", description="Tied highest bids: the prize is discarded, "
-                                                                     "or split between the tied seats.")
+    ties: Literal["discard", "split"] = Field(
+        "discard", description="Tied highest bids: the prize is discarded, or split between the tied seats."
+    )
     negotiation: bool = Field(True, description="The winner of a prize may sell it to the runner-up.")
-    factions: tuple[str, ...] = Field((), description="A faction per seat (red, blue, green, gold or random); "
-                                                      "empty: dealt at random.")
-    first_seat: int | None = Field(None, ge=0, description="The first seat (wins ties of points); empty: "
-                                                           "drawn at random.")
+    factions: tuple[str, ...] = Field(
+        (), description="A faction per seat (red, blue, green, gold or random); empty: dealt at random."
+    )
+    first_seat: int | None = Field(None, ge=0, description="The first seat (wins ties of points); empty: drawn at random.")
 
     @field_validator("factions")
     @classmethod
@@ -74,10 +79,17 @@ class PrizeBids(Game):
         return list(FACTIONS)
 
     def rules_help(self):
-        return {"summary": __doc__.split("\n\n")[2], "kinds": {
-            "bid": "choose the card you bid this round (in secret)", "confirm": "confirm your bid or take it back",
-            "offer": "offer the runner-up the prize for a price", "respond": "accept, decline or counter the offer",
-            "reply": "accept the counter-offer or make a final offer", "accept_final": "accept the final offer"}}
+        return {
+            "summary": __doc__.split("\n\n")[2],
+            "kinds": {
+                "bid": "choose the card you bid this round (in secret)",
+                "confirm": "confirm your bid or take it back",
+                "offer": "offer the runner-up the prize for a price",
+                "respond": "accept, decline or counter the offer",
+                "reply": "accept the counter-offer or make a final offer",
+                "accept_final": "accept the final offer",
+            },
+        }
 
     def evaluate(self, state, seat=None):
         """Points so far (bots' evaluation, in points: `evaluation_scale` 3)."""

@@ -15,8 +15,7 @@ from .steps import Bid, Confirm, Deal, NextRound
 
 
 class PrizeBidsState(GameState):
-    __slots__ = ("hands", "bids", "deck", "prize", "points", "round", "factions", "first", "deals", "last_reveal",
-                 "deal_note")
+    __slots__ = ("hands", "bids", "deck", "prize", "points", "round", "factions", "first", "deals", "last_reveal", "deal_note")
     game_name = NAME
 
     options: Options
@@ -33,7 +32,7 @@ class PrizeBidsState(GameState):
     deal_note: str  # the outcome of the last negotiation (public)
 
     def set_bid(self, seat: int, card: int) -> None:
-        self.bids = self.bids[:seat] + (card,) + self.bids[seat + 1:]
+        self.bids = self.bids[:seat] + (card,) + self.bids[seat + 1 :]
 
     def reveal(self) -> tuple[int | None, int | None]:
         """Resolve the bids; (the unique winner or None, the unique runner-up or None)."""
@@ -77,8 +76,12 @@ class PrizeBidsState(GameState):
         best = max(self.points)
         tied = [s for s, p in enumerate(self.points) if p == best]
         winner = min(tied, key=lambda s: (s - self.first) % self.seats)  # the nearest to the first seat
-        return Result(scores=self.points, winners=(winner,),
-                      factions=self.factions, details=tuple({"cards_left": len(h)} for h in self.hands))
+        return Result(
+            scores=self.points,
+            winners=(winner,),
+            factions=self.factions,
+            details=tuple({"cards_left": len(h)} for h in self.hands),
+        )
 
     def negotiation(self) -> Deal | None:
         top = self.stack[-1] if self.stack else None
@@ -88,11 +91,22 @@ class PrizeBidsState(GameState):
         lanes = self.in_lanes()
         deciding = set(self.pending_seats()) if lanes else set()
         v: dict[str, Any] = {
-            "round": self.round, "prize": self.prize, "prizes_left": sorted(self.deck),
-            "seats": [{"seat": s, "faction": self.factions[s], "points": self.points[s], "hand": list(self.hands[s]),
-                       "bidding": ("deciding" if s in deciding else "done") if lanes else None}
-                      for s in range(self.seats)],
-            "first_seat": self.first, "last_reveal": self.last_reveal, "last_deal": self.deal_note,
+            "round": self.round,
+            "prize": self.prize,
+            "prizes_left": sorted(self.deck),
+            "seats": [
+                {
+                    "seat": s,
+                    "faction": self.factions[s],
+                    "points": self.points[s],
+                    "hand": list(self.hands[s]),
+                    "bidding": ("deciding" if s in deciding else "done") if lanes else None,
+                }
+                for s in range(self.seats)
+            ],
+            "first_seat": self.first,
+            "last_reveal": self.last_reveal,
+            "last_deal": self.deal_note,
             "over": self.is_over(),
         }
         if seat is not None and lanes:

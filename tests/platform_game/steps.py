@@ -27,8 +27,7 @@ class NextRound(Step):
             return
         state.prize, state.deck = state.deck[0], state.deck[1:]
         state.round += 1
-        state.stack += [NextRound(), Reveal(),
-                        open_lanes(state, {s: [Confirm(s), Bid(s)] for s in range(state.seats)})]
+        state.stack += [NextRound(), Reveal(), open_lanes(state, {s: [Confirm(s), Bid(s)] for s in range(state.seats)})]
 
 
 class Bid(SeatStep):

@@ -37,13 +37,34 @@ def test_games_json_describes_it_with_its_options_schema():
 
 def test_generated_flags_and_option_pairs_reach_the_game(tmp_path):
     path = tmp_path / "g.json"
-    r = invoke("play", "--terminal", "prize_bids", "--seats", "random,random", "--seed", "4", "--quiet",
-               "--ties", "split", "--no-negotiation", "-o", "cards=3", "--factions", "gold,random",
-               "--record", str(path))
+    r = invoke(
+        "play",
+        "--terminal",
+        "prize_bids",
+        "--seats",
+        "random,random",
+        "--seed",
+        "4",
+        "--quiet",
+        "--ties",
+        "split",
+        "--no-negotiation",
+        "-o",
+        "cards=3",
+        "--factions",
+        "gold,random",
+        "--record",
+        str(path),
+    )
     assert r.exit_code == 0, r.output
     rec = load_record(path)
-    assert rec["options"] == {"cards": 3, "ties": "split", "negotiation": False, "factions": ["gold", "random"],
-                              "first_seat": None}
+    assert rec["options"] == {
+        "cards": 3,
+        "ties": "split",
+        "negotiation": False,
+        "factions": ["gold", "random"],
+        "first_seat": None,
+    }
     assert replay(rec).result().factions[0] == "gold"
     r = invoke("play", "--terminal", "prize_bids", "--seats", "random,random", "--factions", "purple")
     assert r.exit_code == 2 and "unknown faction 'purple'" in r.output
@@ -52,8 +73,20 @@ def test_generated_flags_and_option_pairs_reach_the_game(tmp_path):
 def test_two_people_bid_in_private_at_one_terminal(tmp_path):
     path = tmp_path / "q.json"
     # seat 0 is asked first (pass the screen), bids 3 and confirms; then seat 1 (pass the screen)
-    r = invoke("play", "--terminal", "prize_bids", "--seats", "human,human", "--seed", "2", "-o", "cards=3",
-               "--record", str(path), input="\n3\n1\n\n1\n1\nq\n")
+    r = invoke(
+        "play",
+        "--terminal",
+        "prize_bids",
+        "--seats",
+        "human,human",
+        "--seed",
+        "2",
+        "-o",
+        "cards=3",
+        "--record",
+        str(path),
+        input="\n3\n1\n\n1\n1\nq\n",
+    )
     assert r.exit_code == 0, r.output
     out = r.output
     assert out.count("Pass the screen to seat") == 2
@@ -63,8 +96,7 @@ def test_two_people_bid_in_private_at_one_terminal(tmp_path):
 
 
 def test_a_bot_deciding_in_private_is_not_shown_to_the_person(tmp_path):
-    r = invoke("play", "--terminal", "prize_bids", "--seats", "human,random", "--seed", "2", "-o", "cards=3",
-               input="1\n1\nq\n")
+    r = invoke("play", "--terminal", "prize_bids", "--seats", "human,random", "--seed", "2", "-o", "cards=3", input="1\n1\nq\n")
     assert r.exit_code == 0, r.output
     assert "seat 1 (random) decided in private" in r.output
     assert "bid:" not in r.output.split("seat 1 (random) decided in private")[0].split("Seat 0 to decide")[0]
@@ -77,8 +109,20 @@ def test_cards_says_the_game_has_none():
 
 def test_sim_runs_it_and_reports_by_faction_and_its_stats(tmp_path):
     out = tmp_path / "run"
-    r = invoke("sim", "prize_bids", "--seats", "random,greedy,ismcts:20", "--games", "6", "--seed", "3",
-               "--out", str(out), "-o", "cards=4")
+    r = invoke(
+        "sim",
+        "prize_bids",
+        "--seats",
+        "random,greedy,ismcts:20",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        "-o",
+        "cards=4",
+    )
     assert r.exit_code == 0, r.output
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 6 and all(set(r["factions"]) <= {"red", "blue", "green", "gold"} for r in rows)

@@ -80,8 +80,9 @@ def test_a_rivals_private_choice_is_invisible_until_the_reveal():
     s.apply("confirm", 0)
     after = [json.dumps(s.view(k), sort_keys=True) for k in (None, 1, 2)]
     for b, a in zip(before, after, strict=True):  # only "deciding" -> "done" changed for others
-        assert a == b.replace('"bidding": "deciding", "faction": "' + s.factions[0], '"bidding": "done", "faction": "'
-                              + s.factions[0], 1)
+        assert a == b.replace(
+            '"bidding": "deciding", "faction": "' + s.factions[0], '"bidding": "done", "faction": "' + s.factions[0], 1
+        )
     assert s.view(0)["my_bid"] == 4 and s.view(1)["my_bid"] is None
     assert "4" not in json.dumps(s.view(1)["seats"][0]["bidding"])
 

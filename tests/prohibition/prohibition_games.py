@@ -31,8 +31,7 @@ class InvariantError(AssertionError):
 
 
 def _fail(s: ProhibitionState, what: str) -> None:
-    raise InvariantError(f"seed={s.seed} seats={s.seats} after decision #{s.decisions_made} ({s.year} {s.phase}): "
-                         f"{what}")
+    raise InvariantError(f"seed={s.seed} seats={s.seats} after decision #{s.decisions_made} ({s.year} {s.phase}): {what}")
 
 
 def check(s: ProhibitionState) -> None:
@@ -69,16 +68,14 @@ def check(s: ProhibitionState) -> None:
             _fail(s, f"gang {k} holds more Blocks than it has Turf markers")
         if not 0 <= g.gangsters_left <= g.gangsters <= 5:
             _fail(s, f"gang {k} Gangsters {g.gangsters_left}/{g.gangsters}")
-    guards = (guards_on_map + sum(g.hosp_guards + g.guards_to_place for g in s.gangs) + s.guard_supply
-              + s.guards_lost)
+    guards = guards_on_map + sum(g.hosp_guards + g.guards_to_place for g in s.gangs) + s.guard_supply + s.guards_lost
     if guards != lim.guards:
         _fail(s, f"{guards} Guards in all, not {lim.guards}")
     tiles = Counter(t for t in s.tile if t >= 0)
     if any(n > 1 for n in tiles.values()):
         _fail(s, f"a tile is on the map twice: {tiles}")
     for kind, stack in enumerate(s.stacks):
-        here = sorted(list(stack) + [t % 7 for t in tiles if t // 7 == kind] + [t % 7 for t in s.torched
-                                                                              if t // 7 == kind])
+        here = sorted(list(stack) + [t % 7 for t in tiles if t // 7 == kind] + [t % 7 for t in s.torched if t // 7 == kind])
         if here != list(range(7)):
             _fail(s, f"building {kind}: tiles {here} (stack {stack})")
         if list(stack) != sorted(stack):
@@ -94,8 +91,14 @@ def check(s: ProhibitionState) -> None:
     if feds != Counter(range(len(c.feds))):
         _fail(s, f"Fed cards not conserved: {sorted(feds.elements())}")
     kept = [g.infamy for g in s.gangs if g.infamy >= 0]
-    infamy = Counter(s.infamy_rest + (tuple(kept) if s.draft_round >= 3 and not s.in_lanes() and len(kept) == s.seats
-                                      else sum((g.infamy_dealt for g in s.gangs), ())))
+    infamy = Counter(
+        s.infamy_rest
+        + (
+            tuple(kept)
+            if s.draft_round >= 3 and not s.in_lanes() and len(kept) == s.seats
+            else sum((g.infamy_dealt for g in s.gangs), ())
+        )
+    )
     if infamy != Counter(range(len(c.infamy))):
         _fail(s, f"Infamy cards not conserved: {sorted(infamy.elements())}")
     if not s.is_over():

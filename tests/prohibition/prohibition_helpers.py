@@ -50,7 +50,7 @@ def put_building(s: ProhibitionState, block: str, building: str, stocked: bool =
     """Take the top tile of the building's stack onto the Block (no cost, no Heat, no Guard)."""
     k = kind(building)
     tile = k * 7 + s.stacks[k][0]
-    s.stacks = s.stacks[:k] + (s.stacks[k][1:],) + s.stacks[k + 1:]
+    s.stacks = s.stacks[:k] + (s.stacks[k][1:],) + s.stacks[k + 1 :]
     s.set_block(b(s, block), tile=tile)
     s.set_stocked(b(s, block), stocked)
     return tile

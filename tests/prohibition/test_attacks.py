@@ -294,17 +294,20 @@ def test_tactics_defender_first_then_attacker_after_the_roll(dice):
     assert s.scheme_discard[-2:] == (scheme(s, "stronghold"), scheme(s, "turf_war"))
 
 
-@pytest.mark.parametrize("card, rolls, choices, left", [
-    # (the attacker's Scheme, dice queued: attacker 2 dice then defender 2, then any rerolls,
-    #  pip choices, (attacker Goons, defender Goons) after the round)
-    ("beer_baron", [1, 5, 3, 3, 4], [], (2, 0)),  # reroll misses: the 1 becomes a 4
-    ("distillery_row", [3, 3, 1, 1], ["pip:3", "pip:3"], (2, 0)),  # two pips: 3 3 -> 4 4
-    ("jazz_age", [1, 1, 4, 5], [], (1, 2)),  # -1 on the defender's dice: 4 5 -> 3 4
-    ("friends_in_tammany_hall", [1, 1, 4, 5, 1, 6], [], (1, 2)),  # defender rerolls its hits: 1 6
-    ("own_the_neighborhood", [6, 1, 1, 1], [], (2, 0)),  # a 6 wipes out two Units
-    ("bootleg_empire", [1, 1, 1, 1, 4, 4], [], (2, 0)),  # two extra dice: 4 4
-    ("fortress", [1, 1, 4, 5], [], (2, 2)),  # both of the defender's hits cancelled
-])
+@pytest.mark.parametrize(
+    "card, rolls, choices, left",
+    [
+        # (the attacker's Scheme, dice queued: attacker 2 dice then defender 2, then any rerolls,
+        #  pip choices, (attacker Goons, defender Goons) after the round)
+        ("beer_baron", [1, 5, 3, 3, 4], [], (2, 0)),  # reroll misses: the 1 becomes a 4
+        ("distillery_row", [3, 3, 1, 1], ["pip:3", "pip:3"], (2, 0)),  # two pips: 3 3 -> 4 4
+        ("jazz_age", [1, 1, 4, 5], [], (1, 2)),  # -1 on the defender's dice: 4 5 -> 3 4
+        ("friends_in_tammany_hall", [1, 1, 4, 5, 1, 6], [], (1, 2)),  # defender rerolls its hits: 1 6
+        ("own_the_neighborhood", [6, 1, 1, 1], [], (2, 0)),  # a 6 wipes out two Units
+        ("bootleg_empire", [1, 1, 1, 1, 4, 4], [], (2, 0)),  # two extra dice: 4 4
+        ("fortress", [1, 1, 4, 5], [], (2, 2)),  # both of the defender's hits cancelled
+    ],
+)
 def test_every_tactic_effect(dice, card, rolls, choices, left):
     s = game()
     s.set_block(b(s, "hk2"), goons=2)

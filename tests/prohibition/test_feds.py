@@ -226,11 +226,14 @@ def test_cards_drawn_in_a_conflict_wait_until_it_is_over(dice):
     assert g.fed_owed == 0 and len(g.fed_cards) == 1 and s.decision().kind == "fed_card"
 
 
-@pytest.mark.parametrize("card, level, before, after", [
-    ("dry_agents", 1, {"booze": 6}, {"booze": 1}),
-    ("grand_jury", 1, {"headlines": 2, "gs": 15}, {"headlines": 1, "gs": 5}),
-    ("tax_man", 3, {"gs": 60}, {"gs": 10}),
-])
+@pytest.mark.parametrize(
+    "card, level, before, after",
+    [
+        ("dry_agents", 1, {"booze": 6}, {"booze": 1}),
+        ("grand_jury", 1, {"headlines": 2, "gs": 15}, {"headlines": 1, "gs": 5}),
+        ("tax_man", 3, {"gs": 60}, {"gs": 10}),
+    ],
+)
 def test_booze_headline_and_gs_consequences(card, level, before, after):
     """Face the Consequences: "Each Fed Card causes your Gang to lose something important"."""
     s = game()

@@ -16,8 +16,14 @@ def test_stocked_buildings_produce_then_every_tile_flips():
     """Production 2: stocked buildings add their output (Still 2 Booze, Brewery 3, Speakeasy 15 Gs,
     Nightclub 20 Gs, Settlement House -3 Heat); "Flip all of your Buildings to their un-stocked side"."""
     s = after_setup()  # seat 0 Tammany, seat 1 Rum Row (+2 Booze from Stills and Breweries)
-    for blk, kind in (("hk2", "still"), ("hk3", "brewery"), ("hk4", "speakeasy"), ("tl1", "nightclub"),
-                      ("tl2", "settlement"), ("les1", "ward")):
+    for blk, kind in (
+        ("hk2", "still"),
+        ("hk3", "brewery"),
+        ("hk4", "speakeasy"),
+        ("tl1", "nightclub"),
+        ("tl2", "settlement"),
+        ("les1", "ward"),
+    ):
         put_building(s, blk, kind, stocked=True)
     put_building(s, "les2", "nightclub")  # unstocked: nothing
     put_building(s, "li2", "still", stocked=True)
@@ -72,9 +78,20 @@ def test_the_scoring_table():
     g.infamy = s.content.infamy_index["lord_of_the_borough"]
     score(s)
     row = s.final[0]
-    assert row == {"neighborhoods": 20 + 10 + 5, "gs": 7, "booze": 4, "buildings": 6, "headlines": 6,
-                   "jailtime": -5, "schemes": 10, "infamy": 12, "total": 35 + 7 + 4 + 6 + 6 - 5 + 10 + 12,
-                   "blocks": 15, "vault": 37, "months": 5}
+    assert row == {
+        "neighborhoods": 20 + 10 + 5,
+        "gs": 7,
+        "booze": 4,
+        "buildings": 6,
+        "headlines": 6,
+        "jailtime": -5,
+        "schemes": 10,
+        "infamy": 12,
+        "total": 35 + 7 + 4 + 6 + 6 - 5 + 10 + 12,
+        "blocks": 15,
+        "vault": 37,
+        "months": 5,
+    }
     res = s.result()
     assert res.winners == (0,) and res.scores[0] == 75.0 and res.factions == ("tammany", "rum_row")
 
@@ -135,11 +152,32 @@ def test_a_scheme_is_completed_when_met_and_never_lost():
     assert prestige(s, 0)["schemes"] == 5
 
 
-@pytest.mark.parametrize("what, of, value", [
-    (0, -1, 15), (1, -1, 3), (2, -1, 8), (3, -1, 1), (4, -1, 3), (5, 2, 2), (6, -1, 2), (7, -1, 1), (8, -1, 37),
-    (9, -1, 4), (10, -1, 2), (11, -1, 6), (12, -1, 1), (13, -1, 9), (14, -1, 9), (15, -1, 5), (16, -1, 1),
-    (17, -1, 2), (18, -1, 3), (19, -1, 1), (20, -1, 4),
-])
+@pytest.mark.parametrize(
+    "what, of, value",
+    [
+        (0, -1, 15),
+        (1, -1, 3),
+        (2, -1, 8),
+        (3, -1, 1),
+        (4, -1, 3),
+        (5, 2, 2),
+        (6, -1, 2),
+        (7, -1, 1),
+        (8, -1, 37),
+        (9, -1, 4),
+        (10, -1, 2),
+        (11, -1, 6),
+        (12, -1, 1),
+        (13, -1, 9),
+        (14, -1, 9),
+        (15, -1, 5),
+        (16, -1, 1),
+        (17, -1, 2),
+        (18, -1, 3),
+        (19, -1, 1),
+        (20, -1, 4),
+    ],
+)
 def test_every_requirement_is_counted_on_the_board(what, of, value):
     """docs/prohibition-content.md, Requirements: each count, in models.REQUIREMENTS order."""
     s = after_setup()

@@ -12,22 +12,35 @@ from volstead.sim.runner import SimConfig, run_sim
 
 
 def row(factions, scores, winners, plays=({}, {}, {}, {})):
-    return {"bots": ["greedy"] * 4, "factions": list(factions), "scores": list(scores), "winners": list(winners),
-            "plays": list(plays)}
+    return {
+        "bots": ["greedy"] * 4,
+        "factions": list(factions),
+        "scores": list(scores),
+        "winners": list(winners),
+        "plays": list(plays),
+    }
 
 
 def test_mats_seats_schemes_and_fed_cards():
-    rows = [row(("rum_row", "tammany", "bowery", "five_points"), (50, 60, 70, 40), [2],
-                plays=({"scheme:a": 1}, {}, {"fed:x": 2}, {})),
-            row(("tammany", "rum_row", "five_points", "bowery"), (55, 55, 30, 20), [0, 1])]
+    rows = [
+        row(
+            ("rum_row", "tammany", "bowery", "five_points"), (50, 60, 70, 40), [2], plays=({"scheme:a": 1}, {}, {"fed:x": 2}, {})
+        ),
+        row(("tammany", "rum_row", "five_points", "bowery"), (55, 55, 30, 20), [0, 1]),
+    ]
     f = figures(rows, ["scheme:a", "scheme:b", "tactic:a", "fed:x", "fed:y"])
     assert f["games"] == 2
-    assert {m: r["wins"] for m, r in f["mats"].items()} == {"bowery": 1.0, "five_points": 0.0, "rum_row": 0.5,
-                                                            "tammany": 0.5}
+    assert {m: r["wins"] for m, r in f["mats"].items()} == {"bowery": 1.0, "five_points": 0.0, "rum_row": 0.5, "tammany": 0.5}
     assert f["mean_score"]["rum_row"] == 52.5 and f["seats"]["0"]["wins"] == 0.5
     assert f["never_completed"] == ["scheme:b"] and f["never_drawn"] == ["fed:y"]
-    text = report(f, {"bowery": dict.fromkeys(("neighborhoods", "gs", "booze", "buildings", "headlines", "jailtime",
-                                                "schemes", "infamy"), 1.0)})
+    text = report(
+        f,
+        {
+            "bowery": dict.fromkeys(
+                ("neighborhoods", "gs", "booze", "buildings", "headlines", "jailtime", "schemes", "infamy"), 1.0
+            )
+        },
+    )
     assert "bowery: win 50.0% (" in text and "— neighborhoods 1.0, gs 1.0" in text
     assert "Schemes never completed: scheme:b" in text and "Fed cards never drawn: fed:y" in text
 
@@ -60,8 +73,7 @@ def test_only_pieces_of_one_run_pool(tmp_path, capsys):
     run_sim(config, 4, tmp_path / "b", first_game=2)
     assert main([str(tmp_path / "a"), str(tmp_path / "b")]) == 0
     assert capsys.readouterr().out.startswith("4 games\n")
-    run_sim(SimConfig("prohibition", ("random",) * 4, seed=5, options={"first_seat": 1}), 4, tmp_path / "c",
-            first_game=2)
+    run_sim(SimConfig("prohibition", ("random",) * 4, seed=5, options={"first_seat": 1}), 4, tmp_path / "c", first_game=2)
     assert main([str(tmp_path / "a"), str(tmp_path / "c")]) == 1
     out = capsys.readouterr()
     assert out.out == "" and "are not pieces of one run: their options differ" in out.err

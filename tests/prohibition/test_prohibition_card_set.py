@@ -42,7 +42,8 @@ def test_a_missing_card_set_folder_or_an_unknown_mat_is_refused(tmp_path):
         GAME.new_game(1, 2, GAME.Options(cards=str(tmp_path / "nowhere")))
     folder = rum_row_bonuses(tmp_path, "booze_output = 1")
     (tmp_path / "set" / "mats.toml").write_text(
-        (tmp_path / "set" / "mats.toml").read_text().replace('id = "bowery"', 'id = "mulberry"'))
+        (tmp_path / "set" / "mats.toml").read_text().replace('id = "bowery"', 'id = "mulberry"')
+    )
     with pytest.raises(VolsteadError, match="unknown mat 'bowery' in this card set"):
         GAME.new_game(1, 4, GAME.Options(cards=folder, mats=("bowery", "random", "random", "random")))
 

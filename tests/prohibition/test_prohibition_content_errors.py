@@ -39,8 +39,12 @@ def test_the_untouched_copy_loads(data):
 
 
 def test_a_typo_in_a_field_name_names_the_card(data):
-    edit(data, "schemes.toml", "prestige = 5\nrequires = [{ what = \"building\", n = 1, of = \"speakeasy\" }",
-         "prestig = 5\nrequires = [{ what = \"building\", n = 1, of = \"speakeasy\" }")
+    edit(
+        data,
+        "schemes.toml",
+        'prestige = 5\nrequires = [{ what = "building", n = 1, of = "speakeasy" }',
+        'prestig = 5\nrequires = [{ what = "building", n = 1, of = "speakeasy" }',
+    )
     msg = error(data)
     assert msg.startswith("schemes.toml: schemes 'corner_the_market'") and "prestig" in msg
 
@@ -57,15 +61,19 @@ def test_of_only_goes_with_a_building_requirement(data):
 
 
 def test_an_unknown_tactic_effect(data):
-    edit(data, "schemes.toml", 'effect = "extra_dice", n = 1, text = "Roll 1 extra die this round." }',
-         'effect = "bazooka", n = 1, text = "Boom." }')
+    edit(
+        data,
+        "schemes.toml",
+        'effect = "extra_dice", n = 1, text = "Roll 1 extra die this round." }',
+        'effect = "bazooka", n = 1, text = "Boom." }',
+    )
     msg = error(data)
     assert msg.startswith("schemes.toml: schemes 'corner_the_market': tactic.effect") and "bazooka" in msg
 
 
 def test_a_missing_scheme_is_an_incomplete_set(data):
     text = (data / "schemes.toml").read_text()
-    start = text.index("[[schemes]]\nid = \"street_boss\"")
+    start = text.index('[[schemes]]\nid = "street_boss"')
     (data / "schemes.toml").write_text(text[:start])
     assert error(data) == "schemes.toml: the complete set has 24 schemes, this file has 23"
 
@@ -104,28 +112,33 @@ def test_a_building_stocked_with_both_gs_and_booze(data):
 
 
 def test_a_setup_block_that_does_not_exist(data):
-    edit(data, "board.toml", 'goons = { li1 = 3, li2 = 1, tl3 = 1, les3 = 1 }',
-         'goons = { li1 = 3, li9 = 1, tl3 = 1, les3 = 1 }')
+    edit(data, "board.toml", "goons = { li1 = 3, li2 = 1, tl3 = 1, les3 = 1 }", "goons = { li1 = 3, li9 = 1, tl3 = 1, les3 = 1 }")
     assert error(data) == "board.toml: setups for 2 gangs, position 2: Block 'li9' does not exist"
 
 
 def test_a_setup_block_out_of_play(data):
-    edit(data, "board.toml", 'turf = ["hk1", "hk2", "hk3", "hk4", "tl1", "tl2", "les1", "gv1"]',
-         'turf = ["hk1", "hk2", "hk3", "hr4", "tl1", "tl2", "les1", "gv1"]')
+    edit(
+        data,
+        "board.toml",
+        'turf = ["hk1", "hk2", "hk3", "hk4", "tl1", "tl2", "les1", "gv1"]',
+        'turf = ["hk1", "hk2", "hk3", "hr4", "tl1", "tl2", "les1", "gv1"]',
+    )
     assert error(data) == "board.toml: setups for 2 gangs, position 1: Block 'hr4' is not in play with 2 gangs"
 
 
 def test_a_setup_with_too_many_units_on_a_block(data):
-    edit(data, "board.toml", "goons = { hk1 = 3, hk2 = 1, tl1 = 1, les1 = 1 }",
-         "goons = { hk1 = 4, tl1 = 1, les1 = 1 }")
+    edit(data, "board.toml", "goons = { hk1 = 3, hk2 = 1, tl1 = 1, les1 = 1 }", "goons = { hk1 = 4, tl1 = 1, les1 = 1 }")
     assert error(data) == "board.toml: setups for 2 gangs, position 1: Block 'hk1' holds 5 Units, more than 4"
 
 
 def test_two_gangs_cannot_share_a_starting_block(data):
-    edit(data, "board.toml", 'turf = ["li1", "li2", "li3", "li4", "tl3", "tl4", "les3", "les4"]',
-         'turf = ["li1", "li2", "li3", "li4", "tl2", "tl4", "les3", "les4"]')
-    assert error(data) == ("board.toml: setups for 2 gangs, position 2: Turf Block 'tl2' belongs to an earlier "
-                           "position")
+    edit(
+        data,
+        "board.toml",
+        'turf = ["li1", "li2", "li3", "li4", "tl3", "tl4", "les3", "les4"]',
+        'turf = ["li1", "li2", "li3", "li4", "tl2", "tl4", "les3", "les4"]',
+    )
+    assert error(data) == ("board.toml: setups for 2 gangs, position 2: Turf Block 'tl2' belongs to an earlier position")
 
 
 def test_overlapping_cells(data):

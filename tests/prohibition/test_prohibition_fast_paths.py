@@ -24,8 +24,13 @@ def slow_action_codes(s, seat: int) -> tuple[int, ...]:
 
 def slow_build_blocks(s, seat: int, kind: int) -> list[int]:
     limit, hq, lo, hi = s.content.b_limit[kind], s.gangs[seat].hq, kind * 7, kind * 7 + 7
-    return [b for b, o in enumerate(s.owner) if o == seat and b != hq and not (
-        limit and sum(1 for x in range(b >> 3 << 3, (b >> 3 << 3) + 8) if x != b and lo <= s.tile[x] < hi) >= limit)]
+    return [
+        b
+        for b, o in enumerate(s.owner)
+        if o == seat
+        and b != hq
+        and not (limit and sum(1 for x in range(b >> 3 << 3, (b >> 3 << 3) + 8) if x != b and lo <= s.tile[x] < hi) >= limit)
+    ]
 
 
 def test_one_pass_checks_match_their_definitions_in_random_games():
@@ -38,8 +43,12 @@ def test_one_pass_checks_match_their_definitions_in_random_games():
                 for seat in range(s.seats):
                     kinds = buildable_kinds(s, seat)
                     assert kinds == [can_build(s, seat, k) for k in range(6)], f"seed={seed}"
-                    assert kinds == [bool(s.stacks[k]) and s.gangs[seat].gs >= s.content.tile_cost[k * 7 + s.stacks[k][0]]
-                                     and bool(build_blocks(s, seat, k)) for k in range(6)]
+                    assert kinds == [
+                        bool(s.stacks[k])
+                        and s.gangs[seat].gs >= s.content.tile_cost[k * 7 + s.stacks[k][0]]
+                        and bool(build_blocks(s, seat, k))
+                        for k in range(6)
+                    ]
                     assert action_codes(s, seat) == slow_action_codes(s, seat), f"seed={seed}"
                     assert has_action(s, seat) == bool(action_codes(s, seat))
                     assert s.turf(seat) == s.turfs()[seat] == tuple(b for b, o in enumerate(s.owner) if o == seat)

@@ -42,8 +42,7 @@ def test_the_terminal_plays_prohibition_to_the_end():
 
     from volstead.cli import app
 
-    r = CliRunner().invoke(app, ["play", "--terminal", "prohibition", "--seats", "random,random", "--seed", "3",
-                                 "--quiet"])
+    r = CliRunner().invoke(app, ["play", "--terminal", "prohibition", "--seats", "random,random", "--seed", "3", "--quiet"])
     assert r.exit_code == 0, r.output
     assert "Game over" in r.output
 

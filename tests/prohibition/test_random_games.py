@@ -48,9 +48,22 @@ def test_random_games_keep_the_invariants_and_replay_exactly(chunk):
         s = random_game(seed)
         res = s.result()
         assert len(res.scores) == s.seats and res.winners
-        assert sorted(res.details[0]) == sorted(["neighborhoods", "gs", "booze", "buildings", "headlines",
-                                                 "jailtime", "schemes", "infamy", "total", "blocks", "vault",
-                                                 "months"])
+        assert sorted(res.details[0]) == sorted(
+            [
+                "neighborhoods",
+                "gs",
+                "booze",
+                "buildings",
+                "headlines",
+                "jailtime",
+                "schemes",
+                "infamy",
+                "total",
+                "blocks",
+                "vault",
+                "months",
+            ]
+        )
         record = json.loads(json.dumps(s.record()))
         r = replay(record)
         assert snapshot(r) == snapshot(s), f"seed={seed}: the replay differs"
@@ -191,7 +204,12 @@ def test_determinize_is_consistent_and_playable(seed):
                 assert snapshot(s) == before, "determinize changed the original"
                 me, orig = d.gangs[seat], s.gangs[seat]
                 assert (me.hand, me.infamy, me.infamy_dealt, me.packet, me.pick) == (
-                    orig.hand, orig.infamy, orig.infamy_dealt, orig.packet, orig.pick)
+                    orig.hand,
+                    orig.infamy,
+                    orig.infamy_dealt,
+                    orig.packet,
+                    orig.pick,
+                )
                 assert Counter(d.fed_deck) == Counter(s.fed_deck)
                 if seat in s.pending_seats():
                     assert d.decision(seat).option_ids == s.decision(seat).option_ids
@@ -223,15 +241,17 @@ def test_bad_input_is_rejected_and_changes_nothing():
             busy = set(s.pending_seats())
             other = next(k for k in range(s.seats) if k not in busy) if len(busy) < s.seats else None
             cases = [
-                (IllegalOptionError, r"'no-such-option' is not legal now; seat \d must choose one of",
-                 partial(s.apply, "no-such-option")),
+                (
+                    IllegalOptionError,
+                    r"'no-such-option' is not legal now; seat \d must choose one of",
+                    partial(s.apply, "no-such-option"),
+                ),
                 (IllegalOptionError, rf"option index {n} is out of range", partial(s.apply_index, n)),
                 (IllegalOptionError, "option id must be a string, got int", partial(s.apply, 3)),
                 (WrongSeatError, "seat 9 cannot decide now", partial(s.apply_index, 0, seat=9)),
             ]
             if other is not None:
-                cases.append((WrongSeatError, rf"seat {other} cannot decide now",
-                              partial(s.apply, d.option_ids[0], seat=other)))
+                cases.append((WrongSeatError, rf"seat {other} cannot decide now", partial(s.apply, d.option_ids[0], seat=other)))
             for exc, match, call in cases:
                 _rejects(s, exc, match, call)
         s.apply_index(rng.randrange(len(s.decision().codes)))

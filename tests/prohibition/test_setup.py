@@ -91,6 +91,7 @@ def test_positions_go_clockwise_from_the_starting_gang_whose_outpost_is_a_fourth
     are missing: authored positions, docs/prohibition-content.md). The first position is the
     Starting Gang's, whoever that is, and only it starts in four Neighborhoods: the fourth an
     outpost, a Turf Block without units."""
+
     def hoods(s, seat):
         return {s.content.block_ids[x].rstrip("12345678") for x in s.turf(seat)}
 
@@ -115,13 +116,16 @@ def test_mats_named_or_dealt():
     assert GAME.seat_names(s)[0] == "Bowery Racketeers"
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"mats": ["martians", "random"]}, "unknown mat 'martians'"),
-    ({"mats": ["bowery", "bowery"]}, "mat 'bowery' is named for more than one seat"),
-    ({"first_seat": True}, "a seat number, not a boolean"),
-    ({"first_seat": -1}, "greater than or equal to 0"),
-    ({"variant": "deluxe"}, "unknown option"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"mats": ["martians", "random"]}, "unknown mat 'martians'"),
+        ({"mats": ["bowery", "bowery"]}, "mat 'bowery' is named for more than one seat"),
+        ({"first_seat": True}, "a seat number, not a boolean"),
+        ({"first_seat": -1}, "greater than or equal to 0"),
+        ({"variant": "deluxe"}, "unknown option"),
+    ],
+)
 def test_bad_options_are_refused_with_the_option_named(bad, message):
     from volstead.engine.contract import OptionsError
 
@@ -129,12 +133,15 @@ def test_bad_options_are_refused_with_the_option_named(bad, message):
         GAME.options_from_json(bad)
 
 
-@pytest.mark.parametrize("seats, options, message", [
-    (5, {}, "2–4 gangs, got seats=5"),
-    (1, {}, "2–4 gangs, got seats=1"),
-    (2, {"first_seat": 3}, "first_seat 3 is not a seat"),
-    (3, {"mats": ("bowery", "tammany")}, "names 2 mats for 3 seats"),
-])
+@pytest.mark.parametrize(
+    "seats, options, message",
+    [
+        (5, {}, "2–4 gangs, got seats=5"),
+        (1, {}, "2–4 gangs, got seats=1"),
+        (2, {"first_seat": 3}, "first_seat 3 is not a seat"),
+        (3, {"mats": ("bowery", "tammany")}, "names 2 mats for 3 seats"),
+    ],
+)
 def test_bad_setups_are_refused(seats, options, message):
     with pytest.raises(VolsteadError, match=message):
         GAME.new_game(1, seats, Options(**options))

@@ -40,8 +40,7 @@ class InvariantError(AssertionError):
 
 
 def _fail(s: ScarfaceState, what: str) -> None:
-    raise InvariantError(f"seed={s.seed} seats={s.seats} options={s.options_json()} "
-                         f"after decision #{s.decisions_made}: {what}")
+    raise InvariantError(f"seed={s.seed} seats={s.seats} options={s.options_json()} after decision #{s.decisions_made}: {what}")
 
 
 # ------------------------------------------------------------------ invariants
@@ -82,8 +81,9 @@ def check_cheap(s: ScarfaceState) -> None:
                 _fail(s, f"seat {seat} Deal #{k} has no Dealer")
             top = dealers[deal.dealers[0]]
             if deal.alcohol + deal.guns > top.storage:
-                _fail(s, f"seat {seat} Deal #{k} stores {deal.alcohol + deal.guns} goods, its Dealer "
-                         f"{top.id} holds {top.storage}")
+                _fail(
+                    s, f"seat {seat} Deal #{k} stores {deal.alcohol + deal.guns} goods, its Dealer {top.id} holds {top.storage}"
+                )
     if not s.is_over():
         d = s.decision()
         if len(d.codes) < 1:
@@ -121,15 +121,23 @@ def check_full(s: ScarfaceState) -> None:
     pool = Counter(s.market_low + s.market_high + s.deck_low + s.deck_high) + hired
     everything = Counter(c.associates_low + c.associates_high)
     if pool != everything:
-        _fail(s, f"Associates not conserved: missing {sorted((everything - pool).elements())}, "
-                 f"extra {sorted((pool - everything).elements())}")
+        _fail(
+            s,
+            f"Associates not conserved: missing {sorted((everything - pool).elements())}, "
+            f"extra {sorted((pool - everything).elements())}",
+        )
     if len(s.market_low) > 3 or len(s.market_high) > 1:
         _fail(s, f"Market rows too long: {s.market_low} {s.market_high}")
     for p in s.players:  # the counted-once totals (issue 15) against a count of the board now
         mine = [h for h in s.hoods if h.owner == p.seat]
         direct = [sum(h[HOOD_FIELD_INDEX[what]] for h in mine) for what in HOOD_TOTALS[:4]]
-        direct += [sum(direct), len(mine), sum(h.alcohol for h in mine), sum(h.guns for h in mine),
-                   sum(1 << d for d in {h.district for h in mine})]
+        direct += [
+            sum(direct),
+            len(mine),
+            sum(h.alcohol for h in mine),
+            sum(h.guns for h in mine),
+            sum(1 << d for d in {h.district for h in mine}),
+        ]
         totals = [s.hood_total(p.seat, k) for k in range(len(HOOD_TOTALS))]
         if totals != direct:
             _fail(s, f"seat {p.seat} Neighborhood totals {totals} != {direct} counted on the board")
@@ -139,8 +147,7 @@ def check_full(s: ScarfaceState) -> None:
 
 
 # ------------------------------------------------------------------ playing
-def play(s: ScarfaceState, rng: random.Random, check=True, max_decisions: int = MAX_DECISIONS,
-         on_decision=None) -> ScarfaceState:
+def play(s: ScarfaceState, rng: random.Random, check=True, max_decisions: int = MAX_DECISIONS, on_decision=None) -> ScarfaceState:
     """Play random options to the end, checking invariants after every decision."""
     if check:
         check_full(s)

@@ -115,8 +115,18 @@ def rich_skills(plan: tuple[str, ...]):
 
 def fingerprint(s):
     players = tuple(tuple(sorted(p.fields().items())) for p in s.players)
-    return (players, s.hoods, s.police, s.ness, s.family_ring, s.job_deck, s.turn_muscle, s.turn_influence,
-            s.turn_seize_discount, s.turn_upgrade_discount)
+    return (
+        players,
+        s.hoods,
+        s.police,
+        s.ness,
+        s.family_ring,
+        s.job_deck,
+        s.turn_muscle,
+        s.turn_influence,
+        s.turn_seize_discount,
+        s.turn_upgrade_discount,
+    )
 
 
 def partner(card_id: str, crimes, exclude=()) -> str:
@@ -214,7 +224,7 @@ def meet(alt, short: int = -1):
                 p.deals = p.deals + (Deal((C.basic_alcohol,), alcohol=n if w != "guns" else 0, guns=n if w == "guns" else 0),)
         elif r.kind == "have":
             if w.startswith("thugs_"):
-                area = w[len("thugs_"):]
+                area = w[len("thugs_") :]
                 if area == "districts":
                     p.thugs = (0, 0, 0, n, 0, 0, 0)
                 else:
@@ -400,9 +410,7 @@ def _delta(key: str, mods: dict, via: str = "job") -> int:
     return _observe(s, key) - base_value
 
 
-@pytest.mark.parametrize("key, value", [
-    (k, v) for k in MODIFIERS for v in (1, -1)
-])
+@pytest.mark.parametrize("key, value", [(k, v) for k in MODIFIERS for v in (1, -1)])
 def test_modifier_changes_its_rule_by_exactly_its_value(key, value):
     assert _delta(key, {key: value}) == value
 
@@ -423,10 +431,7 @@ def test_permanent_job_modifiers(job_id):
 NEWS_WITH_MODS = [n.id for n in C.news if n.modifiers]
 
 
-@pytest.mark.parametrize("news_id", [
-    n
-    for n in NEWS_WITH_MODS
-])
+@pytest.mark.parametrize("news_id", [n for n in NEWS_WITH_MODS])
 def test_news_modifiers_apply_while_active(news_id):
     n = C.news_index[news_id]
     s = new(3)
@@ -445,8 +450,10 @@ def test_news_cards_with_modifiers_exist():
 # ------------------------------------------------------------------ Raids
 def raid_table(s):
     """Four players in the four Crime Rate bands, each with something to lose everywhere."""
-    s.hoods = tuple(Hood(t, d, owner=seat, speakeasy=1, casino=1, alcohol=1)
-                    for seat, (t, d) in enumerate([(0, CENTRAL), (1, WEST), (2, SOUTH), (3, NORTH)]))
+    s.hoods = tuple(
+        Hood(t, d, owner=seat, speakeasy=1, casino=1, alcohol=1)
+        for seat, (t, d) in enumerate([(0, CENTRAL), (1, WEST), (2, SOUTH), (3, NORTH)])
+    )
     s.police = (FAR_NORTH, CENTRAL, FAR_SOUTH)
     s.ness = 1
     for seat, p in enumerate(s.players):

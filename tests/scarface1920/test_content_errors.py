@@ -46,7 +46,7 @@ def card_block(path, name: str, card_id: str) -> tuple[str, str]:
     text = (path / name).read_text()
     start = text.index(f'id = "{card_id}"')
     end = text.find("[[cards]]", start)
-    return text, text[start:end if end > 0 else len(text)]
+    return text, text[start : end if end > 0 else len(text)]
 
 
 def edit_card(path, name: str, card_id: str, old: str, new: str) -> None:
@@ -87,8 +87,9 @@ def test_unknown_effect_name(data):
 
 
 def test_args_the_effect_does_not_take(data):
-    edit_card(data, "associates.toml", "brewmaster", "args = { alcohol = 2, guns = 0, either = 0 }",
-              "args = { alcohol = 2, rum = 1 }")
+    edit_card(
+        data, "associates.toml", "brewmaster", "args = { alcohol = 2, guns = 0, either = 0 }", "args = { alcohol = 2, rum = 1 }"
+    )
     msg = error(data)
     assert msg.startswith("associates.toml") and "'brewmaster'" in msg and "skill" in msg
     assert "'gain_goods' does not take these args" in msg and "rum" in msg
@@ -101,8 +102,13 @@ def test_missing_required_arg(data):
 
 
 def test_unknown_effect_inside_a_combo(data):
-    edit_card(data, "jobs.toml", "easy_money", '{ effect = "draw_jobs", args = { n = 2 } }',
-              '{ effect = "draw_jobz", args = { n = 2 } }')
+    edit_card(
+        data,
+        "jobs.toml",
+        "easy_money",
+        '{ effect = "draw_jobs", args = { n = 2 } }',
+        '{ effect = "draw_jobz", args = { n = 2 } }',
+    )
     msg = error(data)
     assert msg.startswith("jobs.toml") and "'easy_money'" in msg and "draw_jobz" in msg
 
@@ -133,8 +139,12 @@ def test_unknown_crime_type_in_matching_requires(data):
 
 
 def test_count_that_does_not_match_the_complete_set(data):
-    edit(data, "jobs.toml", 'id = "easy_money"\nname = "Easy Money"\ntype = "instant"\ncount = 2',
-         'id = "easy_money"\nname = "Easy Money"\ntype = "instant"\ncount = 3')
+    edit(
+        data,
+        "jobs.toml",
+        'id = "easy_money"\nname = "Easy Money"\ntype = "instant"\ncount = 2',
+        'id = "easy_money"\nname = "Easy Money"\ntype = "instant"\ncount = 3',
+    )
     msg = error(data)
     assert msg == "jobs.toml: the complete set has 39 cards, this file has 40"
     assert build_content(data, "published", effects=EFFECTS, modifiers=frozenset(MODIFIERS)) is not None
@@ -203,7 +213,8 @@ def test_an_activation_names_a_known_effect_and_only_a_permanent_job_has_one(dat
 
 
 def test_an_instant_job_cannot_be_activated(data):
-    edit_card(data, "jobs.toml", "easy_money", 'type = "instant"',
-              'type = "instant"\nactivate = { effect = "nothing", text = "x" }')
+    edit_card(
+        data, "jobs.toml", "easy_money", 'type = "instant"', 'type = "instant"\nactivate = { effect = "nothing", text = "x" }'
+    )
     msg = error(data)
     assert msg.startswith("jobs.toml") and "only a permanent Job can be activated" in msg

@@ -161,7 +161,13 @@ def test_board(raw, content):
     board = raw["board"]
     ds = {d["id"]: d for d in board["districts"]}
     assert [d["name"] for d in board["districts"]] == [
-        "Far North Side", "North Side", "West Side", "Central", "Southwest Side", "South Side", "Far South Side",
+        "Far North Side",
+        "North Side",
+        "West Side",
+        "Central",
+        "Southwest Side",
+        "South Side",
+        "Far South Side",
     ]
     for d in ds.values():
         for a in d["adjacent"]:
@@ -215,8 +221,14 @@ def test_gangs(raw, content):
     assert gangs["black_wolves"]["boss"] == "Stephanie St. Clair"
     assert gangs["seven_gems"]["boss"] == "Arnold Rothstein"
     assert gangs["north_side"]["boss"] == "Dean O'Banion"
-    values = {"hand_size": [3, 4, 5], "lawyers": [1, 2, 3], "recruitment": [1, 2, 3],
-              "dealers_supply": [0, 1, 2], "vehicles": [0, 1, 2], "nightclubs": [0, 1, 2]}
+    values = {
+        "hand_size": [3, 4, 5],
+        "lawyers": [1, 2, 3],
+        "recruitment": [1, 2, 3],
+        "dealers_supply": [0, 1, 2],
+        "vehicles": [0, 1, 2],
+        "nightclubs": [0, 1, 2],
+    }
     for g in content.gangs:
         track = g.boss_track
         assert len(track) == 12
@@ -310,8 +322,7 @@ def test_must_have_associates(raw):
     assert mug["matching"]["requires"] == ["theft"]
 
     tr = a["city_treasurer"]
-    assert (tr["name"], tr["crime"], tr["stars"], tr["influence"], tr["muscle"]) == (
-        "City Treasurer", "corruption", 3, 2, 0)
+    assert (tr["name"], tr["crime"], tr["stars"], tr["influence"], tr["muscle"]) == ("City Treasurer", "corruption", 3, 2, 0)
     assert tr["skill"]["effect"] == "upgrade_discount"
     assert tr["matching"]["effect"] == "each_rival_pays_per"
     assert tr["matching"]["args"] == {"what": "control", "amount": 1}
@@ -321,10 +332,8 @@ def test_must_have_associates(raw):
 def test_dealers(raw, content):
     d = _by_id(raw["dealers"])
     al, gu = d["alcohol_supplier"], d["gun_supplier"]
-    assert (al["basic"], al["count"], al["muscle"], al["alcohol"], al["storage"], al["thug_limit"]) == (
-        "alcohol", 4, 1, 2, 1, 1)
-    assert (gu["basic"], gu["count"], gu["muscle"], gu["guns"], gu["storage"], gu["thug_limit"]) == (
-        "guns", 4, 1, 1, 1, 1)
+    assert (al["basic"], al["count"], al["muscle"], al["alcohol"], al["storage"], al["thug_limit"]) == ("alcohol", 4, 1, 2, 1, 1)
+    assert (gu["basic"], gu["count"], gu["muscle"], gu["guns"], gu["storage"], gu["thug_limit"]) == ("guns", 4, 1, 1, 1, 1)
     do = d["distillery_owner"]
     assert (do.get("muscle", 0), do.get("alcohol", 0)) == (1, 3)
     # rulebook: Gun Supplier + Distillery Owner need 2 Muscle, give 3 alcohol + 1 gun

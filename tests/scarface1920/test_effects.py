@@ -113,8 +113,7 @@ def rich(seats: int = 2):
     p = s.players[0]
     p.thugs = thugs(central=2, west=1)
     p.underworld, p.authorities, p.prison, p.recruits, p.safehouses, p.hq = 1, 2, 3, 1, 0, 1
-    p.deals = (Deal((c.basic_alcohol,), alcohol=1, thugs=1),
-               Deal((c.basic_guns, c.dealer_index["distillery_owner"]), guns=1))
+    p.deals = (Deal((c.basic_alcohol,), alcohol=1, thugs=1), Deal((c.basic_guns, c.dealer_index["distillery_owner"]), guns=1))
     assert p.thug_total() == 12
     p.cars = thugs(central=1)
     p.trucks = thugs(south=2)
@@ -126,11 +125,34 @@ def rich(seats: int = 2):
 
 
 EXPECTED_COUNTS = {
-    "speakeasy": 2, "casino": 1, "brothel": 1, "nightclub": 1, "businesses": 5, "control": 2,
-    "thugs_districts": 3, "thugs_underworld": 1, "thugs_authorities": 2, "thugs_prison": 3, "thugs_hq": 1,
-    "deals": 2, "dealers": 3, "cars": 1, "trucks": 2, "cars_on_board": 1, "trucks_on_board": 2,
-    "vehicles_on_board": 3, "police_near": 2, "alcohol": 4, "guns": 2, "goods": 6, "associates": 2, "stars": 4,
-    "upgrades": 3, "crime_rate": 4, "money": 20, "districts_present": 3,
+    "speakeasy": 2,
+    "casino": 1,
+    "brothel": 1,
+    "nightclub": 1,
+    "businesses": 5,
+    "control": 2,
+    "thugs_districts": 3,
+    "thugs_underworld": 1,
+    "thugs_authorities": 2,
+    "thugs_prison": 3,
+    "thugs_hq": 1,
+    "deals": 2,
+    "dealers": 3,
+    "cars": 1,
+    "trucks": 2,
+    "cars_on_board": 1,
+    "trucks_on_board": 2,
+    "vehicles_on_board": 3,
+    "police_near": 2,
+    "alcohol": 4,
+    "guns": 2,
+    "goods": 6,
+    "associates": 2,
+    "stars": 4,
+    "upgrades": 3,
+    "crime_rate": 4,
+    "money": 20,
+    "districts_present": 3,
 }
 
 
@@ -373,8 +395,14 @@ def test_combo_later_step_runs_after_earlier_steps_decision():
     s = new()
     s.hoods = (hood(0, CENTRAL, 0),)
     s.police = (FAR_NORTH,)
-    fx(s, "combo", steps=[{"effect": "move_police", "args": {"n": 1, "cost_elsewhere": 0}},
-                          {"effect": "gain_per", "args": {"what": "police_near", "amount": 1, "cap": 0}}])
+    fx(
+        s,
+        "combo",
+        steps=[
+            {"effect": "move_police", "args": {"n": 1, "cost_elsewhere": 0}},
+            {"effect": "gain_per", "args": {"what": "police_near", "amount": 1, "cap": 0}},
+        ],
+    )
     assert kind(s) == "move_police" and s.players[0].money == 10
     s.apply("police:far_north_side:central")
     assert done(s) and s.police == (CENTRAL,) and s.players[0].money == 11
@@ -618,8 +646,7 @@ def test_add_business_only_where_there_is_room():
     s = new()
     s.hoods = (hood(0, CENTRAL, 0, speakeasy=2, casino=1), hood(1, WEST, 0, nightclub=1), hood(2, SOUTH, 1))
     fx(s, "add_business", n=1)
-    assert ids(s) == ("business:little_italy:speakeasy", "business:little_italy:casino",
-                      "business:little_italy:brothel", "stop")
+    assert ids(s) == ("business:little_italy:speakeasy", "business:little_italy:casino", "business:little_italy:brothel", "stop")
     s.apply("business:little_italy:casino")
     assert done(s) and s.hoods[1].casino == 1
 
@@ -687,13 +714,16 @@ def test_police_to_busiest_tie_for_most_goes_to_lowest_district():
 
 
 @covers("thugs_to_prison")
-@pytest.mark.parametrize("source, options", [
-    ("districts", ("prison:west_side", "prison:central")),
-    ("hq", ("prison:hq",)),
-    ("authorities", ("prison:authorities",)),
-    (["districts", "authorities"], ("prison:west_side", "prison:central", "prison:authorities")),
-    (["hq", "authorities", "districts"], ("prison:west_side", "prison:central", "prison:hq", "prison:authorities")),
-])
+@pytest.mark.parametrize(
+    "source, options",
+    [
+        ("districts", ("prison:west_side", "prison:central")),
+        ("hq", ("prison:hq",)),
+        ("authorities", ("prison:authorities",)),
+        (["districts", "authorities"], ("prison:west_side", "prison:central", "prison:authorities")),
+        (["hq", "authorities", "districts"], ("prison:west_side", "prison:central", "prison:hq", "prison:authorities")),
+    ],
+)
 def test_thugs_to_prison_each_source(source, options):
     s = new()
     p = s.players[0]
@@ -744,11 +774,14 @@ def test_lose_upgrade_only_the_highest():
 
 
 # ------------------------------------------------------------------ how the rules call an effect
-@pytest.mark.parametrize("args, plan", [
-    ({"muscle": 1, "influence": 2}, (1, 4)),  # every argument by position
-    ({"influence": 2}, (0, 4)),  # `muscle` left to its default: `influence` goes by keyword
-    ({"muscle": 3}, (3, 2)),
-])
+@pytest.mark.parametrize(
+    "args, plan",
+    [
+        ({"muscle": 1, "influence": 2}, (1, 4)),  # every argument by position
+        ({"influence": 2}, (0, 4)),  # `muscle` left to its default: `influence` goes by keyword
+        ({"muscle": 3}, (3, 2)),
+    ],
+)
 def test_run_effect_binds_the_cards_arguments_once(args, plan):
     """`run_effect` binds a card's effect to its function and arguments at its first run (docs/
     performance-log.md, eleventh session): the same result as the keyword call, run after run."""

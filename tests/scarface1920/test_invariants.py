@@ -50,7 +50,8 @@ def play_with_ids(seed: int, **opts):
         d = s.decision()
         option_ids = d.option_ids
         assert len(set(option_ids)) == len(option_ids), (
-            f"seed={seed} {opts} decision #{s.decisions_made} ({d.kind}): duplicate option ids {option_ids}")
+            f"seed={seed} {opts} decision #{s.decisions_made} ({d.kind}): duplicate option ids {option_ids}"
+        )
         i = rng.randrange(len(d.codes))
         ids.append([d.seat, option_ids[i]])
         s.apply_index(i)
@@ -172,8 +173,26 @@ def test_clones_are_independent(seed):
 
 # ---------------------------------------------------------- 4. no leaks
 PLAYER_KEYS = {
-    "seat", "gang", "crime_rate", "money", "hand", "hand_count", "deck_count", "discard", "discard_count", "plan", "jobs",
-    "jobs_count", "fulfilled_jobs", "deals", "thugs", "cars", "trucks", "boss_box", "stats", "right_hands_left",
+    "seat",
+    "gang",
+    "crime_rate",
+    "money",
+    "hand",
+    "hand_count",
+    "deck_count",
+    "discard",
+    "discard_count",
+    "plan",
+    "jobs",
+    "jobs_count",
+    "fulfilled_jobs",
+    "deals",
+    "thugs",
+    "cars",
+    "trucks",
+    "boss_box",
+    "stats",
+    "right_hands_left",
 }
 
 
@@ -268,14 +287,14 @@ def perturb_hidden(s, seat):
             continue
         p.money += 13
         pool = p.deck + p.hand  # swap hand cards for deck cards where possible
-        p.hand, p.deck = tuple(sorted(pool[:len(p.hand)])), pool[len(p.hand):]
+        p.hand, p.deck = tuple(sorted(pool[: len(p.hand)])), pool[len(p.hand) :]
         p.discard = tuple(reversed(p.discard[:-1])) + p.discard[-1:]  # only the top card is seen (WIP p.18)
     rivals = [p for p in d.players if p.seat != seat]
     jobs = list(d.job_deck) + [j for p in rivals for j in p.jobs]
     k = len(d.job_deck)
     d.job_deck = tuple(jobs[:k])
     for p in rivals:
-        p.jobs, jobs = tuple(sorted(jobs[k:k + len(p.jobs)])), jobs[:k] + jobs[k + len(p.jobs):]
+        p.jobs, jobs = tuple(sorted(jobs[k : k + len(p.jobs)])), jobs[:k] + jobs[k + len(p.jobs) :]
     d.dealer_deck = tuple(reversed(d.dealer_deck))
     d.raid_deck = tuple(reversed(d.raid_deck))
     d.deck_low = d.deck_low[:1] + tuple(reversed(d.deck_low[1:]))
@@ -365,7 +384,8 @@ def test_determinize_is_consistent_and_playable(chunk):
                     assert job_pool(d) == job_pool(s), where
                     if not s.is_over() and s.decision().seat == seat:
                         assert d.decision().option_ids == s.decision().option_ids, (
-                            f"{where}: the seat's own options depend on what it cannot see")
+                            f"{where}: the seat's own options depend on what it cannot see"
+                        )
                     check_full(d)
                     play(d, random.Random(seat), check=True)  # plays to the end under the invariants
                     assert d.is_over() and d.result().winners
@@ -407,8 +427,7 @@ def _rejects(s, exc, match, call):
 def test_bad_input_is_rejected_and_changes_nothing(seed):
     for s in _points(seed, 29):
         if s.is_over():
-            for call in (partial(s.apply, "end"), partial(s.apply_index, 0), partial(s.apply, "end", seat=0),
-                         s.decision):
+            for call in (partial(s.apply, "end"), partial(s.apply_index, 0), partial(s.apply, "end", seat=0), s.decision):
                 _rejects(s, GameOverError, "game is over", call)
             break
         d = s.decision()
@@ -416,11 +435,17 @@ def test_bad_input_is_rejected_and_changes_nothing(seed):
         other = (d.seat + 1) % s.seats
         first = d.option_ids[0]
         for exc, match, call in [
-            (IllegalOptionError, r"'no-such-option' is not legal now; seat \d must choose one of",
-             partial(s.apply, "no-such-option")),
+            (
+                IllegalOptionError,
+                r"'no-such-option' is not legal now; seat \d must choose one of",
+                partial(s.apply, "no-such-option"),
+            ),
             (IllegalOptionError, "'' is not legal now", partial(s.apply, "")),
-            (WrongSeatError, rf"seat {other} cannot decide now: it is seat {d.seat}'s decision",
-             partial(s.apply, first, seat=other)),
+            (
+                WrongSeatError,
+                rf"seat {other} cannot decide now: it is seat {d.seat}'s decision",
+                partial(s.apply, first, seat=other),
+            ),
             (WrongSeatError, rf"seat {other} cannot decide now", partial(s.apply_index, 0, seat=other)),
             (WrongSeatError, "seat 7 cannot decide now", partial(s.apply_index, 0, seat=7)),
             (WrongSeatError, "seat -1 cannot decide now", partial(s.apply, "no-such-option", seat=-1)),
@@ -467,10 +492,16 @@ def test_malformed_records_are_rejected(finished, tmp_path):
     decisions = record["decisions"]
     k = len(decisions) // 2
     seat_k = decisions[k][0]
-    _bad(record, rf"decision #{k} does not match the game: option 'garbage\?!' is not legal now",
-         decisions=decisions[:k] + [[seat_k, "garbage?!"]] + decisions[k + 1:])
-    _bad(record, rf"decision #{k} does not match the game: option 'hire:nobody' is not legal",
-         decisions=decisions[:k] + [[seat_k, "hire:nobody"]])
+    _bad(
+        record,
+        rf"decision #{k} does not match the game: option 'garbage\?!' is not legal now",
+        decisions=decisions[:k] + [[seat_k, "garbage?!"]] + decisions[k + 1 :],
+    )
+    _bad(
+        record,
+        rf"decision #{k} does not match the game: option 'hire:nobody' is not legal",
+        decisions=decisions[:k] + [[seat_k, "hire:nobody"]],
+    )
     _bad(record, r"decision #0 does not match the game", decisions=[[0, "end"]])
     _bad(record, rf"decision #{len(decisions)} \('end'\) comes after the game ended", decisions=decisions + [[0, "end"]])
     _bad(record, "unknown game 'chess'", game="chess")
@@ -483,8 +514,7 @@ def test_malformed_records_are_rejected(finished, tmp_path):
     _bad(record, "option 'job_draft': Input should be a valid boolean", options={"job_draft": "maybe"})
     _bad(record, "unknown gang 'martians'", options={"gangs": ["martians"] * s.seats})
     _bad(record, "record format 99 is not supported", format=99)
-    _bad(record, r"decision #2 of the record must be a \[seat, option id\] pair, got 'end'",
-         decisions=decisions[:2] + ["end"])
+    _bad(record, r"decision #2 of the record must be a \[seat, option id\] pair, got 'end'", decisions=decisions[:2] + ["end"])
     _bad(record, "'decisions' is invalid: Input should be a valid list", decisions="end")
     with pytest.raises(RecordError, match="the game record has no 'seed' field"):
         replay({k: v for k, v in record.items() if k != "seed"})
@@ -525,4 +555,3 @@ def test_a_rivals_discard_pile_shows_only_its_top_card():
     assert rival["discard"] == [cards[s.players[1].discard[-1]].id]
     assert rival["discard_count"] == len(s.players[1].discard)
     assert s.view(None)["players"][0]["discard"] == [cards[s.players[0].discard[-1]].id]
-

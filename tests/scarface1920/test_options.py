@@ -61,12 +61,17 @@ def test_named_gangs_are_kept_in_seat_order():
     assert gangs_of(s) == ["north_side", "outfit", "seven_gems", "black_wolves"]
 
 
-@pytest.mark.parametrize("gangs, message", [
-    (["martians", "outfit"], "option 'gangs': Value error, unknown gang 'martians'; gangs: outfit, black_wolves, "
-                             "seven_gems, north_side or random"),
-    (["outfit", "random", "outfit"], "option 'gangs': Value error, gang 'outfit' is named for more than one seat"),
-    ("outfit", "option 'gangs': Input should be a valid tuple, not 'outfit'"),
-])
+@pytest.mark.parametrize(
+    "gangs, message",
+    [
+        (
+            ["martians", "outfit"],
+            "option 'gangs': Value error, unknown gang 'martians'; gangs: outfit, black_wolves, seven_gems, north_side or random",
+        ),
+        (["outfit", "random", "outfit"], "option 'gangs': Value error, gang 'outfit' is named for more than one seat"),
+        ("outfit", "option 'gangs': Input should be a valid tuple, not 'outfit'"),
+    ],
+)
 def test_bad_gangs_are_rejected_by_the_options_model(gangs, message):
     with pytest.raises(OptionsError) as e:
         GAME.options_from_json({"gangs": gangs})
@@ -106,10 +111,13 @@ def test_no_first_seat_is_seat_0_as_before():
     assert play(GAME.new_game(9, 4, Options(first_seat=0))) == play(GAME.new_game(9, 4))
 
 
-@pytest.mark.parametrize("first, seats, message", [
-    (3, 3, "first_seat 3 is not a seat: seats are 0–2"),
-    (4, 4, "first_seat 4 is not a seat: seats are 0–3"),
-])
+@pytest.mark.parametrize(
+    "first, seats, message",
+    [
+        (3, 3, "first_seat 3 is not a seat: seats are 0–2"),
+        (4, 4, "first_seat 4 is not a seat: seats are 0–3"),
+    ],
+)
 def test_first_seat_is_checked_against_the_seat_count(first, seats, message):
     o = Options(first_seat=first)
     with pytest.raises(VolsteadError) as e:
@@ -117,11 +125,14 @@ def test_first_seat_is_checked_against_the_seat_count(first, seats, message):
     assert str(e.value) == message
 
 
-@pytest.mark.parametrize("value, message", [
-    (-1, "option 'first_seat': Input should be greater than or equal to 0, not -1"),
-    (True, "option 'first_seat': Value error, a seat number, not a boolean"),
-    ("two", "option 'first_seat': Input should be a valid integer, unable to parse string as an integer, not 'two'"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (-1, "option 'first_seat': Input should be greater than or equal to 0, not -1"),
+        (True, "option 'first_seat': Value error, a seat number, not a boolean"),
+        ("two", "option 'first_seat': Input should be a valid integer, unable to parse string as an integer, not 'two'"),
+    ],
+)
 def test_bad_first_seat_values_are_rejected_by_the_options_model(value, message):
     with pytest.raises(OptionsError) as e:
         GAME.options_from_json({"first_seat": value})

@@ -250,8 +250,9 @@ def _end_position(s, money, business_counts, associate_ids):
         p.discard = tuple(card(s, a) for a in assoc)
         for k, n in enumerate(counts):
             night = k == 0 and n == 4
-            hoods.append(Hood(next(hood_tiles), k + seat, night=night, owner=seat,
-                              speakeasy=min(n, 3), nightclub=1 if night else 0))
+            hoods.append(
+                Hood(next(hood_tiles), k + seat, night=night, owner=seat, speakeasy=min(n, 3), nightclub=1 if night else 0)
+            )
     s.hoods = tuple(hoods)
 
 

@@ -97,8 +97,14 @@ def test_hire_only_up_to_influence_stars_deck_top_included():
     set_plan(s, 0, muscle=0, influence=4)
     menu(s)
     s.apply("order:hire")
-    assert set(ids(s)) == {"hire:moonshiner", "hire:speakeasy_doorman", "hire:bathtub_gin_maker", "hire:brewmaster",
-                           "hire:wholesale_distributor", "hire:rum_row_captain"}
+    assert set(ids(s)) == {
+        "hire:moonshiner",
+        "hire:speakeasy_doorman",
+        "hire:bathtub_gin_maker",
+        "hire:brewmaster",
+        "hire:wholesale_distributor",
+        "hire:rum_row_captain",
+    }
 
 
 def test_hire_not_offered_when_nothing_is_cheap_enough():
@@ -245,8 +251,11 @@ def test_add_business_three_basic_per_neighborhood_nightclub_extra():
     control; at most 3 basic markers per Neighborhood, a Nightclub is extra (4 in all)."""
     s = new()
     levee, bronze = tile(s, "the_levee"), tile(s, "bronzeville")
-    s.hoods = (Hood(levee, NORTH, night=True, owner=0, brothel=2, nightclub=1), Hood(bronze, WEST, owner=0),
-               Hood(tile(s, "pilsen"), SOUTH, owner=1))
+    s.hoods = (
+        Hood(levee, NORTH, night=True, owner=0, brothel=2, nightclub=1),
+        Hood(bronze, WEST, owner=0),
+        Hood(tile(s, "pilsen"), SOUTH, owner=1),
+    )
     p = s.players[0]
     set_plan(s, 0, muscle=0, influence=3)
     menu(s)
@@ -284,8 +293,11 @@ def test_retrieve_from_prison_needs_two_influence(influence, offered):
 def test_remove_control_five_influence_per_marker():
     """Rulebook p.14 Remove control: remove 1 control marker per 5 Influence in your Plan."""
     s = new(seats=3)
-    s.hoods = (Hood(tile(s, "the_levee"), NORTH, owner=1), Hood(tile(s, "pilsen"), WEST, owner=2),
-               Hood(tile(s, "bronzeville"), SOUTH, owner=0))
+    s.hoods = (
+        Hood(tile(s, "the_levee"), NORTH, owner=1),
+        Hood(tile(s, "pilsen"), WEST, owner=2),
+        Hood(tile(s, "bronzeville"), SOUTH, owner=0),
+    )
     set_plan(s, 0, muscle=0, influence=4)
     menu(s)
     assert "order:remove_control" not in order_ids(s)
@@ -418,7 +430,8 @@ def test_a_district_is_offered_to_move_from_exactly_when_a_piece_there_can_move(
                             assert can_move_from(s, seat, src, muscle) == any(c[0] != "stop" for c in menu)
                             checked += 1
                     assert orders.can_move(s, seat) == any(
-                        c[0] != "stop" for d in range(7) for c in MovePieces(seat, d, 1).options(s))
+                        c[0] != "stop" for d in range(7) for c in MovePieces(seat, d, 1).options(s)
+                    )
             s.apply_index(rng.randrange(len(s.decision().codes)))
     assert checked > 10_000
 
@@ -478,9 +491,11 @@ def _reorganize_position(s):
     p = s.players[0]
     p.discard = tuple(sorted(p.hand + p.deck + p.plan))
     p.hand = p.deck = p.plan = ()
-    s.hoods = (Hood(tile(s, "the_levee"), NORTH, owner=0, speakeasy=1, casino=1, alcohol=3),
-               Hood(tile(s, "bronzeville"), WEST, owner=0, brothel=1),
-               Hood(tile(s, "pilsen"), SOUTH, owner=1, brothel=2))
+    s.hoods = (
+        Hood(tile(s, "the_levee"), NORTH, owner=0, speakeasy=1, casino=1, alcohol=3),
+        Hood(tile(s, "bronzeville"), WEST, owner=0, brothel=1),
+        Hood(tile(s, "pilsen"), SOUTH, owner=1, brothel=2),
+    )
     p.deals = (Deal((dealer(s, "alcohol_supplier"),), thugs=1), Deal((dealer(s, "gun_supplier"),)))
     p.recruits, p.safehouses, p.hq = 3, 2, 0
     p.authorities, p.job_thugs, p.prison, p.underworld = 2, 1, 2, 1
@@ -879,9 +894,11 @@ def test_every_order_says_what_it_does_and_costs_with_this_plan():
     set_plan(s, 0, muscle=1, influence=3)
     menu(s)
     help_of = {o.id: o.help for o in s.decision().options}
-    assert help_of["order:hire"] == ("Costs a thug from Headquarters to the Underworld (Crime Rate +2). Hire an "
-                                     "Associate of up to 3★ from the Market (to your hand for 1 alcohol, 2 for "
-                                     "4–5★); you take the Family Ring.")
+    assert help_of["order:hire"] == (
+        "Costs a thug from Headquarters to the Underworld (Crime Rate +2). Hire an "
+        "Associate of up to 3★ from the Market (to your hand for 1 alcohol, 2 for "
+        "4–5★); you take the Family Ring."
+    )
     assert help_of["end"].startswith("You carry out no order this turn.")
     assert all(help_of[i] for i in help_of if i.startswith("order:"))
 

@@ -87,6 +87,5 @@ def imported_modules(path: Path) -> list[str]:
 def test_base_rules_do_not_import_solo(folder):
     files = sorted((PACKAGE / folder).glob("*.py"))
     assert files
-    offending = {f.name: m for f in files for m in imported_modules(f)
-                 if "solo" in m.split(".")}
+    offending = {f.name: m for f in files for m in imported_modules(f) if "solo" in m.split(".")}
     assert offending == {}

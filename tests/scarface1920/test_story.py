@@ -36,8 +36,10 @@ def test_a_game_tells_its_raids_news_family_ring_and_income_in_gang_names():
     assert all(any(t.startswith(g) for t in public) for g in gangs)  # every gang is named
     assert not [t for t in public if "seat " in t.lower()]
     private = [(t, to) for t, to in lines if to is not None]
-    assert private and all(t.startswith(("The Raid cost you $", "The Raid brought you $", "That cost you $",
-                                         "That brought you $")) for t, _ in private)
+    assert private and all(
+        t.startswith(("The Raid cost you $", "The Raid brought you $", "That cost you $", "That brought you $"))
+        for t, _ in private
+    )
 
 
 def test_the_enforcers_turn_is_told_step_by_step():
@@ -84,10 +86,11 @@ def test_a_steal_is_told_once_its_rival_is_chosen_and_each_side_reads_its_own_mo
     assert {o.id: o.label for o in s.decision().options}["rival:2"] == s.gang_name(2)
     s.apply("rival:2", seat=1)
     lines = s.take_story()
-    assert lines[0] == (f"{s.gang_name(1)} uses Pickpockets' skill: money only (amounts stay behind the screens).",
-                        None)
-    assert sorted(lines[1:], key=lambda x: x[1]) == [("That brought you $2 (you have $12).", 1),
-                                                     ("That cost you $2 (you have $8).", 2)]
+    assert lines[0] == (f"{s.gang_name(1)} uses Pickpockets' skill: money only (amounts stay behind the screens).", None)
+    assert sorted(lines[1:], key=lambda x: x[1]) == [
+        ("That brought you $2 (you have $12).", 1),
+        ("That cost you $2 (you have $8).", 2),
+    ]
 
 
 def test_a_fulfilled_job_tells_what_it_changed():

@@ -12,8 +12,9 @@ from volstead.games.scarface1920 import GAME
 
 def test_the_terminal_names_gangs_and_tells_the_story():
     names = GAME.seat_names(GAME.new_game(seed=4, seats=2))
-    r = CliRunner().invoke(app, ["play", "--terminal", "scarface1920", "--seats", "human,random", "--seed", "4"],
-                           input="1\n" * 400 + "q\n")
+    r = CliRunner().invoke(
+        app, ["play", "--terminal", "scarface1920", "--seats", "human,random", "--seed", "4"], input="1\n" * 400 + "q\n"
+    )
     out = r.output
     assert f"{names[1]} (random): Start in " in out  # a public choice of the bot, with its label
     assert f"Seat 0 ({names[0]}) to decide" in out and f"{names[0]} chose: " in out
@@ -22,6 +23,7 @@ def test_the_terminal_names_gangs_and_tells_the_story():
 
 
 def test_two_people_at_one_terminal_read_no_private_lines():
-    r = CliRunner().invoke(app, ["play", "--terminal", "scarface1920", "--seats", "human,human", "--seed", "4"],
-                           input="\n1\n" * 300 + "q\n")
+    r = CliRunner().invoke(
+        app, ["play", "--terminal", "scarface1920", "--seats", "human,human", "--seed", "4"], input="\n1\n" * 300 + "q\n"
+    )
     assert "That brought you $" not in r.output and "That cost you $" not in r.output

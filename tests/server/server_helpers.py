@@ -16,10 +16,14 @@ def wait_for(pred, timeout=20.0):
 
 def human_turn(client, game_id, token):
     """Wait until the seat of `token` has options to choose (or the game is over); its state."""
+
     def ready():
         s = client.get(f"/api/games/{game_id}/state", params={"token": token}).json()
-        if s["view"]["over"] or (s["decision"] and "options" in s["decision"]) or (
-                s["decision"] and s["meta"]["kinds"][s["decision"]["seat"]] == "human" and s["decision"]["seat"] != s["you"]):
+        if (
+            s["view"]["over"]
+            or (s["decision"] and "options" in s["decision"])
+            or (s["decision"] and s["meta"]["kinds"][s["decision"]["seat"]] == "human" and s["decision"]["seat"] != s["you"])
+        ):
             return s
         return None
 

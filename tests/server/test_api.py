@@ -44,17 +44,22 @@ def test_create_lists_and_links(client):
         assert r.status_code == 200 and "<html" in r.text.lower()
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"game": "chess", "seats": ["human", "random"]}, "unknown game 'chess'"),
-    ({"seats": ["human", "genius"]}, "seat 1 is 'genius', which is not a player kind"),
-    ({"seats": ["human"]}, "takes 2–4 seats, not 1"),
-    ({"seats": "human,random"}, "field 'seats': Input should be a valid list, not 'human,random'"),
-    ({"seats": ["human", "random"], "options": {"variant": "nope"}},
-     "bad options: option 'variant': Input should be 'published' or 'rulebook-wip', not 'nope'"),
-    ({"seats": ["human", "random"], "options": {"colour": 1}}, "bad options: option 'colour': unknown option"),
-    ({"seats": ["human", "random"], "options": {"cards": "/etc"}}, "option 'cards' cannot be set from the lobby"),
-    ({"seats": ["human", "random"], "seed": -1}, "field 'seed': Input should be greater than or equal to 0, not -1"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"game": "chess", "seats": ["human", "random"]}, "unknown game 'chess'"),
+        ({"seats": ["human", "genius"]}, "seat 1 is 'genius', which is not a player kind"),
+        ({"seats": ["human"]}, "takes 2–4 seats, not 1"),
+        ({"seats": "human,random"}, "field 'seats': Input should be a valid list, not 'human,random'"),
+        (
+            {"seats": ["human", "random"], "options": {"variant": "nope"}},
+            "bad options: option 'variant': Input should be 'published' or 'rulebook-wip', not 'nope'",
+        ),
+        ({"seats": ["human", "random"], "options": {"colour": 1}}, "bad options: option 'colour': unknown option"),
+        ({"seats": ["human", "random"], "options": {"cards": "/etc"}}, "option 'cards' cannot be set from the lobby"),
+        ({"seats": ["human", "random"], "seed": -1}, "field 'seed': Input should be greater than or equal to 0, not -1"),
+    ],
+)
 def test_create_rejects_bad_requests(client, body, message):
     r = client.post("/api/games", json=body)
     assert r.status_code == 400
@@ -92,27 +97,37 @@ def test_websocket_play_and_errors_change_nothing(client):
             break
         client.post(f"/api/games/{gid}/decide", json={"token": t1, **pick(s1, 0)})
     assert human_turn(client, gid, t0)["decision"]["seat"] == 0
-    with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws0, \
-            client.websocket_connect(f"/ws/games/{gid}?token={t1}") as ws1, \
-            client.websocket_connect(f"/ws/games/{gid}") as spec:
+    with (
+        client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws0,
+        client.websocket_connect(f"/ws/games/{gid}?token={t1}") as ws1,
+        client.websocket_connect(f"/ws/games/{gid}") as spec,
+    ):
         s0, s1, sp = ws0.receive_json(), ws1.receive_json(), spec.receive_json()
         assert s0["decision"]["seat"] == 0 and s0["decision"]["options"]
         assert "options" not in s1["decision"] and "options" not in sp["decision"]
         n = s0["meta"]["decisions"]
         errors = []
         num = s0["decision"]["number"]
-        for ws, msg in [(ws0, {"type": "decide", "option": "no-such-option", "decision": num}),
-                        (ws1, {"type": "decide", **pick(s0, 0)}),
-                        (spec, {"type": "decide", **pick(s0, 0)}),
-                        (ws0, {"type": "decide", "option": 3, "decision": num}),
-                        (ws0, {"type": "dance"})]:
+        for ws, msg in [
+            (ws0, {"type": "decide", "option": "no-such-option", "decision": num}),
+            (ws1, {"type": "decide", **pick(s0, 0)}),
+            (spec, {"type": "decide", **pick(s0, 0)}),
+            (ws0, {"type": "decide", "option": 3, "decision": num}),
+            (ws0, {"type": "dance"}),
+        ]:
             ws.send_json(msg)
             errors.append(ws.receive_json())
         ws0.send_text("{not json")
         errors.append(ws0.receive_json())
         assert [e["type"] for e in errors] == ["error"] * 6
-        assert [e["error"] for e in errors] == ["IllegalOptionError", "WrongSeatError", "NoSeat", "MalformedMessage",
-                                                "MalformedMessage", "MalformedMessage"]
+        assert [e["error"] for e in errors] == [
+            "IllegalOptionError",
+            "WrongSeatError",
+            "NoSeat",
+            "MalformedMessage",
+            "MalformedMessage",
+            "MalformedMessage",
+        ]
         assert "is not legal now" in errors[0]["message"] and "seat 1 cannot decide now" in errors[1]["message"]
         assert client.get(f"/api/games/{gid}").json()["decisions"] == n
         # a legal option: every connection gets its own state, nobody else's options
@@ -176,9 +191,10 @@ def test_all_bot_game_finishes_then_record_and_replay(client):
         state.apply(oid, seat_)
         upto += 1
     upto += 5
-    ends = {seat: client.get(f"/api/games/{gid}/replay", params={"upto": upto, **({"seat": seat} if seat is not None
-                                                                               else {})}).json()
-            for seat in (0, 1, None)}
+    ends = {
+        seat: client.get(f"/api/games/{gid}/replay", params={"upto": upto, **({"seat": seat} if seat is not None else {})}).json()
+        for seat in (0, 1, None)
+    }
     raid_lines = {k: [e["text"] for e in v["log"] if e["text"].startswith("The Raid ")] for k, v in ends.items()}
     assert any(e["text"].startswith("Raid! ") for e in ends[None]["log"]) and len(ends[None]["log"]) < 400
     assert len(raid_lines[None]) == len(raid_lines[0]) + len(raid_lines[1])

@@ -22,8 +22,7 @@ def say(client, gid, token, text):
 def test_a_line_said_reaches_every_connection_and_the_state_but_not_the_record(client):
     g = create(client)
     gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={t1}") as ws1, \
-            client.websocket_connect(f"/ws/games/{gid}") as spec:
+    with client.websocket_connect(f"/ws/games/{gid}?token={t1}") as ws1, client.websocket_connect(f"/ws/games/{gid}") as spec:
         ws1.receive_json(), spec.receive_json()  # the first states
         r = say(client, gid, t0, "  Nice  town\tyou have\n here.  ")
         assert r.status_code == 200, r.text
@@ -153,8 +152,11 @@ def test_when_the_time_runs_out_the_server_decides_for_the_late_seat(client):
     live.clock.handle.cancel()
     live.clock.handle = None
     client.portal.call(hub.broadcast, live)  # schedules the shortened limit
-    note = wait_for(lambda: [e for e in client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"]
-                             if "ran out of time" in e["text"]])
+    note = wait_for(
+        lambda: [
+            e for e in client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"] if "ran out of time" in e["text"]
+        ]
+    )
     names = client.get(f"/api/games/{gid}").json()["seat_names"]
     assert note[0]["text"] == f"{names[0]} ran out of time (0.3 s): the server decides for them."
     assert live.taken[0] > before["decision"]["number"]
@@ -166,8 +168,10 @@ def test_a_time_out_in_a_secret_phase_finishes_the_late_seats_phase(client):
     """The Mafia Chronicles' opening Boss pick is a secret simultaneous phase: when the limit runs out
     the server decides for the person as the game chooses for a seat out of time, and the game goes
     on to the next phase with the bots."""
-    r = client.post("/api/games", json={"game": "mafia_chronicles", "seats": ["human", "random", "random", "random"],
-                                        "seed": 3, "time_limit": 10})
+    r = client.post(
+        "/api/games",
+        json={"game": "mafia_chronicles", "seats": ["human", "random", "random", "random"], "seed": 3, "time_limit": 10},
+    )
     assert r.status_code == 201, r.text
     g = r.json()
     gid, t0 = g["id"], g["seats"][0]["token"]
@@ -179,7 +183,10 @@ def test_a_time_out_in_a_secret_phase_finishes_the_late_seats_phase(client):
     live.clock.handle.cancel()
     live.clock.handle = None
     client.portal.call(hub.broadcast, live)
-    wait_for(lambda: any("ran out of time" in e["text"] for e in
-                         client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"]))
+    wait_for(
+        lambda: any(
+            "ran out of time" in e["text"] for e in client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"]
+        )
+    )
     assert live.taken[0] > before["decision"]["number"]
     assert live.error is None

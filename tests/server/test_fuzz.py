@@ -28,14 +28,17 @@ def test_no_request_gives_a_server_error(case):
         assert body["type"] == "error" and len(body["message"]) <= 300
 
 
-json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                           max_size=4), max_leaves=12)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 messages = st.one_of(
     st.text(max_size=200),
     json_values.map(json.dumps),
-    st.fixed_dictionaries({"type": st.sampled_from(["decide", "ping", "refresh", "x"])},
-                          optional={"option": json_values, "decision": json_values}).map(json.dumps),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["decide", "ping", "refresh", "x"])}, optional={"option": json_values, "decision": json_values}
+    ).map(json.dumps),
 )
 
 

@@ -10,14 +10,17 @@ import pytest
 from server_helpers import human_turn, pick, run_async
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("ismcts:999999999999", "seat 1: bad budget '999999999999' for bot 'ismcts': iterations must be 1 to 20000"),
-    ("ismcts:infms", "seat 1: bad budget 'infms' for bot 'ismcts'"),
-    ("ismcts:nanms", "seat 1: bad budget 'nanms' for bot 'ismcts'"),
-    ("ismcts:6000ms", "seat 1: bad budget '6000ms' for bot 'ismcts': milliseconds must be above 0 and at most 5000"),
-    ("greedy:0", "seat 1: bad budget '0' for bot 'greedy': samples must be 1 to 8"),
-    ("greedy:-3", "seat 1: bad budget '-3' for bot 'greedy': samples must be 1 to 8"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("ismcts:999999999999", "seat 1: bad budget '999999999999' for bot 'ismcts': iterations must be 1 to 20000"),
+        ("ismcts:infms", "seat 1: bad budget 'infms' for bot 'ismcts'"),
+        ("ismcts:nanms", "seat 1: bad budget 'nanms' for bot 'ismcts'"),
+        ("ismcts:6000ms", "seat 1: bad budget '6000ms' for bot 'ismcts': milliseconds must be above 0 and at most 5000"),
+        ("greedy:0", "seat 1: bad budget '0' for bot 'greedy': samples must be 1 to 8"),
+        ("greedy:-3", "seat 1: bad budget '-3' for bot 'greedy': samples must be 1 to 8"),
+    ],
+)
 def test_bot_budgets_outside_the_servers_bounds_are_refused_with_422(client, spec, message):
     r = client.post("/api/games", json={"seats": ["human", spec]})
     assert r.status_code == 422 and r.json()["message"].startswith(message)
@@ -58,8 +61,10 @@ def test_bad_bodies_and_messages_get_short_errors_naming_the_problem(client):
     assert r.status_code == 413 and len(r.text) < 200
     r = client.post("/api/games", json={"game": [], "seats": ["human", "random"]})
     assert r.status_code == 400 and r.json()["message"].startswith("field 'game': Input should be a valid string")
-    r = client.post(f"/api/games/{gid}/decide", json={"token": tok, "option": "no-such-option-" + "y" * 150,
-                                                      "decision": s["decision"]["number"]})
+    r = client.post(
+        f"/api/games/{gid}/decide",
+        json={"token": tok, "option": "no-such-option-" + "y" * 150, "decision": s["decision"]["number"]},
+    )
     assert r.status_code == 409 and len(r.json()["message"]) < 400
 
 
@@ -115,8 +120,7 @@ def test_a_broadcast_carries_only_the_last_log_entries_a_new_connection_the_whol
         assert update["log"][-1]["k"] > ks[-1]
 
 
-def test_one_games_bots_cannot_hold_every_bot_thread_and_a_queued_bot_thinks_its_full_time(
-        make_client, monkeypatch, prize_bids):
+def test_one_games_bots_cannot_hold_every_bot_thread_and_a_queued_bot_thinks_its_full_time(make_client, monkeypatch, prize_bids):
     """Two bot threads, so a game may hold one (Hub.per_game): Prize Bids' three bots bid at once
     and take turns on it, while a Scarface bot game keeps the other; no bot runs out of time,
     though each waits for a thread longer than the think time."""
@@ -170,18 +174,22 @@ def test_with_instant_bots_a_person_gets_one_state_per_decision_and_it_is_their_
             if state["view"]["over"]:
                 break
             assert state["pending"] == [1] and state["decision"]["seat"] == 1 and state["decision"]["options"]
-            ws.send_json({"type": "decide", "option": state["decision"]["options"][-1]["id"],
-                          "decision": state["decision"]["number"]})
+            ws.send_json(
+                {"type": "decide", "option": state["decision"]["options"][-1]["id"], "decision": state["decision"]["number"]}
+            )
             state = ws.receive_json()
         ws.send_json({"type": "ping"})
         assert ws.receive_json()["type"] == "pong"  # nothing else was sent in between
 
 
-@pytest.mark.parametrize("seed, message", [
-    (2**31, "field 'seed': Input should be less than 2147483648, not 2147483648"),
-    (2**63, "field 'seed': Input should be less than 2147483648, not 9223372036854775808"),
-    (-1, "field 'seed': Input should be greater than or equal to 0, not -1"),
-])
+@pytest.mark.parametrize(
+    "seed, message",
+    [
+        (2**31, "field 'seed': Input should be less than 2147483648, not 2147483648"),
+        (2**63, "field 'seed': Input should be less than 2147483648, not 9223372036854775808"),
+        (-1, "field 'seed': Input should be greater than or equal to 0, not -1"),
+    ],
+)
 def test_a_seed_outside_the_stored_range_is_refused_and_nothing_is_created(client, seed, message):
     r = client.post("/api/games", json={"seats": ["human", "random"], "seed": seed})
     assert r.status_code == 400 and r.json()["message"] == message
@@ -198,7 +206,7 @@ def test_a_client_gone_during_a_broadcast_is_dropped_quietly_and_the_others_are_
 
     class Gone:
         async def send_json(self, message):
-            raise RuntimeError("Cannot call \"send\" once a close message has been sent.")
+            raise RuntimeError('Cannot call "send" once a close message has been sent.')
 
     class Listening:
         def __init__(self):

@@ -18,9 +18,26 @@ def free_port() -> int:
 
 
 def start(db: str, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "volstead.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", db, "--bot-delay", "0.01", "--think", "1"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "volstead.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            "0.01",
+            "--think",
+            "1",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(300):
         try:
             httpx2.get(f"http://127.0.0.1:{port}/api/info", timeout=1)
@@ -37,8 +54,9 @@ def test_kill_9_loses_no_decision_a_client_saw_and_bots_go_on(tmp_path):
     proc = start(db, port)
     seen: dict[str, int] = {}
     try:
-        games = [httpx2.post(base + "/api/games", json={"seats": ["human", "random", "random", "random"]}).json()
-                 for _ in range(3)]
+        games = [
+            httpx2.post(base + "/api/games", json={"seats": ["human", "random", "random", "random"]}).json() for _ in range(3)
+        ]
         deadline = time.monotonic() + 3
         while time.monotonic() < deadline:  # people answer as fast as they can while the bots play
             for g in games:
@@ -46,8 +64,10 @@ def test_kill_9_loses_no_decision_a_client_saw_and_bots_go_on(tmp_path):
                 seen[g["id"]] = max(seen.get(g["id"], 0), s["meta"]["decisions"])
                 d = s["decision"]
                 if d and d.get("options") and not s["view"]["over"]:
-                    r = httpx2.post(f"{base}/api/games/{g['id']}/decide", json={
-                        "token": g["seats"][0]["token"], "option": d["options"][0]["id"], "decision": d["number"]})
+                    r = httpx2.post(
+                        f"{base}/api/games/{g['id']}/decide",
+                        json={"token": g["seats"][0]["token"], "option": d["options"][0]["id"], "decision": d["number"]},
+                    )
                     if r.status_code == 200:
                         seen[g["id"]] = max(seen[g["id"]], r.json()["meta"]["decisions"])
     finally:
@@ -71,8 +91,10 @@ def test_kill_9_loses_no_decision_a_client_saw_and_bots_go_on(tmp_path):
                 raise AssertionError("the game did not resume")
             if not s["view"]["over"]:
                 before = s["meta"]["decisions"]
-                r = httpx2.post(f"{base}/api/games/{g['id']}/decide", json={
-                    "token": tok, "option": s["decision"]["options"][0]["id"], "decision": s["decision"]["number"]})
+                r = httpx2.post(
+                    f"{base}/api/games/{g['id']}/decide",
+                    json={"token": tok, "option": s["decision"]["options"][0]["id"], "decision": s["decision"]["number"]},
+                )
                 assert r.status_code == 200 and r.json()["meta"]["decisions"] > before
     finally:
         proc.kill()

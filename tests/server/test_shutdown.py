@@ -22,9 +22,27 @@ def free_port() -> int:
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_stops_a_server_with_bot_games_running(tmp_path, sig):
     port, db = free_port(), f"sqlite:///{tmp_path / 'v.db'}"
-    proc = subprocess.Popen([sys.executable, "-m", "volstead.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--db", db, "--bot-delay", "0", "--think", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "volstead.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            "0",
+            "--think",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
         for _ in range(200):
@@ -34,8 +52,9 @@ def test_a_signal_stops_a_server_with_bot_games_running(tmp_path, sig):
             except httpx2.HTTPError:
                 time.sleep(0.05)
         for seed in range(3):
-            r = httpx2.post(base + "/api/games", json={"seats": ["ismcts:1500ms", "greedy", "random", "ismcts:800ms"],
-                                                      "seed": seed})
+            r = httpx2.post(
+                base + "/api/games", json={"seats": ["ismcts:1500ms", "greedy", "random", "ismcts:800ms"], "seed": seed}
+            )
             assert r.status_code == 201, r.text
         time.sleep(1.0)  # the bots are thinking
         before = {g["id"]: g["decisions"] for g in httpx2.get(base + "/api/games").json()}

@@ -27,8 +27,7 @@ def state(client, gid, token=None):
 
 
 def decide(client, gid, token, s, option):
-    return client.post(f"/api/games/{gid}/decide",
-                       json={"token": token, "option": option, "decision": s["decision"]["number"]})
+    return client.post(f"/api/games/{gid}/decide", json={"token": token, "option": option, "decision": s["decision"]["number"]})
 
 
 def test_two_people_and_a_bot_bid_at_once_and_nobody_sees_anothers_bid(client):
@@ -100,8 +99,7 @@ def test_doubled_decides_sent_together_apply_once(client):
                 continue
             option = s["decision"]["options"][0]["id"]
             before = s["meta"]["decisions"]
-            codes = sorted(f.result().status_code for f in [pool.submit(decide, client, gid, tok, s, option)
-                                                            for _ in range(2)])
+            codes = sorted(f.result().status_code for f in [pool.submit(decide, client, gid, tok, s, option) for _ in range(2)])
             assert codes == [200, 409], codes
             assert state(client, gid, tok)["meta"]["decisions"] == before + 1
             applied += 1

@@ -10,8 +10,15 @@ from volstead.server.store import Store, hash_token
 
 def urls():
     out = [pytest.param("sqlite", id="sqlite")]
-    out.append(pytest.param("postgres", id="postgresql", marks=pytest.mark.skipif(
-        not postgres_url(), reason="DATABASE_URL is not set (.ci/run starts a PostgreSQL server and sets it)")))
+    out.append(
+        pytest.param(
+            "postgres",
+            id="postgresql",
+            marks=pytest.mark.skipif(
+                not postgres_url(), reason="DATABASE_URL is not set (.ci/run starts a PostgreSQL server and sets it)"
+            ),
+        )
+    )
     return out
 
 
@@ -23,14 +30,19 @@ def url(request, db_url):
 def test_store_round_trip(url):
     store = Store(url)
     try:
-        gid, tokens = store.create_game("scarface1920", {"variant": "published"}, 42, ["human", "random", "human"],
-                                        hotseat=True)
+        gid, tokens = store.create_game("scarface1920", {"variant": "published"}, 42, ["human", "random", "human"], hotseat=True)
         assert set(tokens.seats) == {0, 2} and tokens.table
         for i, oid in enumerate(["a", "b", "c"]):
             store.add_decision(gid, i, i % 3, oid)
         g = store.load(gid)
         assert (g.game, g.seed, g.seats, g.kinds, g.decisions, g.status) == (
-            "scarface1920", 42, 3, ["human", "random", "human"], [(0, "a"), (1, "b"), (2, "c")], "playing")
+            "scarface1920",
+            42,
+            3,
+            ["human", "random", "human"],
+            [(0, "a"), (1, "b"), (2, "c")],
+            "playing",
+        )
         assert g.options == {"variant": "published"} and g.hotseat
         assert store.seat_of_token(gid, tokens.seats[2]) == 2
         assert store.seat_of_token(gid, tokens.table) == "table"
@@ -88,8 +100,10 @@ def test_group_commit_stores_every_games_saves_in_few_transactions_and_a_bad_one
 
         async def main():
             writer = GroupWriter(store, pool)
-            saves = [writer.write(Batch(gid, [(0, 0, f"a{k}"), (1, 1, f"b{k}")], "finished" if k == 0 else None))
-                     for k, gid in enumerate(ids[:5])]
+            saves = [
+                writer.write(Batch(gid, [(0, 0, f"a{k}"), (1, 1, f"b{k}")], "finished" if k == 0 else None))
+                for k, gid in enumerate(ids[:5])
+            ]
             saves.append(writer.write(Batch(ids[5], [(0, 1, "again")])))
             results = await asyncio.gather(*saves, return_exceptions=True)
             return writer.transactions, results

@@ -34,10 +34,8 @@ def test_games_are_sent_to_workers_a_few_at_a_time_with_the_same_results(tmp_pat
     """Up to 8 games a send (32 when every seat is an instant bot), at least 16 sends a worker
     (issue 15: one game a send cost the parent a third of a random game's CPU); the results and
     records are those of one worker."""
-    assert [_chunk(games, workers) for games, workers in ((6, 2), (64, 2), (200, 2), (10_000, 2), (100, 16))] \
-        == [1, 2, 6, 8, 1]
-    assert [_chunk(games, workers, quick=True) for games, workers in ((6, 2), (200, 2), (10_000, 2), (800, 16))] \
-        == [1, 6, 32, 3]
+    assert [_chunk(games, workers) for games, workers in ((6, 2), (64, 2), (200, 2), (10_000, 2), (100, 16))] == [1, 2, 6, 8, 1]
+    assert [_chunk(games, workers, quick=True) for games, workers in ((6, 2), (200, 2), (10_000, 2), (800, 16))] == [1, 6, 32, 3]
     config = SimConfig("prohibition", ("random",) * 3, seed=4)
     run_sim(config, 64, tmp_path / "w1", workers=1)
     run_sim(config, 64, tmp_path / "w2", workers=2)
@@ -103,7 +101,7 @@ def test_lines_are_written_a_batch_at_a_time_records_first(tmp_path):
             return results_write(data)
 
         batches.results.write = write_results
-        batches.add(b'{"index":1}\n', b'{"index":1,"r":' + b"2" * 80 + b'}\n')  # over 100 bytes: written
+        batches.add(b'{"index":1}\n', b'{"index":1,"r":' + b"2" * 80 + b"}\n")  # over 100 bytes: written
         assert (tmp_path / RESULTS).read_bytes() == b'{"index":0}\n{"index":1}\n'
         batches.add(b'{"index":2}\n', b'{"index":2}\n')
         assert (tmp_path / RESULTS).read_bytes().count(b"\n") == 2
@@ -207,8 +205,11 @@ def test_a_run_of_the_older_layout_is_read_and_resumed(tmp_path):
         save_record(read_run_record(fresh, i), old / "records" / f"game-{i:06d}.json")
     run_sim(config, 3, old)
     assert (old / RESULTS).read_bytes() == (fresh / RESULTS).read_bytes()
-    assert [(i, r) for i, r in iter_run_records(old)] == [(2, read_run_record(fresh, 2)), (0, read_run_record(fresh, 0)),
-                                                           (1, read_run_record(fresh, 1))]
+    assert [(i, r) for i, r in iter_run_records(old)] == [
+        (2, read_run_record(fresh, 2)),
+        (0, read_run_record(fresh, 0)),
+        (1, read_run_record(fresh, 1)),
+    ]
     assert read_run_record(old, 1) == read_run_record(fresh, 1)
     with pytest.raises(RecordError, match=r"records.jsonl has no record of game 7 \(it holds game 2\)"):
         read_run_record(old, 7)
@@ -230,11 +231,25 @@ def test_report_on_a_small_run(tmp_path):
     run_sim(SimConfig("scarface1920", ("random", "random", "random"), seed=2), 3, tmp_path, workers=1)
     path = write_report(tmp_path)
     text = path.read_text()
-    for heading in ("## Elo ladder", "### By bot", "### By seat position", "### By faction", "## Scores",
-                    "## Game length", "## Cards", "Never played"):
+    for heading in (
+        "## Elo ladder",
+        "### By bot",
+        "### By seat position",
+        "### By faction",
+        "## Scores",
+        "## Game length",
+        "## Cards",
+        "Never played",
+    ):
         assert heading in text
-    for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_faction.png", "scores.png",
-                "length.png", "cards.png"):
+    for png in (
+        "win_rate_by_bot.png",
+        "win_rate_by_position.png",
+        "win_rate_by_faction.png",
+        "scores.png",
+        "length.png",
+        "cards.png",
+    ):
         assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
     fig = json.loads((tmp_path / "figures.json").read_text())
     assert fig["games"] == 3 and sum(r["wins"] for r in fig["by_position"].values()) == pytest.approx(3)
@@ -253,8 +268,9 @@ def test_wilson_and_elo():
     low, high = wilson(50, 100)
     assert low < 0.5 < high and high - low == pytest.approx(0.19, abs=0.01)
     assert wilson(10, 10)[1] == 1.0
-    rows = [{"index": i, "bots": ["a", "b"] if i % 2 else ["b", "a"], "winners": [0 if i % 2 else 1]}
-            for i in range(20)]  # a always wins
+    rows = [
+        {"index": i, "bots": ["a", "b"] if i % 2 else ["b", "a"], "winners": [0 if i % 2 else 1]} for i in range(20)
+    ]  # a always wins
     ladder = elo_ladder(rows)
     assert [e["bot"] for e in ladder] == ["a", "b"] and ladder[0]["elo"] > ladder[1]["elo"] + 200
     assert figures(rows)["by_bot"]["a"]["rate"] == 1.0
@@ -263,16 +279,47 @@ def test_wilson_and_elo():
 def test_cli_sim_and_ladder(tmp_path):
     runner = CliRunner()
     out = tmp_path / "run"
-    r = runner.invoke(app, ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--workers", "1",
-                            "--seed", "3", "--out", str(out), "--no-report"])
+    r = runner.invoke(
+        app,
+        [
+            "sim",
+            "scarface1920",
+            "--games",
+            "2",
+            "--seats",
+            "random,random",
+            "--workers",
+            "1",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--no-report",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "games/s" in r.output and "| rank | bot |" in r.output
     assert len(load_results(out)) == 2 and [i for i, _ in iter_run_records(out)] == [0, 1]
     r = runner.invoke(app, ["ladder", str(out)])
     assert r.exit_code == 0 and "random" in r.output
     bare = tmp_path / "bare"
-    r = runner.invoke(app, ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--seed", "3",
-                            "--out", str(bare), "--no-report", "--no-records"])
+    r = runner.invoke(
+        app,
+        [
+            "sim",
+            "scarface1920",
+            "--games",
+            "2",
+            "--seats",
+            "random,random",
+            "--seed",
+            "3",
+            "--out",
+            str(bare),
+            "--no-report",
+            "--no-records",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert load_results(bare) == load_results(out) and not (bare / RECORDS_FILE).exists()
     r = runner.invoke(app, ["sim", "scarface1920", "--games", "1", "--seats", "random,genius", "--out", str(out)])
@@ -291,12 +338,14 @@ def test_cli_replays_a_game_of_a_run(tmp_path):
     for args in ([str(out), "--game", "1"], [str(out / RECORDS_FILE), "--game", "0"], [str(single)]):
         r = runner.invoke(app, ["replay", *args])
         assert r.exit_code == 0 and "Final scores" in r.output, (args, r.output)
-    for args, message in (([str(out)], "holds a simulator run's records: say which game with --game INDEX"),
-                          ([str(out), "--game", "5"], "has no record of game 5 (it holds games 0–1)"),
-                          ([str(bare), "--game", "0"], "holds no game records (a run made with --no-records"),
-                          ([str(single), "--game", "0"], "is a single record (leave --game out)"),
-                          ([str(broken), "--game", "0"], "game 0's line of"),
-                          ([str(tmp_path / "gone.jsonl"), "--game", "0"], "does not exist")):
+    for args, message in (
+        ([str(out)], "holds a simulator run's records: say which game with --game INDEX"),
+        ([str(out), "--game", "5"], "has no record of game 5 (it holds games 0–1)"),
+        ([str(bare), "--game", "0"], "holds no game records (a run made with --no-records"),
+        ([str(single), "--game", "0"], "is a single record (leave --game out)"),
+        ([str(broken), "--game", "0"], "game 0's line of"),
+        ([str(tmp_path / "gone.jsonl"), "--game", "0"], "does not exist"),
+    ):
         r = runner.invoke(app, ["replay", *args])
         assert r.exit_code == 2 and message in " ".join(r.output.split()), (args, r.output)
 
@@ -306,8 +355,25 @@ def test_cli_compare_two_card_sets(tmp_path):
     shutil.copytree(DATA, a)
     shutil.copytree(DATA, b)
     runner = CliRunner()
-    r = runner.invoke(app, ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--seed", "4",
-                            "--out", str(tmp_path / "cmp"), "--compare", str(a), str(b), "--no-report"])
+    r = runner.invoke(
+        app,
+        [
+            "sim",
+            "scarface1920",
+            "--games",
+            "2",
+            "--seats",
+            "random,random",
+            "--seed",
+            "4",
+            "--out",
+            str(tmp_path / "cmp"),
+            "--compare",
+            str(a),
+            str(b),
+            "--no-report",
+        ],
+    )
     assert r.exit_code == 0, r.output
     text = (tmp_path / "cmp" / "compare.md").read_text()
     assert "Win rate by faction" in text and "cardsA" in text and "cardsB" in text
@@ -358,6 +424,7 @@ class FakeRay:
                 fake.in_flight += 1
                 fake.most_in_flight = max(fake.most_in_flight, fake.in_flight)
                 return fn(*args)
+
         return Remote
 
     def wait(self, refs, num_returns):

@@ -23,8 +23,9 @@ def open_created_seat(page):
 
 
 def decisions(page) -> int:
-    return int(page.evaluate("fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
-                             ".then(m => m.decisions)"))
+    return int(
+        page.evaluate("fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json()).then(m => m.decisions)")
+    )
 
 
 def test_create_play_reload_continue(server, browser, shot):
@@ -50,8 +51,10 @@ def test_create_play_reload_continue(server, browser, shot):
         wait_options(page)
         n = decisions(page)
         page.locator("button.option").last.click()
-        page.wait_for_function(f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
-                               f".then(m => m.decisions > {n})", timeout=15000)
+        page.wait_for_function(
+            f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json()).then(m => m.decisions > {n})",
+            timeout=15000,
+        )
     wait_options(page)
     played = decisions(page)
     assert played > start + 12
@@ -61,8 +64,10 @@ def test_create_play_reload_continue(server, browser, shot):
     assert decisions(page) == played
     assert page.locator("#money").inner_text().startswith("$")
     page.locator("button.option").first.click()
-    page.wait_for_function(f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
-                           f".then(m => m.decisions > {played})", timeout=15000)
+    page.wait_for_function(
+        f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json()).then(m => m.decisions > {played})",
+        timeout=15000,
+    )
     assert page.locator("#log div").count() > 10
     # an illegal option is refused with a clear message, nothing changes
     wait_options(page)
@@ -86,8 +91,7 @@ def test_two_seats_see_neither_money_nor_hand(server, browser, shot):
         page.goto(server + g["seats"][seat]["url"])
         page.wait_for_selector("#money")
         pages.append(page)
-    states = [httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": g["seats"][s]["token"]}).json()
-              for s in (0, 1)]
+    states = [httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": g["seats"][s]["token"]}).json() for s in (0, 1)]
     for seat, page in enumerate(pages):
         other = 1 - seat
         mine = states[seat]["view"]["players"][seat]
@@ -182,8 +186,9 @@ def test_solo_from_the_lobby(server, browser, shot):
             break
         n = decisions(page)
         page.locator("#decision button.option").first.click()
-        page.wait_for_function(f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json())"
-                               f".then(m => m.decisions > {n})")
+        page.wait_for_function(
+            f"fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json()).then(m => m.decisions > {n})"
+        )
         wait_options(page)
     log = page.locator("#log").inner_text()
     assert "The Enforcer's turn: he lays out" in log and "The Enforcer (" in log  # his turn, step by step
@@ -221,8 +226,9 @@ def test_the_lobby_lists_the_seat_links_opened_in_this_browser_to_rejoin(server,
 def test_the_log_and_the_decision_name_seats_by_their_gangs(server, browser):
     """The page names each seat as the game does (Game.seat_names: Scarface's gangs), not by
     number (issue 12: "a log that tells the story in gang names")."""
-    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12,
-                                                "options": {"gangs": ["outfit", "seven_gems"]}}).json()
+    g = httpx2.post(
+        server + "/api/games", json={"seats": ["human", "random"], "seed": 12, "options": {"gangs": ["outfit", "seven_gems"]}}
+    ).json()
     meta = httpx2.get(f"{server}/api/games/{g['id']}").json()
     assert meta["seat_names"] == ["The Chicago Outfit", "The Seven Gems"]
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
@@ -295,8 +301,7 @@ def test_the_action_menu_shows_groups_and_greys_what_is_not_possible(server, bro
     shot(page, "action-menu-grouped")
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
-                         ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
 def test_the_map_is_readable(server, browser, shot, viewport):
     """Issue 12 "a board you can read": every text of the map is 11 px or more on screen at default
     zoom (desktop 1400 px, phone 390 px), in words ("defense", "sale", "for 2 alcohol"), with
@@ -404,8 +409,10 @@ def test_table_talk_and_the_round_timer(server, browser, shot):
     g = httpx2.post(server + "/api/games", json={"seats": ["human", "human"], "seed": 12, "time_limit": 600}).json()
     meta = httpx2.get(f"{server}/api/games/{g['id']}").json()
     names, deciding = meta["seat_names"], meta["deciding"]
-    pages = [browser.new_context(viewport={"width": 1400, "height": 900}).new_page(),
-             browser.new_context(viewport={"width": 390, "height": 844}).new_page()]
+    pages = [
+        browser.new_context(viewport={"width": 1400, "height": 900}).new_page(),
+        browser.new_context(viewport={"width": 390, "height": 844}).new_page(),
+    ]
     spec = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     for seat, page in enumerate(pages):
         page.goto(server + g["seats"][seat]["url"])

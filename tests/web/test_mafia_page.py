@@ -9,11 +9,11 @@ import pytest
 from test_browser import wait_options
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
-                         ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
 def test_the_syndicate_page(server, browser, shot, viewport):
-    g = httpx2.post(server + "/api/games", json={"game": "mafia_chronicles", "seats": ["human", "random", "random",
-                                                                                     "random"], "seed": 6}).json()
+    g = httpx2.post(
+        server + "/api/games", json={"game": "mafia_chronicles", "seats": ["human", "random", "random", "random"], "seed": 6}
+    ).json()
     token = g["seats"][0]["url"].split("token=")[1]
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server + g["seats"][0]["url"])
@@ -38,7 +38,7 @@ def test_the_syndicate_page(server, browser, shot, viewport):
         assert rival["stash"] is None and "stash" not in page.locator(f"#syn-{rival['seat']} h3").inner_text()
     if me.get("market"):
         shown = page.locator("#market .mcard b").all_inner_texts()
-        assert [c["name"] for c in me["market"]["gangsters"]] == shown[:len(me["market"]["gangsters"])]
+        assert [c["name"] for c in me["market"]["gangsters"]] == shown[: len(me["market"]["gangsters"])]
     assert page.locator("#table h3").inner_text().startswith(f"Round {view['round']} of 4")
     if viewport["width"] < 700:
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -50,8 +50,7 @@ def test_a_finished_game_replays_with_its_dice_and_every_stash(server, browser, 
     at the end every stash is shown."""
     import time
 
-    g = httpx2.post(server + "/api/games", json={"game": "mafia_chronicles", "seats": ["random"] * 4,
-                                                "seed": 6}).json()
+    g = httpx2.post(server + "/api/games", json={"game": "mafia_chronicles", "seats": ["random"] * 4, "seed": 6}).json()
     end = time.monotonic() + 90
     while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
         assert time.monotonic() < end
@@ -65,8 +64,9 @@ def test_a_finished_game_replays_with_its_dice_and_every_stash(server, browser, 
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(f"{server}/replay/{g['id']}")
     page.wait_for_selector("#slider")
-    page.evaluate("(n) => { const s = document.querySelector('#slider'); s.value = n;"
-                  " s.dispatchEvent(new Event('change')); }", upto)
+    page.evaluate(
+        "(n) => { const s = document.querySelector('#slider'); s.value = n; s.dispatchEvent(new Event('change')); }", upto
+    )
     page.wait_for_function(f"document.querySelector('#pos').innerText.startsWith('decision {upto} /')")
     dice = page.locator("#table .die").all_inner_texts()
     assert dice == [str(d) for throw in roll["rolls"] for i, d in enumerate(throw) if i == 0 or d != 0]

@@ -10,8 +10,9 @@ from test_browser import wait_options
 
 
 def open_game(server, browser, viewport, seats=("human", "random", "random", "random")):
-    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": list(seats), "seed": 5,
-                                                "options": {"first_seat": 0}}).json()
+    g = httpx2.post(
+        server + "/api/games", json={"game": "prohibition", "seats": list(seats), "seed": 5, "options": {"first_seat": 0}}
+    ).json()
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
@@ -23,8 +24,7 @@ def view_of(server, g):
     return httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}],
-                         ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
 def test_the_map_shows_what_the_view_says(server, browser, shot, viewport):
     g, page = open_game(server, browser, viewport)
     for _ in range(40):  # through the Scheme draft and the Infamy choice into 1921's actions
@@ -45,9 +45,12 @@ def test_the_map_shows_what_the_view_says(server, browser, shot, viewport):
         guards: document.querySelectorAll('#board .block rect.guard').length,
         hq: [...document.querySelectorAll('#board .block text')].filter(t => t.textContent.startsWith('HQ')).length,
     })""")
-    assert drawn == {"turf": sum(b["owner"] is not None for b in view["blocks"]),
-                     "goons": sum(b["goons"] for b in view["blocks"]),
-                     "guards": sum(b["guards"] for b in view["blocks"]), "hq": 4}
+    assert drawn == {
+        "turf": sum(b["owner"] is not None for b in view["blocks"]),
+        "goons": sum(b["goons"] for b in view["blocks"]),
+        "guards": sum(b["guards"] for b in view["blocks"]),
+        "hq": 4,
+    }
     smallest = page.evaluate("""() => Math.min(...['#board svg', '#heat svg'].map(sel => {
         const svg = document.querySelector(sel);
         const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
@@ -67,8 +70,7 @@ def test_a_finished_game_replays_with_every_hand_revealed(server, browser, shot)
     end the final scores are shown and, the game being over, every gang's Schemes in hand and Infamy."""
     import time
 
-    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
-                                                "seed": 4}).json()
+    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"], "seed": 4}).json()
     end = time.monotonic() + 90
     while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
         assert time.monotonic() < end
@@ -92,8 +94,7 @@ def test_dice_are_shown_as_they_fell(server, browser, shot):
     been made, shows every die of it with its number, the hits (4 or more) marked."""
     import time
 
-    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"],
-                                                "seed": 4}).json()
+    g = httpx2.post(server + "/api/games", json={"game": "prohibition", "seats": ["random", "random"], "seed": 4}).json()
     end = time.monotonic() + 90
     while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
         assert time.monotonic() < end
@@ -105,11 +106,12 @@ def test_dice_are_shown_as_they_fell(server, browser, shot):
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(f"{server}/replay/{g['id']}")
     page.wait_for_selector("#slider")
-    page.evaluate("(n) => { const s = document.querySelector('#slider'); s.value = n;"
-                  " s.dispatchEvent(new Event('change')); }", upto)
+    page.evaluate(
+        "(n) => { const s = document.querySelector('#slider'); s.value = n; s.dispatchEvent(new Event('change')); }", upto
+    )
     page.wait_for_function(f"document.querySelector('#pos').innerText.startsWith('decision {upto} /')")
     shown = page.locator("#attack .die").all_inner_texts()
-    assert shown[-len(roll["dice"]):] == [str(d) for d in roll["dice"]]
+    assert shown[-len(roll["dice"]) :] == [str(d) for d in roll["dice"]]
     assert page.locator("#attack .die.hit").count() >= sum(d >= 4 for d in roll["dice"])
     page.locator("#attack").scroll_into_view_if_needed()
     shot(page, "prohibition-dice", full_page=False)

@@ -35,16 +35,16 @@ def test_lobby_builds_the_form_from_the_options_schema(server, browser, shot):
     page.wait_for_selector("a.seat-link")
     gid = page.locator("a.seat-link").first.get_attribute("href").split("/")[2].split("?")[0]
     meta = httpx2.get(f"{server}/api/games/{gid}").json()
-    assert meta["options"] == {"cards": 3, "ties": "split", "negotiation": True, "factions": ["gold", "random"],
-                               "first_seat": 1}
+    assert meta["options"] == {"cards": 3, "ties": "split", "negotiation": True, "factions": ["gold", "random"], "first_seat": 1}
     assert not errors, errors
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1300, "height": 900}, {"width": 390, "height": 844}],
-                         ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [{"width": 1300, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
 def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, viewport):
-    g = httpx2.post(server + "/api/games", json={"game": "prize_bids", "seats": ["human", "human"], "seed": 5,
-                                                "options": {"cards": 3, "negotiation": False}}).json()
+    g = httpx2.post(
+        server + "/api/games",
+        json={"game": "prize_bids", "seats": ["human", "human"], "seed": 5, "options": {"cards": 3, "negotiation": False}},
+    ).json()
     pages, errors = [], []
     for seat in (0, 1):
         page = browser.new_context(viewport=viewport).new_page()
@@ -72,8 +72,10 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     a.click("button.option[data-id='bid:1']")
     a.wait_for_selector("button.option[data-id='confirm']:not([disabled])")
     a.click("button.option[data-id='confirm']")
-    a.wait_for_function("document.querySelector('#view').innerText.includes('Round') && "
-                        "document.querySelector('#view').innerText.match(/Round\\s*2/)")
+    a.wait_for_function(
+        "document.querySelector('#view').innerText.includes('Round') && "
+        "document.querySelector('#view').innerText.match(/Round\\s*2/)"
+    )
     text = a.locator("#view").inner_text()
     assert "Last Reveal" in text and "1, 3" in text.replace("\n", " ")
     # play on to the end: the shell shows the final scores from the game's Result

@@ -123,5 +123,17 @@ def get_bot(name: str, seed: int | str | None = None, limits: BotLimits = DEFAUL
     return factory(seed)
 
 
-__all__ = ["Bot", "BotDecision", "BotLimits", "GreedyBot", "ISMCTSBot", "InstantBot", "RandomBot", "ask_bot", "bot_names",
-           "get_bot", "make_sampler", "public_decision"]
+__all__ = [
+    "Bot",
+    "BotDecision",
+    "BotLimits",
+    "GreedyBot",
+    "ISMCTSBot",
+    "InstantBot",
+    "RandomBot",
+    "ask_bot",
+    "bot_names",
+    "get_bot",
+    "make_sampler",
+    "public_decision",
+]

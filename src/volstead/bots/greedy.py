@@ -65,8 +65,7 @@ class GreedyBot:
     instant = False
     reads_view = False  # decides from determinizations (the sampler) alone
 
-    def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1,
-                 follow_through: bool = True):
+    def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1, follow_through: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         self.horizon = horizon

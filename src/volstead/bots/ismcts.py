@@ -108,9 +108,17 @@ class ISMCTSBot:
     instant = False
     reads_view = False  # decides from determinizations (the sampler) alone
 
-    def __init__(self, seed: int | str | None = None, iterations: int | None = None, ms: float | None = None,
-                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = 0.35, temperature: float = 1.0,
-                 reuse: int = DEFAULT_REUSE, max_seconds: float | None = None):
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        iterations: int | None = None,
+        ms: float | None = None,
+        rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
+        exploration: float = 0.35,
+        temperature: float = 1.0,
+        reuse: int = DEFAULT_REUSE,
+        max_seconds: float | None = None,
+    ):
         if iterations is not None and ms is not None:
             raise ValueError("give a budget in iterations or in ms, not both")
         if iterations is None and ms is None:
@@ -174,8 +182,7 @@ class ISMCTSBot:
                     done += 1
                     if collecting and done % GC_EVERY == 0:
                         gc.collect(0)
-                    out_of_time = (budget is not None and done >= budget) or (
-                        deadline is not None and clock() >= deadline)
+                    out_of_time = (budget is not None and done >= budget) or (deadline is not None and clock() >= deadline)
                     if out_of_time:
                         break
         finally:
@@ -249,8 +256,17 @@ class ISMCTSBot:
         s.release()  # the played-out state is dropped: freed now, not by the cycle collector
 
     @staticmethod
-    def _select(node: Node, d: Decision, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState,
-                path: list[tuple[Node, int]], rng: random.Random, c: float) -> tuple[bool, Node | None]:
+    def _select(
+        node: Node,
+        d: Decision,
+        root: Node,
+        root_kind: str,
+        root_keys: dict[Any, int],
+        s: GameState,
+        path: list[tuple[Node, int]],
+        rng: random.Random,
+        c: float,
+    ) -> tuple[bool, Node | None]:
         """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
         (expanded, the child node) — the child is None when nothing is legal from `node`.
         Compiled, `children.get` and `math.sqrt` are direct C calls (bound to locals they were

@@ -44,8 +44,15 @@ def _print_version(value: bool) -> None:
 
 
 @app.callback()
-def _options(version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
-                                          help="Print the version and whether this build is compiled, then stop.")) -> None:
+def _options(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        is_eager=True,
+        callback=_print_version,
+        help="Print the version and whether this build is compiled, then stop.",
+    ),
+) -> None:
     """Volstead: Prohibition-era gang board games with their rules enforced."""
 
 

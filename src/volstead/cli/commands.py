@@ -29,9 +29,12 @@ def play(
     game_name: Annotated[str, typer.Argument(metavar="[GAME]", help="Game to play (see `volstead games`).")] = DEFAULT_GAME,
     seats: Annotated[
         str | None,
-        typer.Option("--seats", help="Comma-separated player per seat: human or a bot (random, greedy, ismcts:500ms). "
-                                     "Default in the browser: human and bots (--bots, --players); required with "
-                                     "--terminal unless the game takes one seat."),
+        typer.Option(
+            "--seats",
+            help="Comma-separated player per seat: human or a bot (random, greedy, ismcts:500ms). "
+            "Default in the browser: human and bots (--bots, --players); required with "
+            "--terminal unless the game takes one seat.",
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one).")] = None,
     option: OptionPairs = None,
@@ -41,8 +44,10 @@ def play(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="--terminal: no line per bot decision.")] = False,
     bots: Annotated[str, typer.Option("--bots", help="Browser: the bot of the default seats.")] = "greedy",
-    players: Annotated[int | None, typer.Option("--players", help="Browser: number of seats with the default "
-                                                                  "seats (default: the most the game takes).")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", help="Browser: number of seats with the default seats (default: the most the game takes)."),
+    ] = None,
     hotseat: Annotated[bool, typer.Option("--hotseat", help="Browser: human seats share one screen.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
     host: Annotated[str, typer.Option(help="Browser: address to listen on.")] = "127.0.0.1",
@@ -50,9 +55,15 @@ def play(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Print the link only.")] = False,
     bot_delay: Annotated[float, typer.Option(help="Browser: seconds between bot decisions.")] = 0.25,
     think: Annotated[float, typer.Option(help="Browser: a bot's thinking-time budget per decision, seconds.")] = 5.0,
-    new: Annotated[bool, typer.Option("--new", help="Browser: start a new game even if one you started is "
-                                                     "unfinished (without it, `volstead play` with no seats, "
-                                                     "seed or options resumes that game).")] = False,
+    new: Annotated[
+        bool,
+        typer.Option(
+            "--new",
+            help="Browser: start a new game even if one you started is "
+            "unfinished (without it, `volstead play` with no seats, "
+            "seed or options resumes that game).",
+        ),
+    ] = False,
 ) -> None:
     """Play a game: in the browser (a local server; you against bots by default) or, with --terminal, here.
 
@@ -76,8 +87,20 @@ def play(
         from volstead.server.commands import play_web
 
         try:
-            play_web(game.name, kinds, options.to_json(), seed, db, host, port, not no_browser, bot_delay, think,
-                     hotseat, resume=resume)
+            play_web(
+                game.name,
+                kinds,
+                options.to_json(),
+                seed,
+                db,
+                host,
+                port,
+                not no_browser,
+                bot_delay,
+                think,
+                hotseat,
+                resume=resume,
+            )
         except VolsteadError as e:
             raise fail(str(e)) from None
         return
@@ -101,10 +124,17 @@ def _load_any_record(file: Path, game_index: int | None) -> dict:
 
 
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by `volstead play --record`, or a "
-                                         "`volstead sim` run's folder (or its records.jsonl) with --game.")],
-    game_index: Annotated[int | None, typer.Option("--game", min=0, help="The game of a `volstead sim` run to replay "
-                                                   "(its index, as in results.jsonl).")] = None,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A game record (JSON) written by `volstead play --record`, or a "
+            "`volstead sim` run's folder (or its records.jsonl) with --game."
+        ),
+    ],
+    game_index: Annotated[
+        int | None,
+        typer.Option("--game", min=0, help="The game of a `volstead sim` run to replay (its index, as in results.jsonl)."),
+    ] = None,
     show_log: Annotated[bool, typer.Option("--show-log", help="Print every decision of the record.")] = False,
     browser: Annotated[bool, typer.Option("--browser", help="Step through the record in the browser.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="--browser: database URL (default: your data folder).")] = None,
@@ -157,8 +187,7 @@ def replay_cmd(
 
 
 def verify(
-    file: Annotated[Path, typer.Argument(help="The record of a finished game, as a server gives it "
-                                              "(GET /api/games/ID/record).")],
+    file: Annotated[Path, typer.Argument(help="The record of a finished game, as a server gives it (GET /api/games/ID/record).")],
 ) -> None:
     """Check that a game was fair: its seed matches the commitment published when it was created,
     and its record replays to the end under the rules."""
@@ -174,10 +203,15 @@ def verify(
         raise fail(f"{file} cannot be replayed: {e}") from None
     if not state.is_over():
         raise fail(f"{file}: the record stops before the end of the game")
-    kind = "a practice game (its seed was chosen by a player)" if rec.get("practice") else \
-        "the seed was drawn by the server"
-    console.print(Text(f"fair: the seed matches the commitment {rec['commitment'][:16]}…, {kind}; "
-                       f"the {len(rec['decisions'])} decisions replay to the end.", style="green"), soft_wrap=True)
+    kind = "a practice game (its seed was chosen by a player)" if rec.get("practice") else "the seed was drawn by the server"
+    console.print(
+        Text(
+            f"fair: the seed matches the commitment {rec['commitment'][:16]}…, {kind}; "
+            f"the {len(rec['decisions'])} decisions replay to the end.",
+            style="green",
+        ),
+        soft_wrap=True,
+    )
     print_result(state.result())
 
 
@@ -189,13 +223,13 @@ def _option_line(name: str, prop: dict[str, Any]) -> str:
         kind = "flag"
     else:
         kind = str(prop.get("type", "value"))
-    return f"{flag} {kind} (default {json.dumps(prop.get('default'), default=json_default)}): " \
-           f"{prop.get('description', '')}"
+    return f"{flag} {kind} (default {json.dumps(prop.get('default'), default=json_default)}): {prop.get('description', '')}"
 
 
 def games(
-    as_json: Annotated[bool, typer.Option("--json", help="Print each game's name, title, seats and the JSON "
-                                                         "Schema of its options.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print each game's name, title, seats and the JSON Schema of its options.")
+    ] = False,
 ) -> None:
     """List the games Volstead can play, with their seats and options."""
     if as_json:
@@ -221,8 +255,10 @@ def games(
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")] = "0.0.0.0",
     port: Annotated[int, typer.Option(help="Port.")] = 8000,
-    db: Annotated[str | None, typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/db "
-                                                         "(default: SQLite in your data folder).")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Database URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in your data folder)."),
+    ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds between bot decisions.")] = 0.25,
     think: Annotated[float, typer.Option(help="A bot's thinking-time budget per decision, seconds.")] = 5.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,

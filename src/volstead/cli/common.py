@@ -56,8 +56,7 @@ def parse_seats(spec: str, game: Game, options: GameOptions | None, humans: bool
     if len(seats) not in allowed:
         which = " with these options" if allowed != game.seat_range() else ""
         noun = "seat" if allowed == range(1, 2) else "seats"
-        raise fail(f"{game.title} takes {seat_range_text(allowed)} {noun}{which}, "
-                   f"but --seats names {len(seats)} ({spec})")
+        raise fail(f"{game.title} takes {seat_range_text(allowed)} {noun}{which}, but --seats names {len(seats)} ({spec})")
     return seats
 
 

@@ -70,8 +70,7 @@ def flag_options(game: Game, args: list[str]) -> dict[str, Any]:
                 raise fail(f"--{name} needs a value")
             given = args[i]
             i += 1
-        out[key] = [x.strip() for x in given.split(",")] if _is_list(prop) and not given.startswith("[") \
-            else _value(given)
+        out[key] = [x.strip() for x in given.split(",")] if _is_list(prop) and not given.startswith("[") else _value(given)
     return out
 
 

@@ -40,9 +40,7 @@ def write_record(state, path: Path | None) -> bool:
         err_console.print(Text(f"could not write the record to {path}: {e.strerror}", style="red"), soft_wrap=True)
         return False
     except Exception as e:  # the game could not describe its own decisions
-        err_console.print(
-            Text(f"could not make the game record: {type(e).__name__}: {e}", style="red"), soft_wrap=True
-        )
+        err_console.print(Text(f"could not make the game record: {type(e).__name__}: {e}", style="red"), soft_wrap=True)
         return False
     console.print(Text(f"record written to {path} ({state.decisions_made} decisions)", style="dim"))
     return True
@@ -120,8 +118,7 @@ def tell(state, humans: set[int]) -> None:
             console.print(Text(text, style="cyan" if to is None else "bold cyan"))
 
 
-def play_terminal(game: Game, players: list[str], options: GameOptions, seed: int, record: Path | None,
-                  quiet: bool) -> None:
+def play_terminal(game: Game, players: list[str], options: GameOptions, seed: int, record: Path | None, quiet: bool) -> None:
     try:
         state = game.new_game(seed=seed, seats=len(players), options=options)
     except Exception as e:  # a broken or unfinished game says why it cannot start
@@ -148,8 +145,9 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
             if seat in humans:
                 if len(d) == 1:
                     o = d.options[0]
-                    console.print(Text(f"{seat_called(names, seat)} — {d.prompt}: only one option, taking it: {o.label}",
-                                       style="dim"))
+                    console.print(
+                        Text(f"{seat_called(names, seat)} — {d.prompt}: only one option, taking it: {o.label}", style="dim")
+                    )
                     index, real = 0, False
                 else:
                     if d.lane and len(humans) > 1 and seat != last_private_human:

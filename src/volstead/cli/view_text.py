@@ -159,5 +159,6 @@ def print_result(result: Result, players: list[str] | None = None) -> None:
     console.print(result_table(result, players))
     if any(result.details):
         width = min(console.width, 160)
-        console.print(Panel(render(list(result.details), width - 4), title="Details", title_align="left",
-                            border_style="dim", width=width))
+        console.print(
+            Panel(render(list(result.details), width - 4), title="Details", title_align="left", border_style="dim", width=width)
+        )

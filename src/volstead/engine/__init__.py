@@ -14,7 +14,20 @@ from .state import DictState, GameState
 from .step import SeatStep, Step
 
 __all__ = [
-    "ContentError", "Decision", "DictState", "GameOverError", "GameState", "IllegalOptionError", "Option",
-    "RecordError", "SeatStep", "Step", "VolsteadError", "WrongSeatError", "load_record", "replay",
-    "save_record", "undo",
+    "ContentError",
+    "Decision",
+    "DictState",
+    "GameOverError",
+    "GameState",
+    "IllegalOptionError",
+    "Option",
+    "RecordError",
+    "SeatStep",
+    "Step",
+    "VolsteadError",
+    "WrongSeatError",
+    "load_record",
+    "replay",
+    "save_record",
+    "undo",
 ]

@@ -56,8 +56,12 @@ class Result:
     details: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "winners": list(self.winners), "factions": list(self.factions),
-                "details": [dict(d) for d in self.details]}
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "factions": list(self.factions),
+            "details": [dict(d) for d in self.details],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,10 +259,14 @@ class Game:
     def describe(self) -> dict[str, Any]:
         """What `volstead games --json` and the lobby show of the game."""
         return {
-            "name": self.name, "title": self.title, "min_seats": self.min_seats, "max_seats": self.max_seats,
+            "name": self.name,
+            "title": self.title,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
             "options_schema": self.options_schema(),
             "factions": [{"id": f.id, "name": f.name, "color": f.color} for f in self.factions()],
-            "faction_option": self.faction_option, "first_seat_option": self.first_seat_option,
+            "faction_option": self.faction_option,
+            "first_seat_option": self.first_seat_option,
             "lobby_hidden_options": sorted(self.lobby_hidden_options),
             "seats_when": self.seats_when(),
             "rules_help": self.rules_help(),

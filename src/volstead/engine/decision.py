@@ -90,8 +90,7 @@ class Decision:
             more = "" if len(self.codes) <= 12 else f", … ({len(self.codes)} in all)"
             given = repr(option_id) if len(repr(option_id)) <= 60 else repr(option_id)[:57] + "..."
             raise IllegalOptionError(
-                f"option {given} is not legal now; seat {self.seat} must "
-                f"choose one of: {shown}{more}"
+                f"option {given} is not legal now; seat {self.seat} must choose one of: {shown}{more}"
             ) from None
 
     def to_json(self) -> dict[str, Any]:

@@ -21,5 +21,4 @@ def all_fields(cls: type) -> tuple[str, ...]:
 
 def declares_its_fields(cls: type) -> bool:
     """Whether `cls` and each of its bases declare their fields (instances without a `__dict__`)."""
-    return all("__slots__" in k.__dict__ or "__mypyc_attrs__" in k.__dict__
-               for k in cls.__mro__[:-1] if k.__module__ != "typing")
+    return all("__slots__" in k.__dict__ or "__mypyc_attrs__" in k.__dict__ for k in cls.__mro__[:-1] if k.__module__ != "typing")

@@ -34,12 +34,21 @@ class GameRecord(BaseModel):
     options: dict[str, Any]
     seed: Annotated[StrictInt, Field(ge=0)]
     seats: Annotated[StrictInt, Field(ge=1)]
-    decisions: list[tuple[StrictInt, Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]]
-                    | Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]]
+    decisions: list[
+        tuple[StrictInt, Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]]
+        | Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]
+    ]
 
 
-def make_record(state=None, *, game: str | None = None, options: dict | None = None, seed: int | None = None,
-                seats: int | None = None, decisions: list | None = None) -> dict:
+def make_record(
+    state=None,
+    *,
+    game: str | None = None,
+    options: dict | None = None,
+    seed: int | None = None,
+    seats: int | None = None,
+    decisions: list | None = None,
+) -> dict:
     """The record of `state`, or of a game given by its parts (a server's stored game)."""
     from volstead import __version__
 
@@ -48,8 +57,15 @@ def make_record(state=None, *, game: str | None = None, options: dict | None = N
         pairs: list[list[Any] | str] = state.record_pairs()  # not copied again
     else:
         pairs = [list(d) if not isinstance(d, str) else d for d in decisions or []]
-    return {"format": RECORD_FORMAT, "game": game, "version": __version__, "options": options, "seed": seed,
-            "seats": seats, "decisions": pairs}
+    return {
+        "format": RECORD_FORMAT,
+        "game": game,
+        "version": __version__,
+        "options": options,
+        "seed": seed,
+        "seats": seats,
+        "decisions": pairs,
+    }
 
 
 def _first_error(e: ValidationError) -> str:
@@ -69,8 +85,10 @@ def validate_record(record: Any) -> dict:
     except ValidationError as e:
         raise RecordError(_first_error(e)) from None
     if record["format"] not in READABLE_FORMATS:
-        raise RecordError(f"record format {record['format']} is not supported (this Volstead reads formats "
-                          f"{', '.join(map(str, READABLE_FORMATS))})")
+        raise RecordError(
+            f"record format {record['format']} is not supported (this Volstead reads formats "
+            f"{', '.join(map(str, READABLE_FORMATS))})"
+        )
     for i, d in enumerate(record["decisions"]):
         if isinstance(d, str) != (record["format"] == 1):
             want = "an option id string" if record["format"] == 1 else "a [seat, option id] pair"

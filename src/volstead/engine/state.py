@@ -72,8 +72,7 @@ class EarlierDecisions(Step[Any]):
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # games and test games subclass it (see step.py)
 class GameState:
-    __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending",
-                 "story")
+    __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending", "story")
     game_name: ClassVar[str] = "?"
 
     # Set by subclasses' constructors.
@@ -94,8 +93,10 @@ class GameState:
     def _start(self) -> None:
         """Run automatic steps until the first decision (call at the end of setup)."""
         if hasattr(self, "__dict__") and not isinstance(self, DictState):
-            raise TypeError(f"{type(self).__name__} has fields outside __slots__, which its clones would lose: "
-                            "declare them in __slots__ (and copy them in _copy_into), or subclass DictState")
+            raise TypeError(
+                f"{type(self).__name__} has fields outside __slots__, which its clones would lose: "
+                "declare them in __slots__ (and copy them in _copy_into), or subclass DictState"
+            )
         self._decision = None
         self._pending = ()
         self.history = None

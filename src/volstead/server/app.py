@@ -50,8 +50,9 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'volstead.db'}"
 
 
-def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: float = 5.0,
-               auto_single: bool = True, bot_workers: int = 4) -> FastAPI:
+def create_app(
+    db_url: str | None = None, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True, bot_workers: int = 4
+) -> FastAPI:
     store = Store(db_url or default_db_url())
     hub = Hub(store, bot_delay=bot_delay, think_s=think_s, auto_single=auto_single, workers=bot_workers)
 
@@ -72,8 +73,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, think_s: fl
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"type": "error", "error": "HTTPError", "message": validation_message(list(exc.errors()))},
-                            status_code=400)
+        return JSONResponse(
+            {"type": "error", "error": "HTTPError", "message": validation_message(list(exc.errors()))}, status_code=400
+        )
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

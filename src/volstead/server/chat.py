@@ -59,8 +59,13 @@ class RateLimit:
 
 
 def line_json(k: int, line: ChatLine, names: list[str]) -> dict:
-    return {"k": k, "seat": line.seat, "name": names[line.seat] if line.seat < len(names) else f"seat {line.seat}",
-            "text": line.text, "at": line.at.isoformat()}
+    return {
+        "k": k,
+        "seat": line.seat,
+        "name": names[line.seat] if line.seat < len(names) else f"seat {line.seat}",
+        "text": line.text,
+        "at": line.at.isoformat(),
+    }
 
 
 def new_line(seat: int, text: str) -> ChatLine:

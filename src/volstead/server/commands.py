@@ -34,8 +34,7 @@ def _run(app, host: str, port: int, url: str | None, open_browser: bool) -> None
     # SIGINT/SIGTERM: open WebSockets get 3 s to close, then the server stops (every decision is stored)
     # States are a few kB of JSON sent often: compressing each one (permessage-deflate) cost more CPU
     # than the view itself under load (benchmarks/load_server.py).
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3,
-                ws_per_message_deflate=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3, ws_per_message_deflate=False)
 
 
 def tune_gc() -> None:
@@ -56,8 +55,20 @@ def link_host(host: str) -> str:
     return host
 
 
-def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, db: str | None, host: str, port: int,
-             open_browser: bool, bot_delay: float, think_s: float, hotseat: bool, resume: bool = False) -> None:
+def play_web(
+    game_name: str,
+    kinds: list[str],
+    options: dict,
+    seed: int | None,
+    db: str | None,
+    host: str,
+    port: int,
+    open_browser: bool,
+    bot_delay: float,
+    think_s: float,
+    hotseat: bool,
+    resume: bool = False,
+) -> None:
     """Start a game (or, with `resume`, go back to the newest unfinished one `volstead play` started
     with this database) and serve it."""
     from . import local_games
@@ -83,8 +94,13 @@ def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, 
     base = f"http://{link_host(host)}:{port}"
     if found is not None:
         url = base + found["path"]
-        console.print(Text(f"Your unfinished {game_name} game {found['id']} is where you left it "
-                           f"(`volstead play --new` starts another).", style="bold"), soft_wrap=True)
+        console.print(
+            Text(
+                f"Your unfinished {game_name} game {found['id']} is where you left it (`volstead play --new` starts another).",
+                style="bold",
+            ),
+            soft_wrap=True,
+        )
     else:
         url = base + path
         title = f"{live.stored.game} game {live.id}: {', '.join(kinds)}"  # no seed: it tells every deck
@@ -92,8 +108,9 @@ def play_web(game_name: str, kinds: list[str], options: dict, seed: int | None, 
         for seat, tok in sorted(tokens.seats.items()):
             console.print(Text(f"  seat {seat} link: {base}/game/{live.id}?token={tok}"), soft_wrap=True)
         console.print(Text(f"  spectators: {base}/game/{live.id}    lobby: {base}/", style="dim"), soft_wrap=True)
-    console.print(Text(f"Open {url} to play (Ctrl+C stops the server; the game is saved in {url_db}).", style="green"),
-                  soft_wrap=True)
+    console.print(
+        Text(f"Open {url} to play (Ctrl+C stops the server; the game is saved in {url_db}).", style="green"), soft_wrap=True
+    )
     _run(create_app(url_db, bot_delay=bot_delay, think_s=think_s), host, port, url, open_browser)
 
 

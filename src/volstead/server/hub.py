@@ -128,8 +128,7 @@ MAX_SAMPLES = 8  # greedy determinizations per decision
 
 
 class Hub:
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True,
-                 workers: int = 4):
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True, workers: int = 4):
         self.store = store
         self.bot_delay = bot_delay
         self.think_s = think_s
@@ -138,8 +137,9 @@ class Hub:
         self.per_game = max(1, workers // 2)  # bot threads one game may hold at once
         self.start()
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
-        self.limits = BotLimits(max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES,
-                                max_seconds=0.9 * think_s)
+        self.limits = BotLimits(
+            max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES, max_seconds=0.9 * think_s
+        )
         self.games: dict[str, LiveGame] = {}
 
     def start(self) -> None:
@@ -163,9 +163,16 @@ class Hub:
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
-        live = LiveGame(stored, state, self._make_bots(stored), taken=[0] * stored.seats,
-                        threads=asyncio.Semaphore(self.per_game), seat_names=get_game(stored.game).seat_names(state),
-                        clock=Clock(stored.time_limit), chat=list(stored.chat))
+        live = LiveGame(
+            stored,
+            state,
+            self._make_bots(stored),
+            taken=[0] * stored.seats,
+            threads=asyncio.Semaphore(self.per_game),
+            seat_names=get_game(stored.game).seat_names(state),
+            clock=Clock(stored.time_limit),
+            chat=list(stored.chat),
+        )
         state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
@@ -183,8 +190,15 @@ class Hub:
         return bots
 
     # --------------------------------------------------------------- creating
-    def create_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
-                    hotseat: bool = False, time_limit: int | None = None) -> tuple[LiveGame, NewGameTokens]:
+    def create_game(
+        self,
+        game_name: str,
+        kinds: list[str],
+        options: dict | None = None,
+        seed: int | None = None,
+        hotseat: bool = False,
+        time_limit: int | None = None,
+    ) -> tuple[LiveGame, NewGameTokens]:
         """Create and open a game, storing it on the calling thread (before the server runs)."""
         new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
         stored, tokens = self.store.new_game(*new)
@@ -193,12 +207,20 @@ class Hub:
         self.games[stored.id] = live
         return live, tokens
 
-    async def open_game(self, game_name: str, kinds: list[str], options: dict | None = None, seed: int | None = None,
-                        hotseat: bool = False, time_limit: int | None = None) -> tuple[LiveGame, NewGameTokens]:
+    async def open_game(
+        self,
+        game_name: str,
+        kinds: list[str],
+        options: dict | None = None,
+        seed: int | None = None,
+        hotseat: bool = False,
+        time_limit: int | None = None,
+    ) -> tuple[LiveGame, NewGameTokens]:
         """`create_game` for the running server: storing happens on the storage thread."""
         new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
         stored, tokens = await asyncio.get_running_loop().run_in_executor(
-            self.db_pool, functools.partial(self.store.new_game, *new))
+            self.db_pool, functools.partial(self.store.new_game, *new)
+        )
         live = self._open(stored)
         await self._save(live)
         self.games[stored.id] = live  # shown to nobody before its forced decisions are stored
@@ -210,16 +232,22 @@ class Hub:
         self._play_instant_bots(live)
         return live
 
-    def _checked_new_game(self, game_name: str, kinds: list[str], options: dict | None, seed: int | None,
-                          hotseat: bool, time_limit: int | None = None
-                          ) -> tuple[str, dict, int, list[str], bool, bool, int | None]:
+    def _checked_new_game(
+        self,
+        game_name: str,
+        kinds: list[str],
+        options: dict | None,
+        seed: int | None,
+        hotseat: bool,
+        time_limit: int | None = None,
+    ) -> tuple[str, dict, int, list[str], bool, bool, int | None]:
         """The arguments of `Store.new_game` for a game asked for so (LobbyError if it cannot be)."""
         try:
             game = get_game(game_name)
         except KeyError as e:
             raise LobbyError(str(e.args[0])) from None
         if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
-            raise LobbyError("seats must be a list of player kinds (\"human\" or a bot name)")
+            raise LobbyError('seats must be a list of player kinds ("human" or a bot name)')
         kinds = [k.strip().lower() for k in kinds]
         for i, k in enumerate(kinds):
             if k == HUMAN:
@@ -229,8 +257,10 @@ class Hub:
             except KeyError as e:
                 if k.partition(":")[0] in bot_names():
                     raise BotSpecError(f"seat {i}: {e.args[0]}") from None
-                raise LobbyError(f"seat {i} is {k[:40]!r}, which is not a player kind; use human or a bot: "
-                                 f"{', '.join(bot_names())} (with a budget, e.g. ismcts:500ms)") from None
+                raise LobbyError(
+                    f"seat {i} is {k[:40]!r}, which is not a player kind; use human or a bot: "
+                    f"{', '.join(bot_names())} (with a budget, e.g. ismcts:500ms)"
+                ) from None
         try:
             opts = game.options_from_json(options if options is not None else {})
         except VolsteadError as e:
@@ -256,15 +286,16 @@ class Hub:
             raise LobbyError(f"the game cannot start: {e}") from None
         if hotseat and len([k for k in kinds if k == HUMAN]) < 2:
             hotseat = False
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, int)
-                                       or not MIN_LIMIT <= time_limit <= MAX_LIMIT):
-            raise LobbyError(f"time_limit must be a whole number of seconds from {MIN_LIMIT} to {MAX_LIMIT} "
-                             f"(or none)")
+        if time_limit is not None and (
+            isinstance(time_limit, bool) or not isinstance(time_limit, int) or not MIN_LIMIT <= time_limit <= MAX_LIMIT
+        ):
+            raise LobbyError(f"time_limit must be a whole number of seconds from {MIN_LIMIT} to {MAX_LIMIT} (or none)")
         return game_name, opts.to_json(), seed, kinds, hotseat, practice, time_limit
 
     # ------------------------------------------------------------- deciding
-    def _apply(self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False,
-               number: int | None = None) -> None:
+    def _apply(
+        self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False, number: int | None = None
+    ) -> None:
         """Apply `option_id` for `seat` (checked against `number`, the decision it answers, if given)."""
         state = live.state
         if state.is_over():
@@ -273,8 +304,10 @@ class Hub:
             pending = ", ".join(map(str, state.pending_seats()))
             raise WrongSeatError(f"seat {seat} cannot decide now: seat(s) {pending} are deciding")
         if number is not None and number != live.taken[seat]:
-            raise StaleDecision(f"decision {number} of seat {seat} is no longer pending: its pending decision is "
-                                f"number {live.taken[seat]} (nothing was changed)")
+            raise StaleDecision(
+                f"decision {number} of seat {seat} is no longer pending: its pending decision is "
+                f"number {live.taken[seat]} (nothing was changed)"
+            )
         d = state.decision(seat)
         if not isinstance(option_id, str):
             raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
@@ -288,9 +321,17 @@ class Hub:
         story = state.take_story()
         # a private step is numbered for nobody: its place in the sequence would tell others how many
         # steps their rivals took
-        live.log.append({"i": None if d.lane else n + 1, "seat": seat, "kind": kind, "label": label,
-                         "private": d.lane, "public": is_public(live.stored.game, kind) and not d.lane,
-                         "auto": auto})
+        live.log.append(
+            {
+                "i": None if d.lane else n + 1,
+                "seat": seat,
+                "kind": kind,
+                "label": label,
+                "private": d.lane,
+                "public": is_public(live.stored.game, kind) and not d.lane,
+                "auto": auto,
+            }
+        )
         for text, to in story:  # what the game told of it: for everyone, or for one seat alone
             live.log.append({"i": None, "seat": to, "note": text, "private": to is not None, "story": True})
         if d.lane:
@@ -303,9 +344,7 @@ class Hub:
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
 
-
-    async def commit(self, live: LiveGame, seat: int, option_id: str, number: int | None,
-                     auto: bool = False) -> None:
+    async def commit(self, live: LiveGame, seat: int, option_id: str, number: int | None, auto: bool = False) -> None:
         """Take `option_id` for `seat` as the answer to its decision `number`: checked, stored, applied,
         then the server's own forced decisions, then broadcast. Raises VolsteadError, nothing changed."""
         async with live.lock:
@@ -480,15 +519,25 @@ class Hub:
             if not (isinstance(index, int) and 0 <= index < len(ids)):
                 raise ValueError(f"bot returned {index!r}")
         except TimeoutError:
-            live.log.append({"i": None, "seat": seat, "note": f"{live.seat_names[seat]} ({live.kinds[seat]}) ran out of "
-                                                               f"thinking time: a random option is taken"})
+            live.log.append(
+                {
+                    "i": None,
+                    "seat": seat,
+                    "note": f"{live.seat_names[seat]} ({live.kinds[seat]}) ran out of thinking time: a random option is taken",
+                }
+            )
             index = random.randrange(len(ids))
         except Exception as e:
             if self.closing:  # the pool is shut down: the server is stopping, not the bot failing
                 raise asyncio.CancelledError from None
             log.warning("bot of seat %s in game %s failed: %s", seat, live.id, e)
-            live.log.append({"i": None, "seat": seat, "note": f"{live.seat_names[seat]}'s bot failed ({type(e).__name__}): "
-                                                               f"a random option is taken"})
+            live.log.append(
+                {
+                    "i": None,
+                    "seat": seat,
+                    "note": f"{live.seat_names[seat]}'s bot failed ({type(e).__name__}): a random option is taken",
+                }
+            )
             index = random.randrange(len(ids))
         return ids[index]
 
@@ -524,8 +573,9 @@ class Hub:
             except RuntimeError:  # set-up code off the event loop: the next payload schedules it
                 return
             started = clock.started
-            clock.handle = loop.call_later(clock.limit - (time.monotonic() - started),
-                                           lambda: asyncio.ensure_future(self._time_out(live, started)))
+            clock.handle = loop.call_later(
+                clock.limit - (time.monotonic() - started), lambda: asyncio.ensure_future(self._time_out(live, started))
+            )
 
     async def _time_out(self, live: LiveGame, started: float) -> None:
         """The time limit ran out for the people deciding since `started`: the server decides for them,
@@ -540,14 +590,18 @@ class Hub:
             for seat in sorted(clock.seats):
                 if seat not in live.pending():
                     continue
-                live.log.append({"i": None, "seat": None, "note": f"{live.seat_names[seat]} ran out of time "
-                                                                  f"({clock.limit} s): the server decides for them."})
+                live.log.append(
+                    {
+                        "i": None,
+                        "seat": None,
+                        "note": f"{live.seat_names[seat]} ran out of time ({clock.limit} s): the server decides for them.",
+                    }
+                )
                 for _ in range(MAX_TIMEOUT_MOVES):
                     if live.state.is_over() or live.error or seat not in live.pending():
                         break
                     d = live.state.decision(seat)
-                    self._apply(live, seat, d.option_ids[game.timeout_choice(live.state, d, rng)], auto=True,
-                                persist=True)
+                    self._apply(live, seat, d.option_ids[game.timeout_choice(live.state, d, rng)], auto=True, persist=True)
                     self._take_forced(live)
             self._play_instant_bots(live)
             await self._save(live)
@@ -560,8 +614,7 @@ class Hub:
         live.chat_rate.check(seat)
         k = len(live.chat)
         live.chat.append(line)
-        await asyncio.get_running_loop().run_in_executor(
-            self.db_pool, functools.partial(self.store.add_chat, live.id, k, line))
+        await asyncio.get_running_loop().run_in_executor(self.db_pool, functools.partial(self.store.add_chat, live.id, k, line))
         said = line_json(k, line, live.seat_names)
         for conn in list(live.conns):
             if not await self.send(conn, {"type": "chat", "line": said}):
@@ -574,12 +627,23 @@ class Hub:
         the public ones and the seat's own private steps of a phase still open."""
         game = get_game(live.stored.game)
         hidden = sum(n for s, n in live.private_steps.items() if s != seat)
-        return {"id": live.id, "game": live.stored.game, "title": game.title, "seats": live.stored.seats,
-                "kinds": live.kinds, "seat_names": live.seat_names, "hotseat": live.stored.hotseat, "status": live.stored.status,
-                "decisions": live.state.decisions_made - hidden, "deciding": live.deciding(),
-                "pending": list(live.pending()), "commitment": live.stored.commitment,
-                "practice": live.stored.practice,
-                "created": live.stored.created.isoformat(), "options": live.stored.options}
+        return {
+            "id": live.id,
+            "game": live.stored.game,
+            "title": game.title,
+            "seats": live.stored.seats,
+            "kinds": live.kinds,
+            "seat_names": live.seat_names,
+            "hotseat": live.stored.hotseat,
+            "status": live.stored.status,
+            "decisions": live.state.decisions_made - hidden,
+            "deciding": live.deciding(),
+            "pending": list(live.pending()),
+            "commitment": live.stored.commitment,
+            "practice": live.stored.practice,
+            "created": live.stored.created.isoformat(),
+            "options": live.stored.options,
+        }
 
     def shown_seat(self, live: LiveGame, conn: Conn) -> int | None:
         """The seat whose view a connection gets (a hot-seat table follows the deciding human)."""
@@ -605,23 +669,44 @@ class Hub:
         pending = live.pending()
         if seat is not None and seat in pending:
             d = state.decision(seat)
-            decision = {"seat": seat, "kind": d.kind, "number": live.taken[seat], "prompt": d.prompt,
-                        "simultaneous": d.lane, "options": [option_json(o) for o in d.options]}
+            decision = {
+                "seat": seat,
+                "kind": d.kind,
+                "number": live.taken[seat],
+                "prompt": d.prompt,
+                "simultaneous": d.lane,
+                "options": [option_json(o) for o in d.options],
+            }
             if unavailable := d.unavailable:
                 decision["unavailable"] = unavailable
         elif pending and not state.in_lanes():  # whose turn it is and the question are public
             d = state.decision()
             decision = {"seat": d.seat, "kind": d.kind}
         first = max(0, len(live.log) - log_tail)
-        entries = [{"k": k, "i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
-                   for k, e in enumerate(live.log[first:], first) if shown_to(e, seat)]
-        return {"type": "state", "meta": self.meta(live, seat), "you": seat, "table": table, "view": state.view(seat),
-                "decision": decision, "pending": list(pending), "simultaneous": state.in_lanes(),
-                "thinking": sorted(live.thinking), "log": entries, "error": live.error,
-                "result": state.result().to_json() if state.is_over() else None,
-                "chat": [line_json(k, line, live.seat_names)
-                         for k, line in enumerate(live.chat[-CHAT_TAIL:], max(0, len(live.chat) - CHAT_TAIL))],
-                "clock": live.clock.to_json()}
+        entries = [
+            {"k": k, "i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
+            for k, e in enumerate(live.log[first:], first)
+            if shown_to(e, seat)
+        ]
+        return {
+            "type": "state",
+            "meta": self.meta(live, seat),
+            "you": seat,
+            "table": table,
+            "view": state.view(seat),
+            "decision": decision,
+            "pending": list(pending),
+            "simultaneous": state.in_lanes(),
+            "thinking": sorted(live.thinking),
+            "log": entries,
+            "error": live.error,
+            "result": state.result().to_json() if state.is_over() else None,
+            "chat": [
+                line_json(k, line, live.seat_names)
+                for k, line in enumerate(live.chat[-CHAT_TAIL:], max(0, len(live.chat) - CHAT_TAIL))
+            ],
+            "clock": live.clock.to_json(),
+        }
 
     async def send(self, conn: Conn, message: dict) -> bool:
         try:

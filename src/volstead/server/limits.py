@@ -40,10 +40,16 @@ class BodyLimit:
             await self._refuse(send)
 
     async def _refuse(self, send: Any) -> None:
-        body = json.dumps({"type": "error", "error": "HTTPError",
-                           "message": f"the body is too large (at most {self.limit} bytes)"}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        body = json.dumps(
+            {"type": "error", "error": "HTTPError", "message": f"the body is too large (at most {self.limit} bytes)"}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 

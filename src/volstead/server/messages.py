@@ -16,8 +16,9 @@ from .clock import MAX_LIMIT, MIN_LIMIT
 
 OptionId = Annotated[StrictStr, Field(max_length=200)]
 Token = Annotated[StrictStr, Field(max_length=100)]
-DecisionNumber = Annotated[StrictInt, Field(ge=0, description="The number of the decision this answers "
-                                                              "(the state's decision.number).")]
+DecisionNumber = Annotated[
+    StrictInt, Field(ge=0, description="The number of the decision this answers (the state's decision.number).")
+]
 
 
 class Body(BaseModel):
@@ -26,14 +27,26 @@ class Body(BaseModel):
 
 class CreateGame(Body):
     game: Annotated[StrictStr, Field(max_length=60)] | None = None
-    seats: Annotated[list[Annotated[StrictStr, Field(max_length=40)]], Field(min_length=1, max_length=8)] = \
-        Field(default_factory=lambda: ["human", "random"])
+    seats: Annotated[list[Annotated[StrictStr, Field(max_length=40)]], Field(min_length=1, max_length=8)] = Field(
+        default_factory=lambda: ["human", "random"]
+    )
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[StrictInt, Field(ge=0, lt=2**31)] | None = None  # given: a practice game
     hotseat: StrictBool = False
-    time_limit: Annotated[StrictInt, Field(ge=MIN_LIMIT, le=MAX_LIMIT, description=(
-        "Seconds a turn or a simultaneous phase may take; when they run out the server decides for the "
-        "people still deciding (none: no limit)."))] | None = None
+    time_limit: (
+        Annotated[
+            StrictInt,
+            Field(
+                ge=MIN_LIMIT,
+                le=MAX_LIMIT,
+                description=(
+                    "Seconds a turn or a simultaneous phase may take; when they run out the server decides for the "
+                    "people still deciding (none: no limit)."
+                ),
+            ),
+        ]
+        | None
+    ) = None
 
 
 class Decide(Body):
@@ -71,8 +84,10 @@ class WsSay(Body):
 
 WsMessage = Annotated[WsDecide | WsPing | WsRefresh | WsSay, Field(discriminator="type")]
 WS_MESSAGE = TypeAdapter(WsMessage)
-WS_HELP = ('a message is {"type": "decide", "option": "<option id>", "decision": <its number>}, '
-           '{"type": "chat", "text": "<what you say>"}, {"type": "ping"} or {"type": "refresh"}')
+WS_HELP = (
+    'a message is {"type": "decide", "option": "<option id>", "decision": <its number>}, '
+    '{"type": "chat", "text": "<what you say>"}, {"type": "ping"} or {"type": "refresh"}'
+)
 
 
 class BadMessage(ValueError):

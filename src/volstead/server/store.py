@@ -172,25 +172,58 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------ writing
-    def create_game(self, game: str, options: dict, seed: int, kinds: list[str],
-                    hotseat: bool = False, practice: bool = False) -> tuple[str, NewGameTokens]:
+    def create_game(
+        self, game: str, options: dict, seed: int, kinds: list[str], hotseat: bool = False, practice: bool = False
+    ) -> tuple[str, NewGameTokens]:
         stored, tokens = self.new_game(game, options, seed, kinds, hotseat, practice)
         return stored.id, tokens
 
-    def new_game(self, game: str, options: dict, seed: int, kinds: list[str],
-                 hotseat: bool = False, practice: bool = False,
-                 time_limit: int | None = None) -> tuple[StoredGame, NewGameTokens]:
+    def new_game(
+        self,
+        game: str,
+        options: dict,
+        seed: int,
+        kinds: list[str],
+        hotseat: bool = False,
+        practice: bool = False,
+        time_limit: int | None = None,
+    ) -> tuple[StoredGame, NewGameTokens]:
         """Store a new game; returns it as `load` would, and its seats' secret tokens."""
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
         table = new_token() if hotseat else None
         salt = new_salt()
-        stored = StoredGame(secrets.token_hex(6), game, options, seed, len(kinds), list(kinds), hotseat, "playing",
-                            dt.datetime.now(dt.UTC), [], salt, commitment(seed, salt), practice,
-                            {i: hash_token(t) for i, t in tokens.items()}, hash_token(table) if table else None,
-                            time_limit)
+        stored = StoredGame(
+            secrets.token_hex(6),
+            game,
+            options,
+            seed,
+            len(kinds),
+            list(kinds),
+            hotseat,
+            "playing",
+            dt.datetime.now(dt.UTC),
+            [],
+            salt,
+            commitment(seed, salt),
+            practice,
+            {i: hash_token(t) for i, t in tokens.items()},
+            hash_token(table) if table else None,
+            time_limit,
+        )
         with Session(self.engine) as s, s.begin():
-            s.add(GameRow(id=stored.id, game=game, options=options, seed=seed, seats=len(kinds), hotseat=hotseat,
-                          table_token_hash=stored.table_token_hash, status="playing", created=stored.created))
+            s.add(
+                GameRow(
+                    id=stored.id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    seats=len(kinds),
+                    hotseat=hotseat,
+                    table_token_hash=stored.table_token_hash,
+                    status="playing",
+                    created=stored.created,
+                )
+            )
             s.flush()
             for i, kind in enumerate(kinds):
                 s.add(SeatRow(game_id=stored.id, seat=i, kind=kind, token_hash=stored.token_hashes.get(i)))
@@ -213,8 +246,7 @@ class Store:
 
     def add_batches(self, batches: list[Batch]) -> None:
         """Store several games' decisions (and new statuses) in one transaction (server/writer.py)."""
-        rows = [{"game_id": b.game_id, "idx": idx, "seat": seat, "option_id": oid}
-                for b in batches for idx, seat, oid in b.rows]
+        rows = [{"game_id": b.game_id, "idx": idx, "seat": seat, "option_id": oid} for b in batches for idx, seat, oid in b.rows]
         with self.engine.begin() as c:
             if rows:
                 c.execute(insert(DecisionRow), rows)
@@ -250,19 +282,45 @@ class Store:
 
     def _stored(self, s: Session, row: GameRow) -> StoredGame:
         kinds = [k for _, k in sorted(s.execute(select(SeatRow.seat, SeatRow.kind).where(SeatRow.game_id == row.id)))]
-        decisions = [(seat, oid) for seat, oid in s.execute(
-            select(DecisionRow.seat, DecisionRow.option_id).where(DecisionRow.game_id == row.id).order_by(DecisionRow.idx))]
+        decisions = [
+            (seat, oid)
+            for seat, oid in s.execute(
+                select(DecisionRow.seat, DecisionRow.option_id).where(DecisionRow.game_id == row.id).order_by(DecisionRow.idx)
+            )
+        ]
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         fair = s.get(FairnessRow, row.id)  # None for a game stored before seeds were committed to
-        hashes = dict(s.execute(select(SeatRow.seat, SeatRow.token_hash).where(
-            SeatRow.game_id == row.id, SeatRow.token_hash.is_not(None))).all())
+        hashes = dict(
+            s.execute(
+                select(SeatRow.seat, SeatRow.token_hash).where(SeatRow.game_id == row.id, SeatRow.token_hash.is_not(None))
+            ).all()
+        )
         limit = s.get(TimeLimitRow, row.id)
-        chat = [ChatLine(seat, text, at if at.tzinfo else at.replace(tzinfo=dt.UTC)) for seat, text, at in s.execute(
-            select(ChatRow.seat, ChatRow.text, ChatRow.at).where(ChatRow.game_id == row.id).order_by(ChatRow.idx))]
-        return StoredGame(row.id, row.game, dict(row.options), row.seed, row.seats, kinds, row.hotseat, row.status,
-                          created, decisions, fair.salt if fair else "", fair.commitment if fair else "",
-                          fair.practice if fair else True, hashes, row.table_token_hash,
-                          limit.seconds if limit else None, chat)
+        chat = [
+            ChatLine(seat, text, at if at.tzinfo else at.replace(tzinfo=dt.UTC))
+            for seat, text, at in s.execute(
+                select(ChatRow.seat, ChatRow.text, ChatRow.at).where(ChatRow.game_id == row.id).order_by(ChatRow.idx)
+            )
+        ]
+        return StoredGame(
+            row.id,
+            row.game,
+            dict(row.options),
+            row.seed,
+            row.seats,
+            kinds,
+            row.hotseat,
+            row.status,
+            created,
+            decisions,
+            fair.salt if fair else "",
+            fair.commitment if fair else "",
+            fair.practice if fair else True,
+            hashes,
+            row.table_token_hash,
+            limit.seconds if limit else None,
+            chat,
+        )
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

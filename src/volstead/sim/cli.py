@@ -21,13 +21,21 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _run_with_progress(config, games: int, out: Path, workers: int, backend: str, address: str | None, label: str,
-                       first_game: int = 0):
+def _run_with_progress(
+    config, games: int, out: Path, workers: int, backend: str, address: str | None, label: str, first_game: int = 0
+):
     from .runner import run_sim
 
-    columns = [TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]}"), TextColumn("elapsed"), TimeElapsedColumn(),
-               TextColumn("ETA"), TimeRemainingColumn()]
+    columns = [
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    ]
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(label, total=games - first_game, rate="")
         started = {"t": time.perf_counter(), "done": 0, "new": 0}
@@ -43,32 +51,63 @@ def _run_with_progress(config, games: int, out: Path, workers: int, backend: str
             elapsed = time.perf_counter() - started["t"]
             progress.update(task, advance=1, rate=f"{started['new'] / max(elapsed, 1e-9):.2f} games/s")
 
-        return run_sim(config, games, out, workers=workers, backend=backend, address=address,
-                       on_game=on_game, on_start=on_start, first_game=first_game)
+        return run_sim(
+            config,
+            games,
+            out,
+            workers=workers,
+            backend=backend,
+            address=address,
+            on_game=on_game,
+            on_start=on_start,
+            first_game=first_game,
+        )
 
 
 def sim(
     ctx: typer.Context,
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to simulate (see `volstead games`).")],
-    seats: Annotated[str, typer.Option("--seats", help="Comma-separated bot per seat, e.g. ismcts,greedy,greedy,random "
-                                       "(budgets: ismcts:500, ismcts:50ms, greedy:3). Rotated every game.")],
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            help="Comma-separated bot per seat, e.g. ismcts,greedy,greedy,random "
+            "(budgets: ismcts:500, ismcts:50ms, greedy:3). Rotated every game.",
+        ),
+    ],
     games: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 100,
-    first_game: Annotated[int, typer.Option(
-        "--first-game", min=0, help="Play only games FIRST..GAMES-1 of the run (split a long run between machines, "
-        "each into its own --out; the same games one run would play).")] = 0,
+    first_game: Annotated[
+        int,
+        typer.Option(
+            "--first-game",
+            min=0,
+            help="Play only games FIRST..GAMES-1 of the run (split a long run between machines, "
+            "each into its own --out; the same games one run would play).",
+        ),
+    ] = 0,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes (local backend).")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Run seed: game i is seeded from it and i.")] = 1,
-    out: Annotated[Path, typer.Option(
-        "--out", help="Output folder (results.jsonl, records.jsonl, report.md).")] = Path("results"),
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option as key=value "
-                                                     "(repeatable), e.g. -o variant=NAME.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder (results.jsonl, records.jsonl, report.md).")] = Path(
+        "results"
+    ),
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable), e.g. -o variant=NAME.")
+    ] = None,
     backend: Annotated[str, typer.Option("--backend", help="local (processes) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray).")] = None,
-    compare: Annotated[tuple[Path, Path] | None, typer.Option(
-        "--compare", help="Two card-set folders: play the same games with each and compare the balance figures.")] = None,
+    compare: Annotated[
+        tuple[Path, Path] | None,
+        typer.Option("--compare", help="Two card-set folders: play the same games with each and compare the balance figures."),
+    ] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
-    records: Annotated[bool, typer.Option("--records/--no-records", help="Write each game's record (records.jsonl, for "
-                                          "`volstead replay OUT --game N`); without, only results and the report.")] = True,
+    records: Annotated[
+        bool,
+        typer.Option(
+            "--records/--no-records",
+            help="Write each game's record (records.jsonl, for "
+            "`volstead replay OUT --game N`); without, only results and the report.",
+        ),
+    ] = True,
 ) -> None:
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
 

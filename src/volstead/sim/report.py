@@ -111,8 +111,14 @@ def elo_ladder(rows: Iterable[dict], iterations: int = 500) -> list[dict]:
     for a in names:
         played = sum(wins[a, b] + wins[b, a] for b in names if b != a)
         scored = sum(wins[a, b] for b in names if b != a)
-        ladder.append({"bot": a, "elo": 1000 + 400 * math.log10(strength[a] / low), "games": games[a],
-                       "score": scored / played if played else None})
+        ladder.append(
+            {
+                "bot": a,
+                "elo": 1000 + 400 * math.log10(strength[a] / low),
+                "games": games[a],
+                "score": scored / played if played else None,
+            }
+        )
     ladder.sort(key=lambda x: -x["elo"])
     return ladder
 
@@ -121,8 +127,15 @@ def summary(values: list[float]) -> dict:
     if not values:
         return {"n": 0}
     q = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
-    return {"n": len(values), "mean": statistics.fmean(values), "median": statistics.median(values),
-            "p10": q[0], "p90": q[-1], "min": min(values), "max": max(values)}
+    return {
+        "n": len(values),
+        "mean": statistics.fmean(values),
+        "median": statistics.median(values),
+        "p10": q[0],
+        "p90": q[-1],
+        "min": min(values),
+        "max": max(values),
+    }
 
 
 def card_stats(rows: list[dict], universe: list[str] | None = None) -> dict[str, dict]:
@@ -141,8 +154,15 @@ def card_stats(rows: list[dict], universe: list[str] | None = None) -> dict[str,
                     by_winners[card] += k
         games.update(seen)
     cards = sorted(set(plays) | set(universe or []))
-    return {c: {"plays": plays[c], "by_winners": by_winners[c], "games": games[c],
-                "winner_share": by_winners[c] / plays[c] if plays[c] else None} for c in cards}
+    return {
+        c: {
+            "plays": plays[c],
+            "by_winners": by_winners[c],
+            "games": games[c],
+            "winner_share": by_winners[c] / plays[c] if plays[c] else None,
+        }
+        for c in cards
+    }
 
 
 def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
@@ -162,8 +182,10 @@ def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
         "scores": {b: summary(v) for b, v in sorted(scores_by_bot.items())},
         "winning_score": summary([max(r["scores"]) for r in rows if r.get("scores")]),
         "decisions": summary([r["decisions"] for r in rows if r.get("decisions") is not None]),
-        "stats": {name: summary([r["stats"][name] for r in rows if name in r.get("stats", {})])
-                  for name in sorted({k for r in rows for k in r.get("stats", {})})},
+        "stats": {
+            name: summary([r["stats"][name] for r in rows if name in r.get("stats", {})])
+            for name in sorted({k for r in rows for k in r.get("stats", {})})
+        },
         "cards": cards,
         "never_played": [c for c, v in cards.items() if v["plays"] == 0],
     }
@@ -210,15 +232,20 @@ def _plots(fig: dict, rows: list[dict], out: Path) -> list[str]:
 
     made = []
     n_seats = fig["seats"] or 1
-    for name, key, label in (("win_rate_by_bot.png", "by_bot", "bot"), ("win_rate_by_position.png", "by_position", "seat"),
-                             ("win_rate_by_faction.png", "by_faction", "faction")):
+    for name, key, label in (
+        ("win_rate_by_bot.png", "by_bot", "bot"),
+        ("win_rate_by_position.png", "by_position", "seat"),
+        ("win_rate_by_faction.png", "by_faction", "faction"),
+    ):
         rates = fig[key]
         if not rates:
             continue
         groups = list(rates)
         y = [100 * rates[g]["rate"] for g in groups]
-        err = [[max(0.0, 100 * (rates[g]["rate"] - rates[g]["low"])) for g in groups],
-               [max(0.0, 100 * (rates[g]["high"] - rates[g]["rate"])) for g in groups]]
+        err = [
+            [max(0.0, 100 * (rates[g]["rate"] - rates[g]["low"])) for g in groups],
+            [max(0.0, 100 * (rates[g]["high"] - rates[g]["rate"])) for g in groups],
+        ]
         f, ax = plt.subplots(figsize=(max(4, 1.2 * len(groups) + 2), 3.5))
         ax.bar(groups, y, yerr=err, capsize=4, color="#4c72b0")
         ax.axhline(100 / n_seats, color="grey", linestyle="--", linewidth=1, label=f"1/{n_seats}")
@@ -264,8 +291,11 @@ def _plots(fig: dict, rows: list[dict], out: Path) -> list[str]:
         ax.barh(order, [cards[c]["by_winners"] for c in order], color="#dd8452", label="by the game's winner")
         ax.set_xlabel("times played")
         ax.tick_params(axis="y", labelsize=6)
-        shown = (f"the {CHART_MOST} most and {CHART_LEAST} least played of {len(cards)}; every card in the table"
-                 if len(order) < len(cards) else f"all {len(cards)}")
+        shown = (
+            f"the {CHART_MOST} most and {CHART_LEAST} least played of {len(cards)}; every card in the table"
+            if len(order) < len(cards)
+            else f"all {len(cards)}"
+        )
         ax.set_title(f"Cards played ({shown})", fontsize=9)
         ax.legend(loc="lower right")  # the least played, at the bottom, leave that corner empty
         f.tight_layout()
@@ -299,12 +329,16 @@ def read_pieces(folders: list[Path]) -> tuple[list[dict], dict]:
             first = folder, config
         for key in ("game", "seats", "seed", "options"):
             if config.get(key) != first[1].get(key):
-                raise VolsteadError(f"{first[0]} and {folder} are not pieces of one run: their {key} differ "
-                                    f"({first[1].get(key)!r} and {config.get(key)!r})")
+                raise VolsteadError(
+                    f"{first[0]} and {folder} are not pieces of one run: their {key} differ "
+                    f"({first[1].get(key)!r} and {config.get(key)!r})"
+                )
         for r in run_rows:  # a game in two folders would count twice
             if r["index"] in seen:
-                raise VolsteadError(f"game {r['index']} is in both {seen[r['index']]} and {folder}: "
-                                    f"pool runs made as separate ranges (--first-game)")
+                raise VolsteadError(
+                    f"game {r['index']} is in both {seen[r['index']]} and {folder}: "
+                    f"pool runs made as separate ranges (--first-game)"
+                )
             seen[r["index"]] = folder
         rows += run_rows
     return rows, first[1] if first else {}
@@ -317,15 +351,22 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     fig = figures(rows, config.get("cards"))
     (folder / "figures.json").write_text(json.dumps(fig, indent=1) + "\n")
     made = _plots(fig, rows, folder) if plots and rows else []
-    lines = [f"# Simulation report: {config.get('game', '?')}", "",
-             f"{fig['games']} games, seats {', '.join(config.get('seats', []))} (rotated), seed {config.get('seed')}, "
-             f"options {json.dumps(config.get('options', {}))}.", ""]
+    lines = [
+        f"# Simulation report: {config.get('game', '?')}",
+        "",
+        f"{fig['games']} games, seats {', '.join(config.get('seats', []))} (rotated), seed {config.get('seed')}, "
+        f"options {json.dumps(config.get('options', {}))}.",
+        "",
+    ]
     automa = [r["automa"] for r in rows if "automa" in r]
     if automa:
         won = sum(1 for a in automa if a["won"])
         mean = sum(a["scores"][0] for a in automa) / len(automa)
-        lines += [f"Against the game's automa (solo): the bots' wins below are games won against it; "
-                  f"it won {won} of {len(automa)} games, mean score {mean:.1f}.", ""]
+        lines += [
+            f"Against the game's automa (solo): the bots' wins below are games won against it; "
+            f"it won {won} of {len(automa)} games, mean score {mean:.1f}.",
+            "",
+        ]
     lines += ["## Elo ladder", "", ladder_text(fig["elo"]), "", "## Win rates", ""]
     lines += _rate_table("By bot", fig["by_bot"], "bot")
     lines += _rate_table("By seat position (0 = first player)", fig["by_position"], "seat")
@@ -333,12 +374,18 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_faction.png"):
         if png in made:
             lines += [f"![{png}]({png})", ""]
-    lines += ["## Scores", "", "| bot | seats | mean | median | p10 | p90 | min | max |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines += [
+        "## Scores",
+        "",
+        "| bot | seats | mean | median | p10 | p90 | min | max |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for b, s in fig["scores"].items():
         if s["n"]:
-            lines.append(f"| {b} | {s['n']} | {s['mean']:.1f} | {s['median']:g} | {s['p10']:.1f} | {s['p90']:.1f} "
-                         f"| {s['min']} | {s['max']} |")
+            lines.append(
+                f"| {b} | {s['n']} | {s['mean']:.1f} | {s['median']:g} | {s['p10']:.1f} | {s['p90']:.1f} "
+                f"| {s['min']} | {s['max']} |"
+            )
     w = fig["winning_score"]
     if w["n"]:
         lines += ["", f"Winning score: mean {w['mean']:.1f}, median {w['median']:g}."]
@@ -347,15 +394,21 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     d = fig["decisions"]
     lines += ["", "## Game length", ""]
     if d["n"]:
-        lines.append(f"Decisions per game: mean {d['mean']:.1f}, median {d['median']:g}, p10 {d['p10']:.0f}, "
-                     f"p90 {d['p90']:.0f}.")
+        lines.append(f"Decisions per game: mean {d['mean']:.1f}, median {d['median']:g}, p10 {d['p10']:.0f}, p90 {d['p90']:.0f}.")
     for name, t in fig["stats"].items():
         if t.get("n"):
             lines.append(f"{name.capitalize()} per game: mean {t['mean']:.1f}, median {t['median']:g}.")
     if "length.png" in made:
         lines += ["", "![length](length.png)"]
-    lines += ["", "## Cards", "", f"Never played: {', '.join(fig['never_played']) or 'none'}.", "",
-              "| card | plays | plays by the winner | winner share | games played in |", "| --- | ---: | ---: | ---: | ---: |"]
+    lines += [
+        "",
+        "## Cards",
+        "",
+        f"Never played: {', '.join(fig['never_played']) or 'none'}.",
+        "",
+        "| card | plays | plays by the winner | winner share | games played in |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
     for c, v in sorted(fig["cards"].items(), key=lambda kv: -kv[1]["plays"]):
         lines.append(f"| {c} | {v['plays']} | {v['by_winners']} | {_pct(v['winner_share'])} | {v['games']} |")
     if "cards.png" in made:
@@ -365,18 +418,25 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     return path
 
 
-def compare_runs(folder_a: str | Path, folder_b: str | Path, out: str | Path, label_a: str = "A",
-                 label_b: str = "B") -> Path:
+def compare_runs(folder_a: str | Path, folder_b: str | Path, out: str | Path, label_a: str = "A", label_b: str = "B") -> Path:
     """compare.md: the balance figures of two runs of the same games, side by side, with the change."""
     rows_a, cfg_a = read_run(folder_a)
     rows_b, cfg_b = read_run(folder_b)
     fa, fb = figures(rows_a, cfg_a.get("cards")), figures(rows_b, cfg_b.get("cards"))
-    lines = [f"# Card-set comparison: {label_a} → {label_b}", "",
-             f"{fa['games']} vs {fb['games']} games, the same seeds and seats ({', '.join(cfg_a.get('seats', []))}).", ""]
+    lines = [
+        f"# Card-set comparison: {label_a} → {label_b}",
+        "",
+        f"{fa['games']} vs {fb['games']} games, the same seeds and seats ({', '.join(cfg_a.get('seats', []))}).",
+        "",
+    ]
 
     def rate_rows(title, key, label):
-        out_lines = [f"## Win rate by {title}", "", f"| {label} | {label_a} | {label_b} | change |",
-                     "| --- | ---: | ---: | ---: |"]
+        out_lines = [
+            f"## Win rate by {title}",
+            "",
+            f"| {label} | {label_a} | {label_b} | change |",
+            "| --- | ---: | ---: | ---: |",
+        ]
         for g in sorted(set(fa[key]) | set(fb[key]), key=str):
             ra, rb = fa[key].get(g), fb[key].get(g)
             a = ra["rate"] if ra else None
@@ -388,17 +448,22 @@ def compare_runs(folder_a: str | Path, folder_b: str | Path, out: str | Path, la
     lines += rate_rows("faction", "by_faction", "faction") + rate_rows("seat position", "by_position", "seat")
     lines += rate_rows("bot", "by_bot", "bot")
     lines += ["## Scores and length", "", f"| figure | {label_a} | {label_b} | change |", "| --- | ---: | ---: | ---: |"]
-    pairs = [("mean winning score", fa["winning_score"].get("mean"), fb["winning_score"].get("mean")),
-             ("mean decisions per game", fa["decisions"].get("mean"), fb["decisions"].get("mean"))]
-    pairs += [(f"mean {k} per game", fa["stats"][k].get("mean"), fb["stats"].get(k, {}).get("mean"))
-              for k in fa["stats"]]
+    pairs = [
+        ("mean winning score", fa["winning_score"].get("mean"), fb["winning_score"].get("mean")),
+        ("mean decisions per game", fa["decisions"].get("mean"), fb["decisions"].get("mean")),
+    ]
+    pairs += [(f"mean {k} per game", fa["stats"][k].get("mean"), fb["stats"].get(k, {}).get("mean")) for k in fa["stats"]]
     for name, xa, xb in pairs:
         if xa is None or xb is None:
             continue
         lines.append(f"| {name} | {xa:.1f} | {xb:.1f} | {xb - xa:+.1f} |")
-    lines += ["", "## Cards whose play changed", "",
-              f"| card | plays/game {label_a} | plays/game {label_b} | winner share {label_a} | winner share {label_b} |",
-              "| --- | ---: | ---: | ---: | ---: |"]
+    lines += [
+        "",
+        "## Cards whose play changed",
+        "",
+        f"| card | plays/game {label_a} | plays/game {label_b} | winner share {label_a} | winner share {label_b} |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
     ga, gb = max(1, fa["games"]), max(1, fb["games"])
     changes = []
     for c in sorted(set(fa["cards"]) | set(fb["cards"])):
@@ -411,8 +476,12 @@ def compare_runs(folder_a: str | Path, folder_b: str | Path, out: str | Path, la
         if delta == 0 and wa == wb:
             continue
         lines.append(f"| {c} | {pa:.2f} | {pb:.2f} | {_pct(wa)} | {_pct(wb)} |")
-    lines += ["", f"Never played in {label_a}: {', '.join(fa['never_played']) or 'none'}.",
-              f"Never played in {label_b}: {', '.join(fb['never_played']) or 'none'}.", ""]
+    lines += [
+        "",
+        f"Never played in {label_a}: {', '.join(fa['never_played']) or 'none'}.",
+        f"Never played in {label_b}: {', '.join(fb['never_played']) or 'none'}.",
+        "",
+    ]
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     path = out / "compare.md"

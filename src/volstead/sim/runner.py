@@ -43,6 +43,7 @@ from .records import RECORDS_FILE, keep_finished, record_line
 RESULTS = "results.jsonl"
 CONFIG = "sim.json"
 
+
 @dataclass(frozen=True)
 class SimConfig:
     game: str
@@ -174,8 +175,9 @@ def _prepare(config: SimConfig, out: Path) -> list[dict]:
         mine = config.to_json()
         for key in ("game", "seats", "seed", "options"):
             if old.get(key) != mine[key]:
-                raise ValueError(f"{out} holds a run with {key}={old.get(key)!r}, not {mine[key]!r}; "
-                                 f"use another --out to start a new run")
+                raise ValueError(
+                    f"{out} holds a run with {key}={old.get(key)!r}, not {mine[key]!r}; use another --out to start a new run"
+                )
     else:
         cfg_path.write_text(json.dumps({**config.to_json(), "cards": card_universe(config)}, indent=1) + "\n")
     rows = load_results(out)
@@ -207,8 +209,10 @@ def _local(config: SimConfig, todo: list[int], workers: int) -> Iterator[Played]
     # into every worker (the gc module's advice for fork without exec).
     gc.freeze()
     # in index order: results.jsonl is written in that order anyway; a generator (typeshed says Iterator)
-    results = cast(Generator[Played, None, None],
-                   executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick)))
+    results = cast(
+        Generator[Played, None, None],
+        executor.map(play_lines, repeat(config, len(todo)), todo, chunksize=_chunk(len(todo), workers, quick)),
+    )
     finished = False
     try:
         for played in results:  # noqa: UP028 (not `yield from`: an interruption reaches the workers before
@@ -247,9 +251,17 @@ def _chunk(games: int, workers: int, quick: bool = False) -> int:
     return max(1, min(32 if quick else 8, games // (16 * workers)))
 
 
-def run_sim(config: SimConfig, games: int, out: str | Path, workers: int = 1, backend: str = "local",
-            address: str | None = None, on_game: Callable[[int], Any] | None = None,
-            on_start: Callable[[int, int], Any] | None = None, first_game: int = 0) -> list[dict]:
+def run_sim(
+    config: SimConfig,
+    games: int,
+    out: str | Path,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    on_game: Callable[[int], Any] | None = None,
+    on_start: Callable[[int, int], Any] | None = None,
+    first_game: int = 0,
+) -> list[dict]:
     """Play games first_game..games-1 not already in `out`; return every result row, in index order.
     `on_game(index)` is called as each game comes in, `on_start(total, already done)` once first.
 

@@ -54,8 +54,7 @@ def run(s, *steps):
 def board():
     """A solo game after setup with a bare board: no owners, goods, businesses, police or pieces."""
     s = GAME.new_game(seed=11, seats=1, options=Options(solo=True))
-    s.hoods = tuple(h._replace(owner=-1, speakeasy=0, casino=0, brothel=0, nightclub=0, alcohol=0, guns=0)
-                    for h in s.hoods)
+    s.hoods = tuple(h._replace(owner=-1, speakeasy=0, casino=0, brothel=0, nightclub=0, alcohol=0, guns=0) for h in s.hoods)
     s.police = ()
     s.district_no = TOKENS
     for p in s.players:
@@ -531,8 +530,7 @@ def test_prison_chart_each_row_in_turn():
             p.deals = (p.deals[0], p.deals[1]._replace(thugs=0))
         else:
             setattr(p, area[0], 0)
-    assert got == [("underworld",), ("authorities",), ("deal", 1), ("district", d_no(s, 3)),
-                   ("district", d_no(s, 5)), ("hq",)]
+    assert got == [("underworld",), ("authorities",), ("deal", 1), ("district", d_no(s, 3)), ("district", d_no(s, 5)), ("hq",)]
     assert E.chart_pick(s, E.PRISON_CHART) is None
 
 

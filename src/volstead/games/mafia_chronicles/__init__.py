@@ -23,9 +23,21 @@ NAME = "mafia_chronicles"
 PUBLIC_DECISION_KINDS = frozenset({"move", "target", "link", "place_flipped", "place_stolen"})
 # What a person whose time ran out does (the server's per-phase time limit): finish the phase,
 # pass, take no deal, ask no fee. Kinds not listed (the Boss pick, placing a card) take a random option.
-ON_TIMEOUT = {"market": "done", "event_choice": "none", "event_done": "done", "collect": "collect", "move": "out",
-              "target": "back", "link": "back", "offer": "offer:0", "respond": "decline", "final_offer": "off",
-              "accept_final": "refuse", "fix_fee": "fee:0", "fee_answer": "refuse"}
+ON_TIMEOUT = {
+    "market": "done",
+    "event_choice": "none",
+    "event_done": "done",
+    "collect": "collect",
+    "move": "out",
+    "target": "back",
+    "link": "back",
+    "offer": "offer:0",
+    "respond": "decline",
+    "final_offer": "off",
+    "accept_final": "refuse",
+    "fix_fee": "fee:0",
+    "fee_answer": "refuse",
+}
 
 
 def mafia_options(options: GameOptions | None) -> MafiaOptions:

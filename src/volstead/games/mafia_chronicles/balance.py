@@ -63,7 +63,7 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
         for seat, plays in enumerate(r["plays"]):
             for c, m in plays.items():
                 if c.startswith("boss:"):
-                    boss = c[len("boss:"):]
+                    boss = c[len("boss:") :]
                     boss_picks[boss] += m
                     if seat in r["winners"]:
                         boss_wins[boss] = boss_wins.get(boss, 0.0) + share
@@ -83,8 +83,10 @@ def figures(rows: list[dict[str, Any]], card_ids: list[str], conditions: list[st
         "never_bought": [c for c in card_ids if not bought[c]],
         "least_bought": sorted((games_with[c], c) for c in card_ids if bought[c])[:10],
         "never_acquired": [c for c in card_ids if not bought[c] and not boss_picks[c]],
-        "bosses": [(c, boss_picks[c], boss_wins.get(c, 0.0), *wilson(boss_wins.get(c, 0.0), boss_picks[c]))
-                   for c in sorted(boss_picks, key=lambda c: -boss_picks[c])],
+        "bosses": [
+            (c, boss_picks[c], boss_wins.get(c, 0.0), *wilson(boss_wins.get(c, 0.0), boss_picks[c]))
+            for c in sorted(boss_picks, key=lambda c: -boss_picks[c])
+        ],
         "conditions": {key: scored[key] for key in conditions} if recorded else None,
     }
 
@@ -104,11 +106,12 @@ def report(f: dict[str, Any]) -> str:
     if f["bosses"]:
         gone = f["never_acquired"]
         out.append(f"cards never bought nor picked as Boss: {len(gone)}" + (f" ({', '.join(gone)})" if gone else ""))
-        out.append("most picked Bosses (picks, their syndicate's win rate): " + ", ".join(
-            f"{c} {k} {pct((w, k, lo, hi))}" for c, k, w, lo, hi in f["bosses"][:8]))
+        out.append(
+            "most picked Bosses (picks, their syndicate's win rate): "
+            + ", ".join(f"{c} {k} {pct((w, k, lo, hi))}" for c, k, w, lo, hi in f["bosses"][:8])
+        )
     if f["conditions"] is not None:
-        out.append("games in which a victory condition was scored: "
-                   + ", ".join(f"{k} {v}" for k, v in f["conditions"].items()))
+        out.append("games in which a victory condition was scored: " + ", ".join(f"{k} {v}" for k, v in f["conditions"].items()))
     return "\n".join(out)
 
 

@@ -147,8 +147,12 @@ def mean_edge(rating: int, bonus: int) -> float:
 def typical(rating: int, bonus: int) -> tuple[float, float, float]:
     """Against a typical defence: (chance of success, mean Edge when it succeeds, mean Heat then)."""
     p = odds(rating, bonus, TYPICAL_DEFENCE, 0, 0)
-    wins = [(a, d) for a in (edge(rating, counted(r, bonus)) for r in range(1, 6))
-            for d in (edge(TYPICAL_DEFENCE, r) for r in range(1, 6)) if a > d]
+    wins = [
+        (a, d)
+        for a in (edge(rating, counted(r, bonus)) for r in range(1, 6))
+        for d in (edge(TYPICAL_DEFENCE, r) for r in range(1, 6))
+        if a > d
+    ]
     if not wins:
         return 0.0, 0.0, 0.0
     return p, sum(a for a, _ in wins) / len(wins), sum(heat_for(a) for a, _ in wins) / len(wins)
@@ -187,8 +191,16 @@ def _counted_reach(count: int, chances: float) -> float:
     return 1.0 if count >= TIMES else min(1.0, (count + chances) / TIMES)
 
 
-def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[float], heat_cost: float,
-               murder_harm: float = MURDER_HARM, fix_gain: float = FIX_GAIN) -> float:
+def move_value(
+    s: MafiaState,
+    y: Syndicate,
+    col: int,
+    move: int,
+    reach: list[float],
+    heat_cost: float,
+    murder_harm: float = MURDER_HARM,
+    fix_gain: float = FIX_GAIN,
+) -> float:
     """The expected VP of one use of `move` by the card in `col` (0 without the icon or a rating):
     what a success brings the syndicate, and RIVALRY × what it costs the victim (`HARM`)."""
     r = move_rating(s, y, col, move)
@@ -201,7 +213,7 @@ def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[flo
     count_gain = COUNTED[i][1] / TIMES * reach[i]
     if move == SMUGGLE:
         heat = max(0.0, unopposed_heat(r, bonus) + s.mods.heat - cool)
-        return ((SMUGGLE_PER_EDGE * mean_edge(r, bonus) + extra) / VP + count_gain - heat_cost * heat)
+        return (SMUGGLE_PER_EDGE * mean_edge(r, bonus) + extra) / VP + count_gain - heat_cost * heat
     p, win_edge, win_heat = typical(r, bonus + perk_total(s, y, col, MENACE))  # Menace ~ +1 to its rolls
     if move == STEAL:
         gain = (STEAL_PER_EDGE * win_edge + extra) / VP
@@ -216,8 +228,9 @@ def move_value(s: MafiaState, y: Syndicate, col: int, move: int, reach: list[flo
     return p * (gain + count_gain - heat_cost * heat) - (1 - p) * FAIL_COST
 
 
-def chain_value(s: MafiaState, syn: Syns, seat: int, col: int, kind: int, reach: list[float], heat_cost: float,
-                chain: Chain | None = None) -> float:
+def chain_value(
+    s: MafiaState, syn: Syns, seat: int, col: int, kind: int, reach: list[float], heat_cost: float, chain: Chain | None = None
+) -> float:
     """The expected VP of a Shipment/Heist the card in `col` starts: 4 in 5 it succeeds, paying the
     mean total Edge × $40K/$35K less the partners' shares (agreed ones, SHARE_GUESS for the others);
     Heat by the initiator's Edge, and a roll of 1's Heat."""
@@ -348,8 +361,13 @@ def _column_income(s: MafiaState, y: Syndicate, col: int) -> int:
     return total
 
 
-def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int, Chain | None] | None,
-               chain_links: dict[int, tuple[list[Any], list[Any]]]) -> float:
+def seat_value(
+    s: MafiaState,
+    syn: Syns,
+    seat: int,
+    pending: tuple[int, int, int, Chain | None] | None,
+    chain_links: dict[int, tuple[list[Any], list[Any]]],
+) -> float:
     y = syn[seat]
     clock = Clock(s, seat)
     w = y.wins
@@ -393,7 +411,7 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
         value += 2.7 if gangsters >= 3 else (0.5 * gangsters if clock.markets else 0.0)
         value -= (1.0 if clock.markets else 2.0) if jailed >= 2 else 0.0
     # income to come
-    later = sum(SURVIVE ** j for j in range(1, clock.future + 1))  # the rounds after this one, discounted
+    later = sum(SURVIVE**j for j in range(1, clock.future + 1))  # the rounds after this one, discounted
     incomes = (1 if clock.this_income else 0) + later
     if incomes:
         value += incomes * income(s, y).total / VP
@@ -401,11 +419,17 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
     heat_cost = HEAT_COST if moves_phases > 1 else HEAT_COST / 3
     violent, cunning, thieves = threats(s, syn, seat)
     ahead = moves_phases / ROUNDS
-    grit_worth = DEFENCE + (GRIT_THREAT * (1 if y.lost_murder else INTACT) * ahead
-                            * min(1.0, (violent + 0.5 * thieves) / THREAT_CARDS))
+    grit_worth = DEFENCE + (
+        GRIT_THREAT * (1 if y.lost_murder else INTACT) * ahead * min(1.0, (violent + 0.5 * thieves) / THREAT_CARDS)
+    )
     smarts_worth = DEFENCE + SMARTS_THREAT * ahead * min(1.0, cunning / THREAT_CARDS)
-    if not y.went_negative and moves_phases and thieves and y.stash < CUSHION and any(
-            y.mobs[c] is not None for c in GANGSTER_COLS):  # a stash Steal could take it into debt
+    if (
+        not y.went_negative
+        and moves_phases
+        and thieves
+        and y.stash < CUSHION
+        and any(y.mobs[c] is not None for c in GANGSTER_COLS)
+    ):  # a stash Steal could take it into debt
         value -= 5 * min(1.0, thieves / THREAT_CARDS) * min(1.0, (CUSHION - y.stash) / CUSHION)
     fix_gain = max(FIX_GAIN, own_fix_worth(s, y, heat_cost))
     for col, _ in movers:
@@ -429,8 +453,11 @@ def seat_value(s: MafiaState, syn: Syns, seat: int, pending: tuple[int, int, int
         this = best
         if pending is not None and pending[0] == seat and pending[1] == col:
             kind = pending[2]
-            this = (chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3]) if kind in (SHIPMENT, HEIST)
-                    else move_value(s, y, col, kind, reach, heat_cost, murder_harm, fix_gain))
+            this = (
+                chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3])
+                if kind in (SHIPMENT, HEIST)
+                else move_value(s, y, col, kind, reach, heat_cost, murder_harm, fix_gain)
+            )
         value += best * later + (this if clock.this_moves and not mob.exhausted else 0.0)
         if moves_phases:
             value -= heat_cost * mob.heat

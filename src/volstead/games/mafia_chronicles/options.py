@@ -23,13 +23,17 @@ class Options(GameOptions):
     damage_bands: Literal["rules-text", "reference-card"] = Field(
         "rules-text",
         description="The damage after a failed move, by Edge difference. rules-text (default, rulebook §6.9): "
-                    "6-8 discard, 3-5 damage to the move used, 1-2 no effect. reference-card (the Damage reference "
-                    "card, §3): 5-8 discard, 3-4 damage, 1-2 no effect.")
+        "6-8 discard, 3-5 damage to the move used, 1-2 no effect. reference-card (the Damage reference "
+        "card, §3): 5-8 discard, 3-4 damage, 1-2 no effect.",
+    )
     first_seat: int | None = Field(
-        None, ge=0, le=3, description="The first player's seat; none: rolled with the D5 as the rules say (§3).")
+        None, ge=0, le=3, description="The first player's seat; none: rolled with the D5 as the rules say (§3)."
+    )
     syndicates: tuple[str, ...] = Field(
-        (), description="A syndicate id per seat (valenti, kearney, stern, delgado) or \"random\" (dealt from the "
-                        "syndicates no seat took): names and colours only; empty: seat order.")
+        (),
+        description='A syndicate id per seat (valenti, kearney, stern, delgado) or "random" (dealt from the '
+        "syndicates no seat took): names and colours only; empty: seat order.",
+    )
 
     @field_validator("syndicates")
     @classmethod

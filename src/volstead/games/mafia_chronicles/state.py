@@ -111,9 +111,29 @@ NO_STASHES_KNOWN: Final[tuple[tuple[int, int, int], ...]] = ()
 class Syndicate:
     """One syndicate: its stash, area, market and records. Attributes are immutable values."""
 
-    __slots__ = ("seat", "stash", "went_negative", "mobs", "biz", "assets", "g_deck", "g_row", "b_deck", "b_row",
-                 "a_deck", "a_row", "dropped", "gone", "buys", "rearranged", "swapped", "wins", "murdered_boss", "lost_murder",
-                 "known")
+    __slots__ = (
+        "seat",
+        "stash",
+        "went_negative",
+        "mobs",
+        "biz",
+        "assets",
+        "g_deck",
+        "g_row",
+        "b_deck",
+        "b_row",
+        "a_deck",
+        "a_row",
+        "dropped",
+        "gone",
+        "buys",
+        "rearranged",
+        "swapped",
+        "wins",
+        "murdered_boss",
+        "lost_murder",
+        "known",
+    )
     seat: int
     stash: int  # private
     went_negative: bool  # private: the stash went below 0 at some time (−5 VP)
@@ -185,13 +205,13 @@ class Syndicate:
 
     # ------------------------------------------------------------ changes
     def set_mob(self, col: int, mob: Mob | None) -> None:
-        self.mobs = self.mobs[:col] + (mob,) + self.mobs[col + 1:]
+        self.mobs = self.mobs[:col] + (mob,) + self.mobs[col + 1 :]
 
     def set_biz(self, col: int, inst: int) -> None:
-        self.biz = self.biz[:col] + (inst,) + self.biz[col + 1:]
+        self.biz = self.biz[:col] + (inst,) + self.biz[col + 1 :]
 
     def set_asset(self, slot: int, inst: int) -> None:
-        self.assets = self.assets[:slot] + (inst,) + self.assets[slot + 1:]
+        self.assets = self.assets[:slot] + (inst,) + self.assets[slot + 1 :]
 
     def pay(self, amount: int) -> None:
         """Pay to the bank (or to a rival); a stash may go negative (§3.3)."""
@@ -200,7 +220,7 @@ class Syndicate:
             self.went_negative = True
 
     def win(self, move: int) -> None:
-        self.wins = self.wins[:move] + (self.wins[move] + 1,) + self.wins[move + 1:]
+        self.wins = self.wins[:move] + (self.wins[move] + 1,) + self.wins[move + 1 :]
 
     # -------------------------------------------------------------- facts
     @property
@@ -239,8 +259,26 @@ scripted_dice: list[int] | None = None
 
 
 class MafiaState(GameState):
-    __slots__ = ("content", "syn", "round", "phase", "first", "first_rolls", "event", "event_deck", "events_seen",
-                 "mods", "lane_start", "lane_init", "last_roll", "last_deal", "turn", "syndicates", "observer", "final")
+    __slots__ = (
+        "content",
+        "syn",
+        "round",
+        "phase",
+        "first",
+        "first_rolls",
+        "event",
+        "event_deck",
+        "events_seen",
+        "mods",
+        "lane_start",
+        "lane_init",
+        "last_roll",
+        "last_deal",
+        "turn",
+        "syndicates",
+        "observer",
+        "final",
+    )
     game_name = "mafia_chronicles"
 
     options: Options

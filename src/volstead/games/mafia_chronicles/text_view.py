@@ -14,8 +14,7 @@ from typing import Any
 
 from .catalog import catalog
 
-PHASES = {"setup": "Boss pick", "market": "Market", "events": "Event", "moves": "Moves", "income": "Income",
-          "over": "game over"}
+PHASES = {"setup": "Boss pick", "market": "Market", "events": "Event", "moves": "Moves", "income": "Income", "over": "game over"}
 COLUMNS = ("Boss column", "column 2", "column 3", "column 4")
 
 
@@ -43,8 +42,10 @@ def _market_card(kind: str, card: dict[str, Any]) -> str:
     info = _cat()[kind].get(card["card"], {})
     if kind == "gangsters":
         moves = ", ".join(f"{m.capitalize()} {r}" for m, r in info.get("moves", []))
-        text = (f"{card['name']} (level {info.get('level')}: Smarts {info.get('smarts')}, Grit {info.get('grit')}, "
-                f"{moves}; {money(info.get('price', 0))}")
+        text = (
+            f"{card['name']} (level {info.get('level')}: Smarts {info.get('smarts')}, Grit {info.get('grit')}, "
+            f"{moves}; {money(info.get('price', 0))}"
+        )
         text += f", income {money(info['income'])})" if info.get("income") else ")"
         return text + (f" — {info['ability']}" if info.get("ability") else "")
     bits = [money(info.get("price", 0))]
@@ -82,15 +83,22 @@ def _roll(r: dict[str, Any], names: list[str]) -> str:
     if r.get("pass"):
         return f"{who} passes with a card."
     rolls = r.get("rolls", [])
-    dice = " · ".join(" v ".join(str(d) for i, d in enumerate(t) if i == 0 or d) if isinstance(t, list) else str(t)
-                      for t in rolls)
-    edges = f"Edge {r['edge']}" + (f" v {r['defence']}" if r.get("defence") is not None else "") if "edge" in r else (
-        f"total Edge {r['total']}" if "total" in r else "")
+    dice = " · ".join(
+        " v ".join(str(d) for i, d in enumerate(t) if i == 0 or d) if isinstance(t, list) else str(t) for t in rolls
+    )
+    edges = (
+        f"Edge {r['edge']}" + (f" v {r['defence']}" if r.get("defence") is not None else "")
+        if "edge" in r
+        else (f"total Edge {r['total']}" if "total" in r else "")
+    )
     outcome = "success" if r.get("success") else "failure"
-    extra = [f"{money(r['amount'])}" if r.get("amount") else "", f"+{r['heat']} Heat" if r.get("heat") else "",
-             f"damage: {r['damage']}" if r.get("damage") and r["damage"] != "no effect" else "",
-             f"fee {money(r['fee'])}" if r.get("fee") else "",
-             ("shares " + ", ".join(f"{names[int(t)]} {p}%" for t, p in r["shares"].items())) if r.get("shares") else ""]
+    extra = [
+        f"{money(r['amount'])}" if r.get("amount") else "",
+        f"+{r['heat']} Heat" if r.get("heat") else "",
+        f"damage: {r['damage']}" if r.get("damage") and r["damage"] != "no effect" else "",
+        f"fee {money(r['fee'])}" if r.get("fee") else "",
+        ("shares " + ", ".join(f"{names[int(t)]} {p}%" for t, p in r["shares"].items())) if r.get("shares") else "",
+    ]
     tail = ", ".join(x for x in extra if x)
     return f"{who}: {r['move'].capitalize()}, dice {dice}, {edges}: {outcome}" + (f" ({tail})" if tail else "") + "."
 
@@ -118,8 +126,10 @@ def render_text(view: dict[str, Any]) -> str:
             terms.append(f"{neg['share_percent']}% on the table")
         if "fee" in neg:
             terms.append(f"fee {money(neg['fee'])}")
-        out.append(f"Negotiation ({neg['move']}, {neg['step'].replace('_', ' ')}): "
-                   f"{' and '.join(names[k] for k in neg['between'])}" + (f": {', '.join(terms)}" if terms else ""))
+        out.append(
+            f"Negotiation ({neg['move']}, {neg['step'].replace('_', ' ')}): "
+            f"{' and '.join(names[k] for k in neg['between'])}" + (f": {', '.join(terms)}" if terms else "")
+        )
     for y in syns:
         you = " — you" if y["seat"] == me else ""
         stash = f"stash {money(y['stash'])}" if y.get("stash") is not None else "stash secret"
@@ -138,8 +148,9 @@ def render_text(view: dict[str, Any]) -> str:
         market = y.get("market")
         if market:
             sizes = market["deck_sizes"]
-            out.append(f"  Your market (purchases this Market: {sum(market['purchases'])} of 4; "
-                       f"decks {sizes[0]}/{sizes[1]}/{sizes[2]}):")
+            out.append(
+                f"  Your market (purchases this Market: {sum(market['purchases'])} of 4; decks {sizes[0]}/{sizes[1]}/{sizes[2]}):"
+            )
             for kind, title in (("gangsters", "Gangsters"), ("businesses", "Businesses"), ("assets", "Assets")):
                 for card in market[kind]:
                     out.append(f"    {title[:-1] if title != 'Businesses' else 'Business'}: {_market_card(kind, card)}")

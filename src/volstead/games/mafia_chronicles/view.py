@@ -34,20 +34,33 @@ def _mob(s: MafiaState, y: Syndicate, col: int) -> dict[str, Any] | None:
         return None
     c = s.content
     m1, m2 = c.g_moves[mob.card]
-    return {**_card(s, mob.card), "role": "boss" if col == 0 else "underboss" if col == 1 else "gangster",
-            "heat": mob.heat, "jailed": mob.jailed, "exhausted": mob.exhausted,
-            "damage": {"smarts": mob.d_smarts, "grit": mob.d_grit, "move1": mob.d_move1, "move2": mob.d_move2},
-            "ratings": {"smarts": smarts(s, y, col), "grit": grit(s, y, col),
-                        MOVE_NAMES[m1]: move_rating(s, y, col, m1), MOVE_NAMES[m2]: move_rating(s, y, col, m2)},
-            "flipped_from": mob.flipped_from if mob.flipped_from >= 0 else None,
-            "joined_round": mob.joined}
+    return {
+        **_card(s, mob.card),
+        "role": "boss" if col == 0 else "underboss" if col == 1 else "gangster",
+        "heat": mob.heat,
+        "jailed": mob.jailed,
+        "exhausted": mob.exhausted,
+        "damage": {"smarts": mob.d_smarts, "grit": mob.d_grit, "move1": mob.d_move1, "move2": mob.d_move2},
+        "ratings": {
+            "smarts": smarts(s, y, col),
+            "grit": grit(s, y, col),
+            MOVE_NAMES[m1]: move_rating(s, y, col, m1),
+            MOVE_NAMES[m2]: move_rating(s, y, col, m2),
+        },
+        "flipped_from": mob.flipped_from if mob.flipped_from >= 0 else None,
+        "joined_round": mob.joined,
+    }
 
 
 def _area(s: MafiaState, y: Syndicate) -> list[dict[str, Any]]:
-    return [{"business": _card(s, y.biz[c]) if y.biz[c] >= 0 else None,
-             "boss_or_gangster": _mob(s, y, c),
-             "assets": [_card(s, y.assets[k]) if y.assets[k] >= 0 else None for k in (c, c + COLUMNS)]}
-            for c in range(COLUMNS)]
+    return [
+        {
+            "business": _card(s, y.biz[c]) if y.biz[c] >= 0 else None,
+            "boss_or_gangster": _mob(s, y, c),
+            "assets": [_card(s, y.assets[k]) if y.assets[k] >= 0 else None for k in (c, c + COLUMNS)],
+        }
+        for c in range(COLUMNS)
+    ]
 
 
 def _negotiation(s: MafiaState, seat: int | None) -> dict[str, Any] | None:
@@ -111,32 +124,44 @@ def view(s: MafiaState, seat: int | None) -> dict[str, Any]:
         y = live if (me or not lanes or s.lane_start is None) else s.lane_start[k]
         setting = s.content.setting.syndicates[ids[k]]
         row: dict[str, Any] = {
-            "seat": k, "syndicate": setting.id, "name": setting.name, "color": setting.color,
+            "seat": k,
+            "syndicate": setting.id,
+            "name": setting.name,
+            "color": setting.color,
             "columns": _area(s, y),
             "wins": {MOVE_NAMES[m]: n for m, n in enumerate(y.wins)},
-            "murdered_boss": y.murdered_boss, "lost_to_murder": y.lost_murder, "swap_used": y.swapped,
+            "murdered_boss": y.murdered_boss,
+            "lost_to_murder": y.lost_murder,
+            "swap_used": y.swapped,
             "status": ("deciding" if k in deciding else "done") if lanes else None,
             "stash": live.stash if me or over else None,
             "went_negative": live.went_negative if me or over else None,
         }
         if me:
             row["known_stashes"] = [{"seat": v, "stash": amount, "round": r} for v, amount, r in live.known]
-            row["market"] = {"gangsters": [_card(s, x) for x in live.g_row],
-                             "businesses": [_card(s, x) for x in live.b_row],
-                             "assets": [_card(s, x) for x in live.a_row],
-                             "deck_sizes": [len(live.g_deck), len(live.b_deck), len(live.a_deck)],
-                             "purchases": list(live.buys)}
+            row["market"] = {
+                "gangsters": [_card(s, x) for x in live.g_row],
+                "businesses": [_card(s, x) for x in live.b_row],
+                "assets": [_card(s, x) for x in live.a_row],
+                "deck_sizes": [len(live.g_deck), len(live.b_deck), len(live.a_deck)],
+                "purchases": list(live.buys),
+            }
         syndicates.append(row)
     e = s.content.events[s.event] if s.event >= 0 else None
     out: dict[str, Any] = {
-        "game": s.game_name, "seat": seat, "round": s.round, "phase": s.phase,
+        "game": s.game_name,
+        "seat": seat,
+        "round": s.round,
+        "phase": s.phase,
         "damage_bands": s.options.damage_bands,
-        "first_seat": s.first if s.first >= 0 else None, "first_rolls": [list(r) for r in s.first_rolls],
+        "first_seat": s.first if s.first >= 0 else None,
+        "first_rolls": [list(r) for r in s.first_rolls],
         "turn": s.turn if s.turn >= 0 else None,
         "event": {"card": e.id, "name": e.name, "text": e.text} if e is not None else None,
         "events_left": len(s.event_deck),
         "syndicates": syndicates,
-        "last_roll": roll_view(s.last_roll, seat) if s.last_roll else None, "last_deal": s.last_deal or None,
+        "last_roll": roll_view(s.last_roll, seat) if s.last_roll else None,
+        "last_deal": s.last_deal or None,
         "negotiation": _negotiation(s, seat),
         "deciding": sorted(deciding),
         "over": over,
@@ -150,7 +175,7 @@ def view(s: MafiaState, seat: int | None) -> dict[str, Any]:
 def _split(pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
     out, k = [], 0
     for n in sizes:
-        out.append(tuple(pool[k:k + n]))
+        out.append(tuple(pool[k : k + n]))
         k += n
     return out
 
@@ -196,8 +221,11 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
         d.syn = tuple(syn)
         d.stack[-1] = Lanes(lanes.seats, stacks, rngs)
     me = d.syn[seat]
-    me.g_deck, me.b_deck, me.a_deck = (tuple(_shuffled(draws, me.g_deck)), tuple(_shuffled(draws, me.b_deck)),
-                                       tuple(_shuffled(draws, me.a_deck)))
+    me.g_deck, me.b_deck, me.a_deck = (
+        tuple(_shuffled(draws, me.g_deck)),
+        tuple(_shuffled(draws, me.b_deck)),
+        tuple(_shuffled(draws, me.a_deck)),
+    )
     rivals = [y for y in d.syn if y.seat != seat]
     # Gangsters the seat has not seen could be in any rival's market.
     g_parts = [(y.g_row, y.g_deck, tuple(x for x in y.dropped if x < B0)) for y in rivals]
@@ -225,8 +253,7 @@ def determinize(s: MafiaState, seat: int, rng: random.Random) -> MafiaState:
     if isinstance(top, Deal):
         chain = top.chain
         if seat != chain.seat:  # a partner knows its own share only, an outsider none
-            chain = replaced(chain, shares=tuple((t, k if t == seat else rng.randint(0, SHARE_STEPS))
-                                                for t, k in chain.shares))
+            chain = replaced(chain, shares=tuple((t, k if t == seat else rng.randint(0, SHARE_STEPS)) for t, k in chain.shares))
         share = top.share if seat in top.parties() else rng.randint(0, SHARE_STEPS)
         d.stack[-1] = type(top)(top.seat_, chain, top.other, share)
     elif isinstance(top, FeeAnswer) and seat not in top.parties():

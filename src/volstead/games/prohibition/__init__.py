@@ -17,11 +17,33 @@ if TYPE_CHECKING:
 # Decision kinds whose chosen option everyone at the table sees anyway (pieces placed and moved,
 # spaces taken, dice, Tactics played face up, Fed cards dealt with, Schemes completed face up).
 # The Scheme draft and the Infamy choice are secret.
-PUBLIC_DECISION_KINDS = frozenset({
-    "action", "place_goon", "move_from", "move_to", "stock", "build_block", "place_guard", "stock_new",
-    "drug_store", "attack_goons", "attack_target", "retreat", "call_for_help", "help_units", "fight_or_retreat",
-    "pip", "tactic", "press_on", "spoils", "fed_order", "fed_card", "fed_loss", "complete_scheme",
-})
+PUBLIC_DECISION_KINDS = frozenset(
+    {
+        "action",
+        "place_goon",
+        "move_from",
+        "move_to",
+        "stock",
+        "build_block",
+        "place_guard",
+        "stock_new",
+        "drug_store",
+        "attack_goons",
+        "attack_target",
+        "retreat",
+        "call_for_help",
+        "help_units",
+        "fight_or_retreat",
+        "pip",
+        "tactic",
+        "press_on",
+        "spoils",
+        "fed_order",
+        "fed_card",
+        "fed_loss",
+        "complete_scheme",
+    }
+)
 
 
 def prohibition_options(options: GameOptions | None) -> ProhibitionOptions:
@@ -89,8 +111,7 @@ class Prohibition(Game):
         from .content.loader import default_content
 
         c = default_content(prohibition_options(options).cards)
-        return ([f"scheme:{sc.id}" for sc in c.schemes] + [f"tactic:{sc.id}" for sc in c.schemes]
-                + [f"fed:{f.id}" for f in c.feds])
+        return [f"scheme:{sc.id}" for sc in c.schemes] + [f"tactic:{sc.id}" for sc in c.schemes] + [f"fed:{f.id}" for f in c.feds]
 
     # compiled (reports.py): the simulator asks at every decision
     card_played = staticmethod(reports.card_played)
@@ -110,8 +131,12 @@ class Prohibition(Game):
         from .state import BUILT, CONFLICTS, FED_DRAWN, SCHEMES_DONE
 
         counts = cast("ProhibitionState", state).counts
-        return {"conflicts": float(counts[CONFLICTS]), "fed_cards": float(counts[FED_DRAWN]),
-                "schemes_completed": float(counts[SCHEMES_DONE]), "buildings_built": float(counts[BUILT])}
+        return {
+            "conflicts": float(counts[CONFLICTS]),
+            "fed_cards": float(counts[FED_DRAWN]),
+            "schemes_completed": float(counts[SCHEMES_DONE]),
+            "buildings_built": float(counts[BUILT]),
+        }
 
 
 GAME = Prohibition()

@@ -33,8 +33,9 @@ def score_parts(folder: Path) -> dict[str, dict[str, float]]:
         try:
             result = replay(record).result()
         except RecordError as e:  # the card set on disk is no longer the one the run played with
-            raise RecordError(f"game {index} of {folder} does not replay under the run's options ({e}); "
-                              f"was its card set changed since?") from None
+            raise RecordError(
+                f"game {index} of {folder} does not replay under the run's options ({e}); was its card set changed since?"
+            ) from None
         for mat, detail in zip(result.factions, result.details):
             seats[mat] += 1
             for part in PARTS:
@@ -94,7 +95,8 @@ def _main(argv: list[str]) -> int:
     parts: dict[str, dict[str, float]] = {}
     rows, config = read_pieces([Path(a) for a in argv])
     universe = config.get("cards") or card_universe(
-        SimConfig("prohibition", tuple(config.get("seats", ())), options=config.get("options", {})))
+        SimConfig("prohibition", tuple(config.get("seats", ())), options=config.get("options", {}))
+    )
     f = figures(rows, universe)
     if len(argv) == 1:
         try:

@@ -19,25 +19,65 @@ def card_tables(cards: str = "") -> list[CardTable]:
     """The tables of the embedded set, or of the set in the `cards` folder."""
     c = default_content(cards)
     tables = [
-        CardTable("schemes", "Schemes", ("id", "name", "PP", "requirement", "tactic"),
-                  tuple((x.id, x.name, str(x.prestige), x.requires_text, f"{x.tactic.name}: {x.tactic.text}")
-                        for x in c.schemes), narrow=NARROW),
-        CardTable("feds", "Fed cards", ("no.", "id", "name", "picker", *(f"Threshold {r}" for r in ROMAN)),
-                  tuple((str(f.number), f.id, f.name, f.picker,
-                         *(f"bribe {lv.bribe} / {lv.text} / {lv.months} mo." for lv in f.levels))
-                        for f in sorted(c.feds, key=lambda f: f.number)), narrow=NARROW),
-        CardTable("infamy", "Infamy cards", ("id", "name", "PP", "condition"),
-                  tuple((x.id, x.name, str(x.prestige), x.requires_text) for x in c.infamy), narrow=NARROW),
-        CardTable("mats", "Player mats", ("id", "name", "bonuses", "warehouse fees"),
-                  tuple((m.id, m.name, m.text,
-                         ", ".join(f"{'more' if u == BIG else f'≤{u}'}: {f} Gs" for u, f in c.mat_fees[i]))
-                        for i, m in enumerate(c.mats)), narrow=NARROW),
-        CardTable("buildings", "Buildings", ("id", "name", "heat", "stock", "output", "limit", "costs"),
-                  tuple((b.id, b.name, str(b.heat), _amount(b.stock), _amount(b.produce),
-                         str(b.per_neighborhood or "—"), " ".join(map(str, b.costs))) for b in c.buildings.buildings),
-                  total=7 * len(c.buildings.buildings), narrow=NARROW),
-        CardTable("neighborhoods", "Neighborhoods", ("id", "name", "4 gangs"),
-                  tuple((n.id, n.name, "only" if n.four_gangs_only else "") for n in c.board.neighborhoods),
-                  narrow=NARROW),
+        CardTable(
+            "schemes",
+            "Schemes",
+            ("id", "name", "PP", "requirement", "tactic"),
+            tuple((x.id, x.name, str(x.prestige), x.requires_text, f"{x.tactic.name}: {x.tactic.text}") for x in c.schemes),
+            narrow=NARROW,
+        ),
+        CardTable(
+            "feds",
+            "Fed cards",
+            ("no.", "id", "name", "picker", *(f"Threshold {r}" for r in ROMAN)),
+            tuple(
+                (str(f.number), f.id, f.name, f.picker, *(f"bribe {lv.bribe} / {lv.text} / {lv.months} mo." for lv in f.levels))
+                for f in sorted(c.feds, key=lambda f: f.number)
+            ),
+            narrow=NARROW,
+        ),
+        CardTable(
+            "infamy",
+            "Infamy cards",
+            ("id", "name", "PP", "condition"),
+            tuple((x.id, x.name, str(x.prestige), x.requires_text) for x in c.infamy),
+            narrow=NARROW,
+        ),
+        CardTable(
+            "mats",
+            "Player mats",
+            ("id", "name", "bonuses", "warehouse fees"),
+            tuple(
+                (m.id, m.name, m.text, ", ".join(f"{'more' if u == BIG else f'≤{u}'}: {f} Gs" for u, f in c.mat_fees[i]))
+                for i, m in enumerate(c.mats)
+            ),
+            narrow=NARROW,
+        ),
+        CardTable(
+            "buildings",
+            "Buildings",
+            ("id", "name", "heat", "stock", "output", "limit", "costs"),
+            tuple(
+                (
+                    b.id,
+                    b.name,
+                    str(b.heat),
+                    _amount(b.stock),
+                    _amount(b.produce),
+                    str(b.per_neighborhood or "—"),
+                    " ".join(map(str, b.costs)),
+                )
+                for b in c.buildings.buildings
+            ),
+            total=7 * len(c.buildings.buildings),
+            narrow=NARROW,
+        ),
+        CardTable(
+            "neighborhoods",
+            "Neighborhoods",
+            ("id", "name", "4 gangs"),
+            tuple((n.id, n.name, "only" if n.four_gangs_only else "") for n in c.board.neighborhoods),
+            narrow=NARROW,
+        ),
     ]
     return tables

@@ -155,10 +155,19 @@ def tables(c) -> dict[str, Any]:
     for x in range(heat.extra_from, heat.extra_from + 60, heat.extra_every):
         marks += [x] * heat.extra_cards
     levels = tuple(level_of(c.thresholds, x) for x in marks)
-    out = {"yield": tuple(yields), "output": tuple(outputs), "card": tuple(costs), "marks": tuple(marks),
-           "mark_levels": levels, "marks_sorted": marks == sorted(marks), "rate": tuple(e.per_block for e in c.extortion),
-           "band": tuple(band(m) for m in range(9)), "halves": tuple(0.5 ** u for u in range(64)),
-           "scheme_lines": tuple(lines(r) for r in c.scheme_reqs), "infamy_lines": tuple(lines(r) for r in c.infamy_reqs)}
+    out = {
+        "yield": tuple(yields),
+        "output": tuple(outputs),
+        "card": tuple(costs),
+        "marks": tuple(marks),
+        "mark_levels": levels,
+        "marks_sorted": marks == sorted(marks),
+        "rate": tuple(e.per_block for e in c.extortion),
+        "band": tuple(band(m) for m in range(9)),
+        "halves": tuple(0.5**u for u in range(64)),
+        "scheme_lines": tuple(lines(r) for r in c.scheme_reqs),
+        "infamy_lines": tuple(lines(r) for r in c.infamy_reqs),
+    }
     _tables[id(c)] = (c, out)
     return out
 
@@ -175,8 +184,22 @@ class _Scan:
     """One pass over the map, per gang: Blocks per Neighborhood, buildings, Units, exposure (term 6),
     this year's output, the buildings' Heat and cooling, and the counts the requirements read."""
 
-    __slots__ = ("per", "blocks", "units", "exposure", "pending_out", "build_heat", "cool_now", "cool_later",
-                 "later_yield", "nbuild", "goons", "full", "nstocked", "kinds")
+    __slots__ = (
+        "per",
+        "blocks",
+        "units",
+        "exposure",
+        "pending_out",
+        "build_heat",
+        "cool_now",
+        "cool_later",
+        "later_yield",
+        "nbuild",
+        "goons",
+        "full",
+        "nstocked",
+        "kinds",
+    )
 
     def __init__(self, s: ProhibitionState, t: dict[str, Any], pending: bool, years: int):
         c = s.content
@@ -259,7 +282,12 @@ class _Scan:
             m[HEAT_AT_LEAST] = m[HEAT_AT_MOST] = g.heat
             m[JAILTIME_AT_MOST] = g.jail
             m[STEALS], m[TORCHES], m[SEIZES], m[ROBBERIES], m[CONFLICTS_WON] = (
-                g.steals, g.torches, g.seizes, g.robberies, g.conflicts_won)
+                g.steals,
+                g.torches,
+                g.seizes,
+                g.robberies,
+                g.conflicts_won,
+            )
             out.append(m + self.kinds[k])
         return out
 
@@ -356,11 +384,11 @@ def conflict_odds(att: int, dfd: int) -> tuple[float, float, float]:
     stay = 0.5 ** (att + dfd)  # nobody hits: the same round again
     win = lost_a = lost_d = 0.0
     for ha in range(att + 1):  # the attacker's hits
-        pa = math.comb(att, ha) * 0.5 ** att
+        pa = math.comb(att, ha) * 0.5**att
         for hd in range(dfd + 1):  # the defender's hits
             if ha == 0 and hd == 0:
                 continue
-            pr = pa * math.comb(dfd, hd) * 0.5 ** dfd
+            pr = pa * math.comb(dfd, hd) * 0.5**dfd
             a2, d2 = max(0, att - hd), max(0, dfd - ha)
             w, la, ld = conflict_odds(a2, d2) if a2 and d2 else (1.0 if a2 else 0.0, 0.0, 0.0)
             win += pr * w
@@ -421,8 +449,19 @@ def under_way(s: ProhibitionState, per: list[list[int]], share: float, years: in
 
 
 TERMS: Final[tuple[str, ...]] = (  # numbered as in the module doc (6 is two)
-    "prestige", "production", "buildings_later", "warehouse", "turf", "units", "exposure", "schemes", "heat", "infamy",
-    "gangsters", "attack", "under_way",
+    "prestige",
+    "production",
+    "buildings_later",
+    "warehouse",
+    "turf",
+    "units",
+    "exposure",
+    "schemes",
+    "heat",
+    "infamy",
+    "gangsters",
+    "attack",
+    "under_way",
 )
 
 
@@ -490,8 +529,14 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
             now, way = bands[m]
             hood_pp += now
             grow += way
-        prestige = (hood_pp + g.gs * GS + g.booze * BOOZE + 3 * (scan.nbuild[k] + g.headlines) - g.jail
-                    + (sum(c.scheme_pp[x] for x in g.done) if g.done else 0))
+        prestige = (
+            hood_pp
+            + g.gs * GS
+            + g.booze * BOOZE
+            + 3 * (scan.nbuild[k] + g.headlines)
+            - g.jail
+            + (sum(c.scheme_pp[x] for x in g.done) if g.done else 0)
+        )
         # 2. this year's Production
         prod = 0.0
         if pending:
@@ -508,8 +553,11 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         ext_left = years + (1 if pending and g.extortion < 0 else 0)
         turf = EXTORT * blocks * ext_left + grow_share * grow
         # 6. Units
-        unit_pp = (unit * (units[k] + g.to_place + g.guards_to_place) + SUPPLY * g.goon_supply
-                   + (0.8 * unit * g.hosp_goons if years > 0 else 0.0))
+        unit_pp = (
+            unit * (units[k] + g.to_place + g.guards_to_place)
+            + SUPPLY * g.goon_supply
+            + (0.8 * unit * g.hosp_goons if years > 0 else 0.0)
+        )
         exposure = risk * scan.exposure[k]
         # 7. Schemes in hand
         sch = 0.0
@@ -557,6 +605,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         attack = attack_potential(s, k, per[k], share, ext_left) if attacker == k else 0.0
         # 12. outcomes under way: a Conflict, a Fed card's Consequence
         under_k = under.get(k, 0.0) if under else 0.0
-        out.append((prestige, prod, buildings_later, warehouse, turf, unit_pp, exposure, sch, heat, inf, gangsters,
-                    attack, under_k))
+        out.append(
+            (prestige, prod, buildings_later, warehouse, turf, unit_pp, exposure, sch, heat, inf, gangsters, attack, under_k)
+        )
     return out

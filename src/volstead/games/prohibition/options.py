@@ -17,14 +17,21 @@ def mat_ids() -> list[str]:
 
 class Options(GameOptions):
     mats: tuple[str, ...] = Field(
-        (), description="A player mat per seat (rum_row, tammany, five_points, bowery) or \"random\" (dealt from the "
-                        "mats no seat took); empty: every mat dealt at random. A gang's pieces take its mat's colour.")
+        (),
+        description='A player mat per seat (rum_row, tammany, five_points, bowery) or "random" (dealt from the '
+        "mats no seat took); empty: every mat dealt at random. A gang's pieces take its mat's colour.",
+    )
     cards: str = Field(
-        "", description="A folder with another card set (the same 6 data files); empty: the embedded set. For "
-                        "designers comparing card-set versions (volstead sim --compare). Not settable from the lobby.")
+        "",
+        description="A folder with another card set (the same 6 data files); empty: the embedded set. For "
+        "designers comparing card-set versions (volstead sim --compare). Not settable from the lobby.",
+    )
     first_seat: int | None = Field(
-        None, ge=0, description="The gang holding the Starting Gang Token in 1921 (\"the person who has gone the "
-                                "longest without a drink\"); none: drawn at random.")
+        None,
+        ge=0,
+        description='The gang holding the Starting Gang Token in 1921 ("the person who has gone the '
+        'longest without a drink"); none: drawn at random.',
+    )
 
     @field_validator("mats")
     @classmethod

@@ -34,10 +34,22 @@ TAKE_CHARGE, CONTRACT, IMPORT, RECRUIT, DRUG_STORE, FESTIVAL = range(10, 16)
 OPEN_EARLY: Final[tuple[int, ...]] = (TAKE_CHARGE, CONTRACT, IMPORT)  # 1921-1925
 OPEN_1926: Final[tuple[int, ...]] = (CONTRACT, RECRUIT, DRUG_STORE, FESTIVAL)  # with the overlay
 SPACES: Final = 16
-OPEN_NAMES: Final = {TAKE_CHARGE: "Take Charge", CONTRACT: "Contract Professional", IMPORT: "Import Booze",
-              RECRUIT: "Recruit Goons", DRUG_STORE: "Open Drug Store", FESTIVAL: "Sponsor Festival"}
-OPEN_IDS: Final = {TAKE_CHARGE: "take_charge", CONTRACT: "contract", IMPORT: "import", RECRUIT: "recruit",
-            DRUG_STORE: "drug_store", FESTIVAL: "festival"}
+OPEN_NAMES: Final = {
+    TAKE_CHARGE: "Take Charge",
+    CONTRACT: "Contract Professional",
+    IMPORT: "Import Booze",
+    RECRUIT: "Recruit Goons",
+    DRUG_STORE: "Open Drug Store",
+    FESTIVAL: "Sponsor Festival",
+}
+OPEN_IDS: Final = {
+    TAKE_CHARGE: "take_charge",
+    CONTRACT: "contract",
+    IMPORT: "import",
+    RECRUIT: "recruit",
+    DRUG_STORE: "drug_store",
+    FESTIVAL: "festival",
+}
 LAST_YEAR: Final = 1926
 FIRST_YEAR: Final = 1921
 
@@ -67,10 +79,39 @@ class Attack(NamedTuple):
 class Gang:
     """One gang's mat, pieces and cards. Attributes are immutable values (see module doc)."""
 
-    __slots__ = ("seat", "mat", "hq", "gs", "booze", "headlines", "jail", "heat", "peak", "goon_supply",
-                 "hosp_goons", "hosp_guards", "to_place", "guards_to_place", "gangsters", "gangsters_left", "extortion",
-                 "hand", "done", "infamy", "infamy_dealt", "packet", "pick", "fed_owed", "fed_cards", "robbed", "steals",
-                 "torches", "seizes", "robberies", "conflicts_won")
+    __slots__ = (
+        "seat",
+        "mat",
+        "hq",
+        "gs",
+        "booze",
+        "headlines",
+        "jail",
+        "heat",
+        "peak",
+        "goon_supply",
+        "hosp_goons",
+        "hosp_guards",
+        "to_place",
+        "guards_to_place",
+        "gangsters",
+        "gangsters_left",
+        "extortion",
+        "hand",
+        "done",
+        "infamy",
+        "infamy_dealt",
+        "packet",
+        "pick",
+        "fed_owed",
+        "fed_cards",
+        "robbed",
+        "steals",
+        "torches",
+        "seizes",
+        "robberies",
+        "conflicts_won",
+    )
     seat: int
     mat: int
     hq: int  # the HQ Block
@@ -194,10 +235,36 @@ def round5(x: int) -> int:
 
 class ProhibitionState(GameState):
     __slots__ = (
-        "content", "gangs", "year", "phase", "start", "turn", "owner", "goons", "guards", "tile", "stocked", "gmask",
-        "spaces", "conflicted", "stacks", "torched", "guard_supply", "guards_lost", "scheme_deck", "scheme_discard",
-        "fed_deck", "fed_discard", "infamy_rest", "draft_round", "attack", "last_roll", "final", "counts",
-        "turfs_key", "turfs_found",
+        "content",
+        "gangs",
+        "year",
+        "phase",
+        "start",
+        "turn",
+        "owner",
+        "goons",
+        "guards",
+        "tile",
+        "stocked",
+        "gmask",
+        "spaces",
+        "conflicted",
+        "stacks",
+        "torched",
+        "guard_supply",
+        "guards_lost",
+        "scheme_deck",
+        "scheme_discard",
+        "fed_deck",
+        "fed_discard",
+        "infamy_rest",
+        "draft_round",
+        "attack",
+        "last_roll",
+        "final",
+        "counts",
+        "turfs_key",
+        "turfs_found",
     )
     game_name = "prohibition"
 
@@ -341,8 +408,9 @@ class ProhibitionState(GameState):
         return -1
 
     # ----------------------------------------------------------- set pieces
-    def set_block(self, b: int, owner: int | None = None, goons: int | None = None, guards: int | None = None,
-                  tile: int | None = None) -> None:
+    def set_block(
+        self, b: int, owner: int | None = None, goons: int | None = None, guards: int | None = None, tile: int | None = None
+    ) -> None:
         if owner is not None:
             self.owner = replace_at(self.owner, b, owner)
         if goons is not None:

@@ -12,8 +12,14 @@ from typing import Any
 from .catalog import catalog
 
 CELL = 14
-SHORT = {"still": "Still", "brewery": "Brew", "speakeasy": "Speak", "nightclub": "Night",
-         "settlement_house": "Settl", "ward_machine": "Ward"}
+SHORT = {
+    "still": "Still",
+    "brewery": "Brew",
+    "speakeasy": "Speak",
+    "nightclub": "Night",
+    "settlement_house": "Settl",
+    "ward_machine": "Ward",
+}
 
 
 def _cell(b: dict[str, Any], initials: dict[int, str]) -> tuple[str, str]:
@@ -37,8 +43,12 @@ def render_text(view: dict[str, Any]) -> str:
     for r in rows:
         for part in (0, 1):
             out.append("  " + "".join((grid[(r, c)][part] if (r, c) in grid else "").ljust(CELL) for c in range(8)).rstrip())
-    out.append("Neighborhoods: " + ", ".join(f"{n['id']} = {n['name']}" for n in cat["neighborhoods"]
-                                              if any(b["neighborhood"] == n["id"] for b in view["blocks"])))
+    out.append(
+        "Neighborhoods: "
+        + ", ".join(
+            f"{n['id']} = {n['name']}" for n in cat["neighborhoods"] if any(b["neighborhood"] == n["id"] for b in view["blocks"])
+        )
+    )
     out.append("Action board:")
     for sp in view["spaces"]:
         taken = ", ".join(gangs[k]["name"] for k in sp["gangs"])
@@ -46,15 +56,18 @@ def render_text(view: dict[str, Any]) -> str:
         out.append(f"  - {sp['name']}{cost}{': ' + taken if taken else ''}")
     for g in gangs:
         me = g["hand"] is not None and g["seat"] == view.get("seat")
-        out.append(f"{g['name']} ({initials[g['seat']]}){' — you' if me else ''}: {g['gs']} Gs, {g['booze']} Booze, "
-                   f"Heat {g['heat']} (Outrage {g['threshold']}), {g['headlines']} Headlines, {g['jailtime']} months, "
-                   f"{g['blocks']} Blocks, {g['gangsters_left']} of {g['gangsters']} Gangsters to place, "
-                   f"{g['prestige']} PP so far")
+        out.append(
+            f"{g['name']} ({initials[g['seat']]}){' — you' if me else ''}: {g['gs']} Gs, {g['booze']} Booze, "
+            f"Heat {g['heat']} (Outrage {g['threshold']}), {g['headlines']} Headlines, {g['jailtime']} months, "
+            f"{g['blocks']} Blocks, {g['gangsters_left']} of {g['gangsters']} Gangsters to place, "
+            f"{g['prestige']} PP so far"
+        )
         if g["hand"] is not None:
             for x in g["hand"]:
                 sc = cat["schemes"][x]
-                out.append(f"    Scheme {sc['name']} ({sc['prestige']} PP): {sc['requires']} "
-                           f"Tactic {sc['tactic']}: {sc['tactic_text']}")
+                out.append(
+                    f"    Scheme {sc['name']} ({sc['prestige']} PP): {sc['requires']} Tactic {sc['tactic']}: {sc['tactic_text']}"
+                )
         else:
             out.append(f"    {g['hand_count']} Schemes in hand")
         for x in g["completed"]:
@@ -66,9 +79,11 @@ def render_text(view: dict[str, Any]) -> str:
             out.append(f"    Fed card to deal with: {cat['feds'][f]['name']}")
     a = view.get("attack")
     if a:
-        out.append(f"Attack: {gangs[a['attacker']]['name']} on {a['block']} from {a['from']} with {a['goons']} Goons"
-                   + (f", round {a['round']} of a Conflict with {gangs[a['defender']]['name']}" if a["conflict"] else "")
-                   + (f"; dice {a['attacker_dice']} against {a['defender_dice']}" if a["attacker_dice"] else ""))
+        out.append(
+            f"Attack: {gangs[a['attacker']]['name']} on {a['block']} from {a['from']} with {a['goons']} Goons"
+            + (f", round {a['round']} of a Conflict with {gangs[a['defender']]['name']}" if a["conflict"] else "")
+            + (f"; dice {a['attacker_dice']} against {a['defender_dice']}" if a["attacker_dice"] else "")
+        )
     if view.get("draft"):
         names = [cat["schemes"][x]["name"] for x in view["draft"]["packet"]]
         out.append(f"Scheme draft, pick {view['draft']['round']}: {', '.join(names)}")

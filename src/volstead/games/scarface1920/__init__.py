@@ -17,12 +17,40 @@ if TYPE_CHECKING:
 # Decision kinds whose chosen option the rules show on the table anyway (moves, seizures,
 # hires, upgrades, sales...): a game log may show their labels to every seat. The others
 # (keeping a Job, the Job draft, truck discounts...) may name hidden cards.
-PUBLIC_DECISION_KINDS = frozenset({
-    "starting_district", "move_from", "move", "seize", "hit", "send", "send_thugs", "upgrade", "move_police",
-    "sell", "sell_goods", "sell_authorities", "add_business", "nightclub", "hire", "right_hand", "choose_rival",
-    "place_vehicle", "retrieve_thugs", "remove_thugs", "to_prison", "lose_upgrade", "lose_business",
-    "choose_deal", "store_goods", "pay_goods", "starting_goods", "recruit", "plan", "action",
-})
+PUBLIC_DECISION_KINDS = frozenset(
+    {
+        "starting_district",
+        "move_from",
+        "move",
+        "seize",
+        "hit",
+        "send",
+        "send_thugs",
+        "upgrade",
+        "move_police",
+        "sell",
+        "sell_goods",
+        "sell_authorities",
+        "add_business",
+        "nightclub",
+        "hire",
+        "right_hand",
+        "choose_rival",
+        "place_vehicle",
+        "retrieve_thugs",
+        "remove_thugs",
+        "to_prison",
+        "lose_upgrade",
+        "lose_business",
+        "choose_deal",
+        "store_goods",
+        "pay_goods",
+        "starting_goods",
+        "recruit",
+        "plan",
+        "action",
+    }
+)
 
 
 def scarface_options(options: GameOptions | None) -> ScarfaceOptions:
@@ -64,8 +92,7 @@ class Scarface1920(Game):
         return range(self.min_seats, self.max_seats + 1)
 
     def sample_setups(self) -> list[tuple[int, dict[str, Any]]]:
-        return [(4, {}), (3, {}), (2, {}), (4, {"variant": "rulebook-wip"}), (3, {"job_draft": True}),
-                (1, {"solo": True})]
+        return [(4, {}), (3, {}), (2, {}), (4, {"variant": "rulebook-wip"}), (3, {"job_draft": True}), (1, {"solo": True})]
 
     def evaluate(self, state, seat: int | None = None):
         """Bots' static evaluation of `state` for `seat` in dollars; every seat's as a list if

@@ -15,8 +15,25 @@ from .options import Options as ScarfaceOptions
 
 DECKS = ("associates", "gang_members", "jobs", "dealers", "raids", "news", "neighborhoods", "gangs")
 BANDS = ("Crime 1–4", "Crime 5–6", "Crime 7–8", "Crime 9–11")
-NARROW = frozenset({"id", "stars", "M/I", "copies", "storage", "thug limit", "$/good", "role", "type", "crime",
-                    "gang", "stat", "values L1/L2/L3", "to level 2", "to level 3"})
+NARROW = frozenset(
+    {
+        "id",
+        "stars",
+        "M/I",
+        "copies",
+        "storage",
+        "thug limit",
+        "$/good",
+        "role",
+        "type",
+        "crime",
+        "gang",
+        "stat",
+        "values L1/L2/L3",
+        "to level 2",
+        "to level 3",
+    }
+)
 
 
 # ----------------------------------------------------------------- formatting
@@ -62,8 +79,16 @@ def _associates(c) -> tuple[str, list[str], list[Row]]:
     for card in c.cards:
         if not getattr(card, "stars", 0):
             continue
-        cells = [card.id, card.name, card.crime, "★" * card.stars, f"{card.muscle}/{card.influence}",
-                 _eff(card.skill), _match(card.matching), _eff(card.end_bonus)]
+        cells = [
+            card.id,
+            card.name,
+            card.crime,
+            "★" * card.stars,
+            f"{card.muscle}/{card.influence}",
+            _eff(card.skill),
+            _match(card.matching),
+            _eff(card.end_bonus),
+        ]
         rows.append((cells, " ".join(cells)))
     rows.sort(key=lambda r: (r[0][2], len(r[0][3]), r[0][1]))
     return "Associates", ["id", "name", "crime", "stars", "M/I", "skill", "matching skill", "game end"], rows
@@ -76,8 +101,18 @@ def _gang_members(c) -> tuple[str, list[str], list[Row]]:
             continue
         gang = c.gangs[c.card_gang[i]]
         mi = "board" if card.role == "boss" else f"{card.muscle}/{card.influence}"
-        cells = [card.id, card.name, gang.name, card.role.replace("_", "-"), card.crime or "—", mi,
-                 str(card.count), "yes" if card.in_wip else "no", _eff(card.skill), _match(card.matching)]
+        cells = [
+            card.id,
+            card.name,
+            gang.name,
+            card.role.replace("_", "-"),
+            card.crime or "—",
+            mi,
+            str(card.count),
+            "yes" if card.in_wip else "no",
+            _eff(card.skill),
+            _match(card.matching),
+        ]
         rows.append((cells, " ".join(cells)))
     return "Gang members", ["id", "name", "gang", "role", "crime", "M/I", "copies", "in WIP", "skill", "matching skill"], rows
 
@@ -85,21 +120,51 @@ def _gang_members(c) -> tuple[str, list[str], list[Row]]:
 def _jobs(c) -> tuple[str, list[str], list[Row]]:
     rows = []
     for j in c.jobs:
-        cells = [j.id, j.name, j.type, str(j.count), "yes" if j.multiplayer_only else "",
-                 f"{j.requires_text}\n{_requires(j)}", _eff(j.effect), f"{j.text}\n{_mods(j.modifiers)}".strip(),
-                 _eff(j.activate)]
+        cells = [
+            j.id,
+            j.name,
+            j.type,
+            str(j.count),
+            "yes" if j.multiplayer_only else "",
+            f"{j.requires_text}\n{_requires(j)}",
+            _eff(j.effect),
+            f"{j.text}\n{_mods(j.modifiers)}".strip(),
+            _eff(j.activate),
+        ]
         rows.append((cells, " ".join(cells)))
-    return "Jobs", ["id", "name", "type", "copies", "multi only", "requirements", "effect", "modifiers",
-                    "activate (once a turn)"], rows
+    return (
+        "Jobs",
+        ["id", "name", "type", "copies", "multi only", "requirements", "effect", "modifiers", "activate (once a turn)"],
+        rows,
+    )
 
 
 def _dealers(c) -> tuple[str, list[str], list[Row]]:
     rows = []
     for d in c.dealers:
-        need = " + ".join(x for x in (f"{d.muscle} M" if d.muscle else "", f"{d.influence} I" if d.influence else "",
-                                      f"{d.either} M or I" if d.either else "") if x) or "—"
-        cells = [d.id, d.name, f"basic {d.basic}" if d.basic else "deck", str(d.count), need,
-                 _goods(d.alcohol, d.guns), str(d.storage), str(d.thug_limit), d.text]
+        need = (
+            " + ".join(
+                x
+                for x in (
+                    f"{d.muscle} M" if d.muscle else "",
+                    f"{d.influence} I" if d.influence else "",
+                    f"{d.either} M or I" if d.either else "",
+                )
+                if x
+            )
+            or "—"
+        )
+        cells = [
+            d.id,
+            d.name,
+            f"basic {d.basic}" if d.basic else "deck",
+            str(d.count),
+            need,
+            _goods(d.alcohol, d.guns),
+            str(d.storage),
+            str(d.thug_limit),
+            d.text,
+        ]
         rows.append((cells, " ".join(cells)))
     return "Dealers", ["id", "name", "kind", "copies", "needs", "supplies", "storage", "thug limit", "text"], rows
 
@@ -108,8 +173,15 @@ def _raids(c) -> tuple[str, list[str], list[Row]]:
     rows = []
     for r in c.raids:
         reduction = "Lawyers" if r.reduction == "lawyers" else str(r.reduction)
-        cells = [r.id, r.name, str(r.count), "yes" if r.multiplayer_only else "", r.overall.text,
-                 *(b.text for b in r.bands), reduction]
+        cells = [
+            r.id,
+            r.name,
+            str(r.count),
+            "yes" if r.multiplayer_only else "",
+            r.overall.text,
+            *(b.text for b in r.bands),
+            reduction,
+        ]
         rows.append((cells, " ".join(cells)))
     return "Raids", ["id", "name", "copies", "multi only", "overall", *BANDS, "then −Crime"], rows
 
@@ -125,8 +197,14 @@ def _news(c) -> tuple[str, list[str], list[Row]]:
 def _neighborhoods(c) -> tuple[str, list[str], list[Row]]:
     rows = []
     for t in c.tiles:
-        cells = [t.id, t.name, _side(t.day), f"${t.day.price / (t.day.alcohol + t.day.guns):.1f}",
-                 _side(t.night), f"${t.night.price / (t.night.alcohol + t.night.guns):.1f}"]
+        cells = [
+            t.id,
+            t.name,
+            _side(t.day),
+            f"${t.day.price / (t.day.alcohol + t.day.guns):.1f}",
+            _side(t.night),
+            f"${t.night.price / (t.night.alcohol + t.night.guns):.1f}",
+        ]
         rows.append((cells, " ".join(cells)))
     return "Neighborhoods", ["id", "name", "day side", "$/good", "night side (Nightclub)", "$/good"], rows
 
@@ -159,8 +237,14 @@ def _upgrades(c) -> tuple[str, list[str], list[Row]]:
 
 
 BUILDERS: dict[str, Callable] = {
-    "associates": _associates, "gang_members": _gang_members, "jobs": _jobs, "dealers": _dealers,
-    "raids": _raids, "news": _news, "neighborhoods": _neighborhoods, "gangs": _gangs,
+    "associates": _associates,
+    "gang_members": _gang_members,
+    "jobs": _jobs,
+    "dealers": _dealers,
+    "raids": _raids,
+    "news": _news,
+    "neighborhoods": _neighborhoods,
+    "gangs": _gangs,
 }
 
 
@@ -180,8 +264,9 @@ def copies(content, deck: str) -> int:
         return sum(1 for x in c.card_stars if x)
     if deck == "gang_members":
         return sum(card.count for i, card in enumerate(c.cards) if c.card_gang[i] >= 0)
-    items = {"jobs": c.jobs, "dealers": c.dealers, "raids": c.raids, "news": c.news, "neighborhoods": c.tiles,
-             "gangs": c.gangs}[deck]
+    items = {"jobs": c.jobs, "dealers": c.dealers, "raids": c.raids, "news": c.news, "neighborhoods": c.tiles, "gangs": c.gangs}[
+        deck
+    ]
     return sum(getattr(x, "count", 1) for x in items)
 
 
@@ -192,8 +277,9 @@ def card_tables(options: ScarfaceOptions | None = None) -> list[CardTable]:
     tables = []
     for deck in DECKS:
         title, columns, rows = BUILDERS[deck](content)
-        tables.append(CardTable(deck, title, tuple(columns), tuple(tuple(cells) for cells, _ in rows),
-                                copies(content, deck), NARROW))
+        tables.append(
+            CardTable(deck, title, tuple(columns), tuple(tuple(cells) for cells, _ in rows), copies(content, deck), NARROW)
+        )
         if deck == "gangs":
             title, columns, rows = _upgrades(content)
             tables.append(CardTable(deck, title, tuple(columns), tuple(tuple(cells) for cells, _ in rows), 0, NARROW))

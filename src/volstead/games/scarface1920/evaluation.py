@@ -125,8 +125,9 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
     stack = s.stack
     top = stack[-1] if stack else None
     laying = type(top) is LayOutPlan
-    pending_order = s.order_done and top is not None and step_mode(top) != AUTO and type(top) is not ActionMenu and (
-        _order_under_way(s))
+    pending_order = (
+        s.order_done and top is not None and step_mode(top) != AUTO and type(top) is not ActionMenu and (_order_under_way(s))
+    )
     out = []
     hood_totals = s.counted_hood_totals()  # counted once per `hoods` tuple (shared by a search's clones)
     for k in range(n):
@@ -154,15 +155,28 @@ def evaluate(s: ScarfaceState, seat: int | None = None) -> float | list[float]:
             power += more_power
         hq = p.hq
         useful = hq if hq < HQ_USEFUL else HQ_USEFUL
-        thugs = (HQ_THUG * useful + (hq - useful) + 1.5 * p.safehouses + p.recruits
-                 + 1.5 * (p.authorities + p.job_thugs + deal_thugs) + 0.5 * (p.prison + p.underworld)
-                 + total(p.thugs))
+        thugs = (
+            HQ_THUG * useful
+            + (hq - useful)
+            + 1.5 * p.safehouses
+            + p.recruits
+            + 1.5 * (p.authorities + p.job_thugs + deal_thugs)
+            + 0.5 * (p.prison + p.underworld)
+            + total(p.thugs)
+        )
         stat_levels = total(p.stats) - 6
-        value = (p.money + hood_totals[row + TOTAL_BUSINESSES] * (end_business + income * reorganizes_left)
-                 + per_star * star_count + card_play * power
-                 + goods_value * g + (2 + 4 * later) * hood_totals[row + TOTAL_CONTROL] + thugs + total(p.cars)
-                 + 1.5 * total(p.trucks)
-                 + later * (2.5 * dealers + float(len(p.jobs)) + 3.0 * stat_levels))
+        value = (
+            p.money
+            + hood_totals[row + TOTAL_BUSINESSES] * (end_business + income * reorganizes_left)
+            + per_star * star_count
+            + card_play * power
+            + goods_value * g
+            + (2 + 4 * later) * hood_totals[row + TOTAL_CONTROL]
+            + thugs
+            + total(p.cars)
+            + 1.5 * total(p.trucks)
+            + later * (2.5 * dealers + float(len(p.jobs)) + 3.0 * stat_levels)
+        )
         crime = p.crime
         if k == active and p.plan and (laying or not s.order_done or pending_order):
             influence = float(s.influence(k)) if hq else 0.4 * s.influence(k)

@@ -18,7 +18,7 @@ from .state import ScarfaceState
 def _split(pool: Sequence[int], sizes: list[int]) -> list[tuple[int, ...]]:
     out, k = [], 0
     for n in sizes:
-        out.append(tuple(pool[k:k + n]))
+        out.append(tuple(pool[k : k + n]))
         k += n
     return out
 
@@ -74,11 +74,11 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
         p.jobs = tuple(sorted(part))
     d.job_deck = parts[-1]
     dealers = _shuffled(draws, list(d.dealer_deck) + held_dealers)
-    new_held = {"jobs": list(parts[-2]), "dealers": dealers[:len(held_dealers)]}
-    d.dealer_deck = tuple(dealers[len(held_dealers):])
+    new_held = {"jobs": list(parts[-2]), "dealers": dealers[: len(held_dealers)]}
+    d.dealer_deck = tuple(dealers[len(held_dealers) :])
     for i, st in pending:
         key = "jobs" if isinstance(st, KeepJob) else "dealers"
-        drawn, new_held[key] = tuple(new_held[key][:len(st.drawn)]), new_held[key][len(st.drawn):]
+        drawn, new_held[key] = tuple(new_held[key][: len(st.drawn)]), new_held[key][len(st.drawn) :]
         d.stack[i] = type(st)(st.seat_, drawn)
     if d.draft:
         draft = list(d.draft)

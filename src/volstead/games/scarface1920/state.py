@@ -84,7 +84,8 @@ class Deal(NamedTuple):
 # Every seat clockwise from each seat, for 1 to 6 seats (`_CLOCKWISE[seats][seat]`): the Job windows
 # ask it after every order and at the end of every turn.
 _CLOCKWISE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n)) for n in range(7))
+    tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n)) for n in range(7)
+)
 # Builds a NamedTuple (`_TUPLE_NEW(Deal, values)`) in one C call: the class's own `__new__` is
 # interpreted code and `replaced` takes keyword arguments (a few thousand instructions, compiled);
 # `tuple.__new__` read once, not looked up on `tuple` at every call.
@@ -98,9 +99,36 @@ STARTING_STATS: Final[tuple[int, ...]] = (1,) * 6  # every stat at level 1
 class Player:
     """One gang's pieces and cards. Attributes are immutable values (see module doc)."""
 
-    __slots__ = ("seat", "gang", "money", "crime", "hand", "deck", "discard", "plan", "jobs", "done_jobs", "job_thugs",
-                 "deals", "recruits", "safehouses", "hq", "removed", "underworld", "authorities", "prison", "thugs",
-                 "cars", "trucks", "boss_box", "stats", "right_hands", "upgrades_made", "cubes_lost", "job_mods")
+    __slots__ = (
+        "seat",
+        "gang",
+        "money",
+        "crime",
+        "hand",
+        "deck",
+        "discard",
+        "plan",
+        "jobs",
+        "done_jobs",
+        "job_thugs",
+        "deals",
+        "recruits",
+        "safehouses",
+        "hq",
+        "removed",
+        "underworld",
+        "authorities",
+        "prison",
+        "thugs",
+        "cars",
+        "trucks",
+        "boss_box",
+        "stats",
+        "right_hands",
+        "upgrades_made",
+        "cubes_lost",
+        "job_mods",
+    )
     seat: int
     gang: int
     money: int  # private: behind the screen
@@ -209,8 +237,18 @@ class Player:
 
     def thug_total(self) -> int:
         """All 12 thugs are always somewhere (pieces are conserved)."""
-        return (self.recruits + self.safehouses + self.hq + self.removed + self.underworld + self.authorities
-                + self.prison + sum(self.thugs) + self.deal_thugs + self.job_thugs)
+        return (
+            self.recruits
+            + self.safehouses
+            + self.hq
+            + self.removed
+            + self.underworld
+            + self.authorities
+            + self.prison
+            + sum(self.thugs)
+            + self.deal_thugs
+            + self.job_thugs
+        )
 
 
 HOOD_FIELD_INDEX: Final[dict[str, int]] = {name: k for k, name in enumerate(Hood._fields)}
@@ -236,7 +274,16 @@ def deal_plus(d: Deal, alcohol: int = 0, guns: int = 0, thugs: int = 0) -> Deal:
 # `content.tables.COUNTED`'s codes 0-5 in the same order (rules/counting.py checks). The last is not
 # a count but the bitmask of the districts where it owns a Neighborhood (`presence` reads it).
 HOOD_TOTALS: Final[tuple[str, ...]] = (
-    "speakeasy", "casino", "brothel", "nightclub", "businesses", "control", "alcohol", "guns", "control_districts")
+    "speakeasy",
+    "casino",
+    "brothel",
+    "nightclub",
+    "businesses",
+    "control",
+    "alcohol",
+    "guns",
+    "control_districts",
+)
 TOTAL_BUSINESSES: Final = 4
 TOTAL_CONTROL: Final = 5
 TOTAL_ALCOHOL: Final = 6
@@ -268,17 +315,54 @@ def _hood_totals(hoods: tuple[Hood, ...], seats: int) -> tuple[int, ...]:
 
 
 def replace_at(t: tuple, i: int, value) -> tuple:
-    return t[:i] + (value,) + t[i + 1:]
+    return t[:i] + (value,) + t[i + 1 :]
 
 
 class ScarfaceState(GameState):
     __slots__ = (
-        "content", "enforcer", "players", "active", "turn_number", "turn_muscle", "turn_influence",
-        "turn_seize_discount", "turn_upgrade_discount", "order_done", "used_skills", "used_job_actions", "boss_uses",
-        "raid_pending", "in_raid", "raid_card", "final", "round", "time", "ness", "family_ring", "sales_made",
-        "raids_done", "reorganizations", "jobs_fulfilled", "news_revealed", "news_active", "news_mods", "news_seen",
-        "news_deck", "draft", "market_low", "deck_low", "market_high", "deck_high", "job_deck", "dealer_deck",
-        "raid_deck", "raid_discard", "hoods", "police", "counted_hoods", "hood_totals",
+        "content",
+        "enforcer",
+        "players",
+        "active",
+        "turn_number",
+        "turn_muscle",
+        "turn_influence",
+        "turn_seize_discount",
+        "turn_upgrade_discount",
+        "order_done",
+        "used_skills",
+        "used_job_actions",
+        "boss_uses",
+        "raid_pending",
+        "in_raid",
+        "raid_card",
+        "final",
+        "round",
+        "time",
+        "ness",
+        "family_ring",
+        "sales_made",
+        "raids_done",
+        "reorganizations",
+        "jobs_fulfilled",
+        "news_revealed",
+        "news_active",
+        "news_mods",
+        "news_seen",
+        "news_deck",
+        "draft",
+        "market_low",
+        "deck_low",
+        "market_high",
+        "deck_high",
+        "job_deck",
+        "dealer_deck",
+        "raid_deck",
+        "raid_discard",
+        "hoods",
+        "police",
+        "counted_hoods",
+        "hood_totals",
     )
     game_name = "scarface1920"
 

@@ -53,8 +53,9 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
     try:
-        live, tokens = await hub.open_game(body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat,
-                                           body.time_limit)
+        live, tokens = await hub.open_game(
+            body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat, body.time_limit
+        )
     except BotSpecError as e:
         raise HTTPException(422, str(e)) from None
     except LobbyError as e:
@@ -72,9 +73,15 @@ def links(live: LiveGame, tokens: NewGameTokens) -> dict[str, Any]:
             item["token"] = tokens.seats[i]
             item["url"] = f"/game/{live.id}?token={tokens.seats[i]}"
         seats.append(item)
-    out = {"id": live.id, "game": live.stored.game, "seats": seats, "spectator_url": f"/game/{live.id}",
-           "replay_url": f"/replay/{live.id}", "commitment": live.stored.commitment,
-           "practice": live.stored.practice}
+    out = {
+        "id": live.id,
+        "game": live.stored.game,
+        "seats": seats,
+        "spectator_url": f"/game/{live.id}",
+        "replay_url": f"/replay/{live.id}",
+        "commitment": live.stored.commitment,
+        "practice": live.stored.practice,
+    }
     if tokens.table:
         out["hotseat_url"] = f"/game/{live.id}?token={tokens.table}"
         out["hotseat_token"] = tokens.table

@@ -86,8 +86,9 @@ async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) 
     if token:
         found = live.stored.seat_of_token(token)
         if found is None:
-            await websocket.send_json({"type": "error", "error": "BadToken",
-                                       "message": "this seat link is not valid for this game (bad token)"})
+            await websocket.send_json(
+                {"type": "error", "error": "BadToken", "message": "this seat link is not valid for this game (bad token)"}
+            )
             await websocket.close(code=4403)
             return
         seat, table = (None, True) if found == "table" else (int(found), False)
@@ -100,11 +101,17 @@ async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) 
                 break
             text = message.get("text")
             if text is None:
-                await websocket.send_json({"type": "error", "error": "MalformedMessage",
-                                           "message": "messages are JSON text frames, not binary ones"})
+                await websocket.send_json(
+                    {"type": "error", "error": "MalformedMessage", "message": "messages are JSON text frames, not binary ones"}
+                )
             elif len(text) > MAX_MESSAGE:
-                await websocket.send_json({"type": "error", "error": "MalformedMessage",
-                                           "message": f"the message is too large (at most {MAX_MESSAGE} characters)"})
+                await websocket.send_json(
+                    {
+                        "type": "error",
+                        "error": "MalformedMessage",
+                        "message": f"the message is too large (at most {MAX_MESSAGE} characters)",
+                    }
+                )
             else:
                 await handle_message(hub, live, conn, text)
     except (WebSocketDisconnect, RuntimeError):
@@ -128,8 +135,9 @@ async def handle_message(hub: Hub, live: LiveGame, conn: Conn, text: str) -> Non
         return
     if conn.seat is None and not conn.table:
         what = "talk (they read the table's talk)" if isinstance(msg, WsSay) else "decide"
-        await ws.send_json({"type": "error", "error": "NoSeat",
-                            "message": f"spectators cannot {what}: open your seat link to play"})
+        await ws.send_json(
+            {"type": "error", "error": "NoSeat", "message": f"spectators cannot {what}: open your seat link to play"}
+        )
         return
     if isinstance(msg, WsSay):
         try:

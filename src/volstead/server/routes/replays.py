@@ -25,10 +25,10 @@ def finished_record(store: Store, game_id: str) -> dict[str, Any]:
     if stored is None:
         raise HTTPException(404, f"no game {game_id[:40]!r}")
     if stored.status == "playing":
-        raise HTTPException(409, "the game is still being played: its record (which tells every hidden card) "
-                                 "is shown once it is finished")
-    rec = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats,
-                      decisions=stored.decisions)
+        raise HTTPException(
+            409, "the game is still being played: its record (which tells every hidden card) is shown once it is finished"
+        )
+    rec = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats, decisions=stored.decisions)
     # the seed's commitment, published at creation, and the salt that opens it (engine/fairness.py)
     fair = {"commitment": stored.commitment, "salt": stored.salt, "practice": stored.practice}
     return {**rec, **(fair if stored.commitment else {}), "kinds": stored.kinds}
@@ -42,8 +42,9 @@ def get_record(request: Request, game_id: str) -> dict[str, Any]:
 
 
 @router.get("/api/games/{game_id}/replay")
-def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge=0),
-               seat: int | None = Query(None, ge=0)) -> dict[str, Any]:
+def get_replay(
+    request: Request, game_id: str, upto: int | None = Query(None, ge=0), seat: int | None = Query(None, ge=0)
+) -> dict[str, Any]:
     rec = finished_record(store_of(request), game_id)
     kinds = rec.pop("kinds")
     total = len(rec["decisions"])
@@ -57,13 +58,19 @@ def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge
     for n, (decider, option_id) in enumerate(pairs[:upto]):
         d = state.decision(decider)
         i = d.index_of(option_id)
-        entry = {"i": n + 1, "seat": d.seat, "kind": d.kind, "label": d.options[i].label,
-                 "public": is_public(rec["game"], d.kind)}
+        entry = {
+            "i": n + 1,
+            "seat": d.seat,
+            "kind": d.kind,
+            "label": d.options[i].label,
+            "public": is_public(rec["game"], d.kind),
+        }
         log.append({"i": n + 1, "seat": d.seat, "text": entry_text(entry, seat, everything=seat is None)})
         state.apply_index(i, seat=d.seat)
         # a line told to one seat is read by that seat (and, the game being over, the public view)
-        log.extend({"i": None, "seat": to, "text": text} for text, to in state.take_story()
-                   if to is None or seat is None or to == seat)
+        log.extend(
+            {"i": None, "seat": to, "text": text} for text, to in state.take_story() if to is None or seat is None or to == seat
+        )
     decision = None
     if not state.is_over():
         d = state.decision(pairs[upto][0] if upto < total else None)  # the decision the record takes next
@@ -75,12 +82,28 @@ def get_replay(request: Request, game_id: str, upto: int | None = Query(None, ge
             decision["options"] = [option_json(o) for o in d.options]
             if upto < total:
                 decision["taken"] = pairs[upto][1]
-    meta = {"id": game_id, "game": rec["game"], "title": get_game(rec["game"]).title, "seats": rec["seats"],
-            "kinds": kinds, "seat_names": get_game(rec["game"]).seat_names(state), "decisions": total,
-            "options": rec["options"], "seed": rec["seed"]}
-    return {"type": "replay", "meta": meta, "upto": upto, "total": total, "you": seat, "view": state.view(seat),
-            "decision": decision, "log": log[-LOG_TAIL_REPLAY:],
-            "result": state.result().to_json() if state.is_over() else None}
+    meta = {
+        "id": game_id,
+        "game": rec["game"],
+        "title": get_game(rec["game"]).title,
+        "seats": rec["seats"],
+        "kinds": kinds,
+        "seat_names": get_game(rec["game"]).seat_names(state),
+        "decisions": total,
+        "options": rec["options"],
+        "seed": rec["seed"],
+    }
+    return {
+        "type": "replay",
+        "meta": meta,
+        "upto": upto,
+        "total": total,
+        "you": seat,
+        "view": state.view(seat),
+        "decision": decision,
+        "log": log[-LOG_TAIL_REPLAY:],
+        "result": state.result().to_json() if state.is_over() else None,
+    }
 
 
 def import_record(store: Store, record: dict) -> str:

@@ -42,7 +42,15 @@ from .tables import A0, B0, DECK, GANGSTERS, INSTANCES, LEVELS, PER_LEVEL, SEATS
 DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
 
 PERKS: Final[tuple[str, ...]] = (
-    "roll", "defense_roll", "cool_head", "thick_skin", "loyal", "connected", "payout", "mastermind", "menace",
+    "roll",
+    "defense_roll",
+    "cool_head",
+    "thick_skin",
+    "loyal",
+    "connected",
+    "payout",
+    "mastermind",
+    "menace",
 )
 BUSINESS_KINDS: Final[tuple[str, ...]] = ("candy_factory", "airstrip", "street", "other")
 ASSET_KINDS: Final[tuple[str, ...]] = ("plans", "spotter", "insider", "other")
@@ -59,8 +67,14 @@ FILES: dict[str, type[BaseModel]] = {
     "assets.toml": Assets,
     "events.toml": Events,
 }
-SINGULAR: Final = {"gangsters": "gangster", "businesses": "business", "assets": "asset", "events": "event",
-            "syndicates": "syndicate", "reference_cards": "reference card"}
+SINGULAR: Final = {
+    "gangsters": "gangster",
+    "businesses": "business",
+    "assets": "asset",
+    "events": "event",
+    "syndicates": "syndicate",
+    "reference_cards": "reference card",
+}
 
 
 def load_file(path: Path, model: type[BaseModel]) -> Any:
@@ -118,19 +132,18 @@ def _check_event(e: Event, registry: Mapping[str, Callable[..., Any]] | None) ->
         return
     fn = registry.get(e.effect)
     if fn is None:
-        raise ContentError(f"events.toml: event {e.id!r}: unknown effect {e.effect!r}; known: "
-                           f"{', '.join(sorted(registry))}")
+        raise ContentError(f"events.toml: event {e.id!r}: unknown effect {e.effect!r}; known: {', '.join(sorted(registry))}")
     try:
         inspect.signature(fn).bind(None, **e.args)
     except TypeError as err:
-        raise ContentError(f"events.toml: event {e.id!r}: effect {e.effect!r} does not take args {e.args}: "
-                           f"{err}") from None
+        raise ContentError(f"events.toml: event {e.id!r}: effect {e.effect!r} does not take args {e.args}: {err}") from None
     if "move" in e.args and e.args["move"] not in MOVES:
         raise ContentError(f"events.toml: event {e.id!r}: unknown move {e.args['move']!r}")
 
 
-def build_content(data_dir: Path = DATA_DIR, events: Mapping[str, Callable[..., Any]] | None = None,
-                  require_complete: bool = False) -> Content:
+def build_content(
+    data_dir: Path = DATA_DIR, events: Mapping[str, Callable[..., Any]] | None = None, require_complete: bool = False
+) -> Content:
     data_dir = Path(data_dir)
     loaded = {name: load_file(data_dir / name, model) for name, model in FILES.items()}
     setting: Setting = loaded["setting.toml"]
@@ -145,8 +158,11 @@ def build_content(data_dir: Path = DATA_DIR, events: Mapping[str, Callable[..., 
     _unique("assets.toml", "asset", [a.id for a in assets])
     _unique("events.toml", "event", [e.id for e in event_cards])
     owner: dict[str, str] = {}
-    for fname, ids in (("gangsters.toml", [g.id for g in gangsters]), ("businesses.toml", [b.id for b in businesses]),
-                       ("assets.toml", [a.id for a in assets])):
+    for fname, ids in (
+        ("gangsters.toml", [g.id for g in gangsters]),
+        ("businesses.toml", [b.id for b in businesses]),
+        ("assets.toml", [a.id for a in assets]),
+    ):
         for i in ids:
             if i in owner:
                 raise ContentError(f"{fname}: card id {i!r} is also used in {owner[i]}")
@@ -161,7 +177,11 @@ def build_content(data_dir: Path = DATA_DIR, events: Mapping[str, Callable[..., 
         _check_complete(gangsters, businesses, assets, business_deck, asset_deck, event_deck)
 
     return Content(
-        setting=setting, gangsters=gangsters, businesses=businesses, assets=assets, events=event_cards,
+        setting=setting,
+        gangsters=gangsters,
+        businesses=businesses,
+        assets=assets,
+        events=event_cards,
         g_index={g.id: i for i, g in enumerate(gangsters)},
         g_level=tuple(g.level for g in gangsters),
         g_base=tuple((g.smarts, g.grit, g.moves[0].rating, g.moves[1].rating) for g in gangsters),
@@ -171,7 +191,8 @@ def build_content(data_dir: Path = DATA_DIR, events: Mapping[str, Callable[..., 
         g_perk=tuple(_perk(g.ability) for g in gangsters),
         b_index={b.id: i for i, b in enumerate(businesses)},
         a_index={a.id: i for i, a in enumerate(assets)},
-        business_deck=business_deck, asset_deck=asset_deck,
+        business_deck=business_deck,
+        asset_deck=asset_deck,
         b_kind=tuple(BUSINESS_KINDS.index(b.kind) for b in businesses),
         a_kind=tuple(ASSET_KINDS.index(a.kind) for a in assets),
         b_bonus=tuple(_bonus(b) for b in businesses),
@@ -182,17 +203,23 @@ def build_content(data_dir: Path = DATA_DIR, events: Mapping[str, Callable[..., 
     )
 
 
-def _check_complete(gangsters: tuple[Gangster, ...], businesses: tuple[Business, ...], assets: tuple[Asset, ...],
-                    business_deck: tuple[int, ...], asset_deck: tuple[int, ...], event_deck: tuple[int, ...]) -> None:
+def _check_complete(
+    gangsters: tuple[Gangster, ...],
+    businesses: tuple[Business, ...],
+    assets: tuple[Asset, ...],
+    business_deck: tuple[int, ...],
+    asset_deck: tuple[int, ...],
+    event_deck: tuple[int, ...],
+) -> None:
     """The component counts of the game (§3, §4) and the cards the rulebook names."""
     if len(gangsters) != GANGSTERS:
-        raise ContentError(f"gangsters.toml: the complete set has {GANGSTERS} Gangsters (4 decks of 25), "
-                           f"this file has {len(gangsters)}")
+        raise ContentError(
+            f"gangsters.toml: the complete set has {GANGSTERS} Gangsters (4 decks of 25), this file has {len(gangsters)}"
+        )
     for level in range(1, LEVELS + 1):
         n = sum(1 for g in gangsters if g.level == level)
         if n != PER_LEVEL:
-            raise ContentError(f"gangsters.toml: level {level} has {n} Gangsters; the decks need {PER_LEVEL} "
-                               f"(5 per deck, §3)")
+            raise ContentError(f"gangsters.toml: level {level} has {n} Gangsters; the decks need {PER_LEVEL} (5 per deck, §3)")
     for fname, deck in (("businesses.toml", business_deck), ("assets.toml", asset_deck)):
         if len(deck) != DECK:
             raise ContentError(f"{fname}: the deck has {DECK} cards (§4), this file has {len(deck)} with copies")
@@ -205,15 +232,17 @@ def _check_complete(gangsters: tuple[Gangster, ...], businesses: tuple[Business,
                 raise ContentError(f"{fname}: {cid!r} must be of kind {kind!r}, not {by_id[cid].kind!r}")
         for c in cards:
             if c.kind != "other" and named.get(c.id) != c.kind:
-                raise ContentError(f"{fname}: {c.id!r} has the chain kind {c.kind!r}, which only the rulebook's "
-                                   f"{c.kind!r} card has")
+                raise ContentError(
+                    f"{fname}: {c.id!r} has the chain kind {c.kind!r}, which only the rulebook's {c.kind!r} card has"
+                )
     compound = next((b for b in businesses if b.id == COMPOUND["id"]), None)
     if compound is None:
         raise ContentError("businesses.toml: the rulebook's 'compound' card is missing")
     shown = (compound.price, compound.income, [(b.to, b.amount) for b in compound.bonus])
     if shown != (COMPOUND["price"], COMPOUND["income"], COMPOUND["bonus"]):
-        raise ContentError("businesses.toml: 'compound' must be as the rulebook shows it: price 250, income 200, "
-                           "bonus +1 to both moves")
+        raise ContentError(
+            "businesses.toml: 'compound' must be as the rulebook shows it: price 250, income 200, bonus +1 to both moves"
+        )
     if len(event_deck) < MIN_EVENTS:
         raise ContentError(f"events.toml: a game turns {MIN_EVENTS} Event cards, this deck has {len(event_deck)}")
 

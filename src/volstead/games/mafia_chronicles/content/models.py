@@ -22,8 +22,7 @@ AssetKind = Literal["plans", "spotter", "insider", "other"]
 
 # Perks: a Gangster's unique ability (its own) or an Asset's effect (given to the active
 # Boss/Gangster of its column). Each is one rule hook of rules/ratings.py or rules/moves.py.
-PerkName = Literal["roll", "defense_roll", "cool_head", "thick_skin", "loyal", "connected", "payout", "mastermind",
-                   "menace"]
+PerkName = Literal["roll", "defense_roll", "cool_head", "thick_skin", "loyal", "connected", "payout", "mastermind", "menace"]
 PERK_NEEDS_MOVE = frozenset({"roll", "payout"})
 PERK_NEEDS_AMOUNT = frozenset({"roll", "defense_roll", "cool_head", "payout", "mastermind", "menace"})
 GANGSTER_ONLY_PERKS = frozenset({"loyal", "connected"})  # they work on the card itself, even in Jail
@@ -44,8 +43,7 @@ class Perk(Model):
         if (self.move is not None) != (self.effect in PERK_NEEDS_MOVE):
             raise ValueError(f"perk {self.effect!r} " + ("needs a move" if self.move is None else "takes no move"))
         if (self.amount > 0) != (self.effect in PERK_NEEDS_AMOUNT):
-            raise ValueError(f"perk {self.effect!r} " + ("needs an amount above 0" if self.amount <= 0
-                                                          else "takes no amount"))
+            raise ValueError(f"perk {self.effect!r} " + ("needs an amount above 0" if self.amount <= 0 else "takes no amount"))
         return self
 
 

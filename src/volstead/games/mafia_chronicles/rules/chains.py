@@ -49,8 +49,9 @@ def holds(s: MafiaState, y: Syndicate, col: int, kind: int, which: int) -> bool:
     return False
 
 
-def _candidates(s: MafiaState, seat: int, col: int, kind: int, stage: int,
-                taken: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+def _candidates(
+    s: MafiaState, seat: int, col: int, kind: int, stage: int, taken: tuple[tuple[int, int], ...]
+) -> list[tuple[int, int]]:
     """Boss/Gangsters (any syndicate's) with an active card in a column holding link `stage`,
     other than the initiator and the links already chosen (each participant is a different card)."""
     out = []
@@ -169,9 +170,16 @@ def roll_chain(s: MafiaState, chain: Chain) -> None:
     assert mob is not None
     move = BASE_MOVE[kind]
     rating = move_rating(s, y, col, move)
-    rec: dict[str, Any] = {"round": s.round, "seat": seat, "col": col, "card": s.content.gangsters[mob.card].id,
-                           "move": MOVE_NAMES[kind], "rating": rating, "links": [list(x) for x in chain.links],
-                           "shares": {str(t): SHARE_STEP * k for t, k in chain.shares}}
+    rec: dict[str, Any] = {
+        "round": s.round,
+        "seat": seat,
+        "col": col,
+        "card": s.content.gangsters[mob.card].id,
+        "move": MOVE_NAMES[kind],
+        "rating": rating,
+        "links": [list(x) for x in chain.links],
+        "shares": {str(t): SHARE_STEP * k for t, k in chain.shares},
+    }
     r0 = s.d5()
     rolls = [r0]
     if r0 == 1:  # the whole attempt fails; the initiator takes the Heat
@@ -200,8 +208,16 @@ def roll_chain(s: MafiaState, chain: Chain) -> None:
     add_heat(y, col, heat)
     exhaust(y, col)
     y.win(move)
-    rec.update(rolls=rolls, edges=edges, total=total, success=True, heat=heat, amount=pot,
-               paid={str(t): a for t, a in paid.items()}, kept=mine)
+    rec.update(
+        rolls=rolls,
+        edges=edges,
+        total=total,
+        success=True,
+        heat=heat,
+        amount=pot,
+        paid={str(t): a for t, a in paid.items()},
+        kept=mine,
+    )
     s.last_roll = rec
     if s.story is not None:
         s.tell(f"{s.syndicate_name(seat)}'s {move_title(kind)} pays {money(pot)}.")

@@ -52,8 +52,7 @@ class Contest(NamedTuple):
         return self.attack > self.defend
 
 
-def contest(s: MafiaState, rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int,
-            fixed: int = -1) -> Contest:
+def contest(s: MafiaState, rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int, fixed: int = -1) -> Contest:
     """Roll an Edge contest (§6.3): the attacker rolls, then the defender; equal Edges re-roll.
     `fixed` ≥ 0: the defence is that number, not rolled (a jailed Fix target's Heat)."""
     rolls: list[tuple[int, int]] = []
@@ -83,7 +82,7 @@ def odds(rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int, fixe
     win = lose = 0
     for ar in range(1, 6):
         a = edge(rating, counted(ar, bonus))
-        for dr in (range(1, 6) if fixed < 0 else (0,)):
+        for dr in range(1, 6) if fixed < 0 else (0,):
             d = fixed if fixed >= 0 else edge(d_rating, counted(dr, d_bonus, menace))
             if a > d:
                 win += 1
@@ -106,8 +105,16 @@ class Outcomes(NamedTuple):
         return sum(self.win.values(), Fraction(0))
 
 
-def outcomes(rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int, fixed: int = -1,
-             variant: str = "rules-text", defended: bool = True) -> Outcomes:
+def outcomes(
+    rating: int,
+    bonus: int,
+    d_rating: int,
+    d_bonus: int,
+    menace: int,
+    fixed: int = -1,
+    variant: str = "rules-text",
+    defended: bool = True,
+) -> Outcomes:
     """Every result of a contest with its exact probability (`odds` is its success total);
     `defended=False`: an automatic success, the attacker's roll alone (Smuggle, an unprotected card)."""
     win: dict[int, int] = {}
@@ -119,7 +126,7 @@ def outcomes(rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int, 
             win[a] = win.get(a, 0) + 1
             total += 1
             continue
-        for dr in (range(1, 6) if fixed < 0 else (0,)):
+        for dr in range(1, 6) if fixed < 0 else (0,):
             d = fixed if fixed >= 0 else edge(d_rating, counted(dr, d_bonus, menace))
             if a > d:
                 win[a] = win.get(a, 0) + 1
@@ -131,5 +138,6 @@ def outcomes(rating: int, bonus: int, d_rating: int, d_bonus: int, menace: int, 
             total += 1
     if not total:
         return Outcomes({}, {})
-    return Outcomes({e: Fraction(n, total) for e, n in sorted(win.items())},
-                    {r: Fraction(n, total) for r, n in sorted(fail.items())})
+    return Outcomes(
+        {e: Fraction(n, total) for e, n in sorted(win.items())}, {r: Fraction(n, total) for r, n in sorted(fail.items())}
+    )

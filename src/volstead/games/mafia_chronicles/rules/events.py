@@ -33,8 +33,9 @@ def heat_all(s: MafiaState, min_heat: int, amount: int) -> None:
 def cool_down(s: MafiaState, amount: int) -> None:
     """Every Boss/Gangster not in Jail loses `amount` Heat."""
     for y in s.syn:
-        y.mobs = tuple(replaced(m, heat=max(0, m.heat - amount)) if m is not None and not m.jailed and m.heat else m
-                       for m in y.mobs)
+        y.mobs = tuple(
+            replaced(m, heat=max(0, m.heat - amount)) if m is not None and not m.jailed and m.heat else m for m in y.mobs
+        )
 
 
 def bank_all(s: MafiaState, amount: int) -> None:
@@ -81,8 +82,8 @@ def offer_heal(s: MafiaState, cost: int) -> None:
 
 
 EVENT_EFFECTS: dict[str, Callable[..., None]] = {
-    f.__name__: f for f in (heat_all, cool_down, bank_all, tax, income_mod, payout_mod, ban_move, heat_mod,
-                            offer_bail, offer_bribe, offer_heal)
+    f.__name__: f
+    for f in (heat_all, cool_down, bank_all, tax, income_mod, payout_mod, ban_move, heat_mod, offer_bail, offer_bribe, offer_heal)
 }
 
 
@@ -183,8 +184,10 @@ class BribeChoice(SeatStep[MafiaState]):
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
         y = s.syn[self.seat_]
-        return (*(("bribe", c) for c in range(COLUMNS)
-                  if y.mobs[c] is not None and not y.mobs[c].jailed and y.mobs[c].heat), NONE)  # type: ignore[union-attr]
+        return (
+            *(("bribe", c) for c in range(COLUMNS) if y.mobs[c] is not None and not y.mobs[c].jailed and y.mobs[c].heat),
+            NONE,
+        )  # type: ignore[union-attr]
 
     def choose(self, s: MafiaState, code: tuple[Any, ...]) -> None:
         if code == NONE:
@@ -237,5 +240,7 @@ class HealChoice(SeatStep[MafiaState]):
 
 
 CHOICES: dict[str, Callable[..., SeatStep[MafiaState]]] = {
-    "offer_bail": BailChoice, "offer_bribe": BribeChoice, "offer_heal": HealChoice,
+    "offer_bail": BailChoice,
+    "offer_bribe": BribeChoice,
+    "offer_heal": HealChoice,
 }

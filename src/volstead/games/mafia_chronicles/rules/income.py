@@ -88,5 +88,7 @@ class Collect(SeatStep[MafiaState]):
 
     def option_label(self, s: MafiaState, code: str) -> str:
         inc = income(s, s.syn[self.seat_])
-        return (f"Collect {money(inc.total)} (cards {money(inc.cards)}, Underboss {money(inc.underboss)}, "
-                f"Boss bonus {money(inc.boss)})")
+        return (
+            f"Collect {money(inc.total)} (cards {money(inc.cards)}, Underboss {money(inc.underboss)}, "
+            f"Boss bonus {money(inc.boss)})"
+        )

@@ -26,8 +26,9 @@ def gangster_text(s: MafiaState, g: int) -> str:
     moves = ", ".join(f"{m.move.capitalize()} {m.rating}" for m in card.moves)
     extra = f", income {money(card.income)}" if card.income else ""
     ability = f" — {card.ability.text}" if card.ability else ""
-    return (f"{card.name} (level {card.level}: Smarts {card.smarts}, Grit {card.grit}, {moves}; "
-            f"{money(card.price)}{extra}){ability}")
+    return (
+        f"{card.name} (level {card.level}: Smarts {card.smarts}, Grit {card.grit}, {moves}; {money(card.price)}{extra}){ability}"
+    )
 
 
 def card_text(s: MafiaState, inst: int) -> str:
@@ -49,7 +50,7 @@ def card_text(s: MafiaState, inst: int) -> str:
 
 
 def mob_text(s: MafiaState, seat: int, col: int) -> str:
-    """"Vito Marino (Boss of The Valenti Family)"."""
+    """ "Vito Marino (Boss of The Valenti Family)"."""
     y = s.syn[seat]
     mob = y.mobs[col]
     if mob is None:

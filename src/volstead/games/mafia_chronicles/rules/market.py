@@ -48,9 +48,7 @@ RELEASE_CODES: Final[tuple[Code, ...]] = tuple(("release", c) for c in range(COL
 DISCARD_CODES: Final[tuple[tuple[Code, ...], ...]] = tuple(
     tuple(("discard", row, k) for k in range(ASSET_SLOTS)) for row in range(3)
 )
-MOVE_CODES: Final[tuple[tuple[Code, ...], ...]] = tuple(
-    tuple(("move", row, k) for k in range(ASSET_SLOTS)) for row in range(3)
-)
+MOVE_CODES: Final[tuple[tuple[Code, ...], ...]] = tuple(tuple(("move", row, k) for k in range(ASSET_SLOTS)) for row in range(3))
 
 
 # ------------------------------------------------------------------ legality
@@ -163,8 +161,10 @@ class MarketMenu(SeatStep[MafiaState]):
 
     def prompt(self, s: MafiaState) -> str:
         y = s.syn[self.seat_]
-        return (f"Market, round {s.round}: stash {money(y.stash)}, {PURCHASES - y.purchases()} purchases left "
-                f"(Gangsters {PER_TYPE - y.buys[0]}, Businesses {PER_TYPE - y.buys[1]}, Assets {PER_TYPE - y.buys[2]})")
+        return (
+            f"Market, round {s.round}: stash {money(y.stash)}, {PURCHASES - y.purchases()} purchases left "
+            f"(Gangsters {PER_TYPE - y.buys[0]}, Businesses {PER_TYPE - y.buys[1]}, Assets {PER_TYPE - y.buys[2]})"
+        )
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
         y = s.syn[self.seat_]
@@ -264,8 +264,7 @@ class MarketMenu(SeatStep[MafiaState]):
         return f"{verb} {slot_text(s, y, code[1], code[2])}"
 
     def option_group(self, s: MafiaState, code: tuple[Any, ...]) -> str:
-        return {"buy": "Buy", "swap": "Boss", "release": "Jail", "discard": "Discard", "move": "Rearrange"}.get(
-            code[0], "")
+        return {"buy": "Buy", "swap": "Boss", "release": "Jail", "discard": "Discard", "move": "Rearrange"}.get(code[0], "")
 
     def unavailable(self, s: MafiaState) -> tuple[tuple[str, str], ...]:
         y = s.syn[self.seat_]
@@ -275,8 +274,11 @@ class MarketMenu(SeatStep[MafiaState]):
         elif y.purchases() >= PURCHASES:
             out.append(("Buy cards", f"{PURCHASES} purchases made this Market (§4)"))
         else:
-            out += [(f"Buy {TYPE_TITLES[t]}", f"{PER_TYPE} bought this Market (§4)")
-                    for t in (GANGSTER, BUSINESS, ASSET) if y.buys[t] >= PER_TYPE]
+            out += [
+                (f"Buy {TYPE_TITLES[t]}", f"{PER_TYPE} bought this Market (§4)")
+                for t in (GANGSTER, BUSINESS, ASSET)
+                if y.buys[t] >= PER_TYPE
+            ]
         if y.swapped:
             out.append(("Boss swap", "used once already this game (§6.10)"))
         elif y.purchases() and not y.swapped:
@@ -366,7 +368,7 @@ def buy(s: MafiaState, y: Syndicate, inst: int) -> None:
         y.b_row = tuple(x for x in y.b_row if x != inst)
     else:
         y.a_row = tuple(x for x in y.a_row if x != inst)
-    y.buys = y.buys[:t] + (y.buys[t] + 1,) + y.buys[t + 1:]
+    y.buys = y.buys[:t] + (y.buys[t] + 1,) + y.buys[t + 1 :]
 
 
 def place(y: Syndicate, inst: int, slot: int, round_: int) -> None:

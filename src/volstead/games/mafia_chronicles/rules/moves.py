@@ -372,8 +372,7 @@ def success_odds(s: MafiaState, seat: int, col: int, move: int, target: tuple[An
 def move_outcomes(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...]) -> Outcomes:
     """Every result of the move with its exact probability (`dice.outcomes`)."""
     ci = contest_inputs(s, seat, col, move, target)
-    return outcomes(ci.rating, ci.bonus, ci.d_rating, ci.d_bonus, ci.menace, ci.fixed, s.options.damage_bands,
-                    ci.defended)
+    return outcomes(ci.rating, ci.bonus, ci.d_rating, ci.d_bonus, ci.menace, ci.fixed, s.options.damage_bands, ci.defended)
 
 
 def target_text(s: MafiaState, target: tuple[Any, ...]) -> str:
@@ -487,8 +486,14 @@ def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ..
     assert mob is not None
     rating = move_rating(s, y, col, move)
     bonus = perk_total(s, y, col, ROLL, move)
-    rec: dict[str, Any] = {"round": s.round, "seat": seat, "col": col, "card": s.content.gangsters[mob.card].id,
-                           "move": MOVE_NAMES[move], "rating": rating}
+    rec: dict[str, Any] = {
+        "round": s.round,
+        "seat": seat,
+        "col": col,
+        "card": s.content.gangsters[mob.card].id,
+        "move": MOVE_NAMES[move],
+        "rating": rating,
+    }
     if move != SMUGGLE:
         rec["target"] = {"kind": target[0], "seat": target[1], "slot": target[2]}
     ci = contest_inputs(s, seat, col, move, target)
@@ -496,8 +501,9 @@ def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ..
         ct = unopposed(s, rating, bonus)
     else:
         ct = contest(s, rating, bonus, ci.d_rating, ci.d_bonus, ci.menace, ci.fixed)
-    rec.update(rolls=[list(r) for r in ct.rolls], edge=ct.attack, defence=None if ct.defend < 0 else ct.defend,
-               success=ct.success)
+    rec.update(
+        rolls=[list(r) for r in ct.rolls], edge=ct.attack, defence=None if ct.defend < 0 else ct.defend, success=ct.success
+    )
     if s.story is not None:  # before the effect: the target's name while it is still there
         what = f" {target_text(s, target)}" if target else ""
         told = f"{s.syndicate_name(seat)}: {s.card_name(mob.card)} tries to {move_title(move)}{what}"
@@ -510,15 +516,19 @@ def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ..
         dice = ", ".join(f"{a} v {d}" if d else str(a) for a, d in ct.rolls)
         edges = f"Edge {ct.attack}" + (f" v {ct.defend}" if ct.defend >= 0 else "")
         if ct.success:
-            result = "success" + (f", {money(rec['amount'])}" if rec.get("amount") else "") + (
-                f", +{rec['heat']} Heat" if rec.get("heat") else "")
+            result = (
+                "success"
+                + (f", {money(rec['amount'])}" if rec.get("amount") else "")
+                + (f", +{rec['heat']} Heat" if rec.get("heat") else "")
+            )
         else:
             result = f"failure, {rec['damage']}"
         s.tell(f"{told}: rolls {dice}, {edges}: {result}.")
 
 
-def _succeed(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...], ct: Contest, fee: int,
-             rec: dict[str, Any]) -> None:
+def _succeed(
+    s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ...], ct: Contest, fee: int, rec: dict[str, Any]
+) -> None:
     y = s.syn[seat]
     amount = 0
     place_step: Step[MafiaState] | None = None

@@ -64,8 +64,7 @@ class Offer(Deal):
     kind = "offer"
 
     def prompt(self, s: MafiaState) -> str:
-        return (f"{move_title(self.chain.kind)}: your offer to {s.syndicate_name(self.other)} "
-                f"(a share of the total)")
+        return f"{move_title(self.chain.kind)}: your offer to {s.syndicate_name(self.other)} (a share of the total)"
 
     def options(self, s: MafiaState) -> tuple[int, ...]:
         return tuple(range(SHARE_STEPS + 1))
@@ -87,8 +86,7 @@ class Respond(Deal):
     kind = "respond"
 
     def prompt(self, s: MafiaState) -> str:
-        return (f"{s.syndicate_name(self.other)} offers you {share_text(self.share)} of a "
-                f"{move_title(self.chain.kind)}")
+        return f"{s.syndicate_name(self.other)} offers you {share_text(self.share)} of a {move_title(self.chain.kind)}"
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
         return ("accept", "decline", *(k for k in range(SHARE_STEPS + 1) if k != self.share))
@@ -210,8 +208,10 @@ class FeeAnswer(SeatStep[MafiaState]):
         return (self.seat_, self.fixer)
 
     def prompt(self, s: MafiaState) -> str:
-        return (f"{s.syndicate_name(self.fixer)} offers to Fix {mob_text(s, self.seat_, self.tcol)} for "
-                f"{money(self.fee)}, paid if it succeeds")
+        return (
+            f"{s.syndicate_name(self.fixer)} offers to Fix {mob_text(s, self.seat_, self.tcol)} for "
+            f"{money(self.fee)}, paid if it succeeds"
+        )
 
     def options(self, s: MafiaState) -> tuple[str, ...]:
         return ("accept", "refuse")

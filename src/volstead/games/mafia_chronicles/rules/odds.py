@@ -40,7 +40,7 @@ def heat_after(s: MafiaState, seat: int, col: int, move: int, e: int) -> int:
 
 
 def heat_words(s: MafiaState, seat: int, col: int, heats: dict[int, Fraction]) -> str:
-    """"+2 Heat 41%, +1 Heat 21%" (largest first), "→ Jail" where it reaches 5."""
+    """ "+2 Heat 41%, +1 Heat 21%" (largest first), "→ Jail" where it reaches 5."""
     mob = s.syn[seat].mobs[col]
     now = mob.heat if mob is not None else 0
     bits = []
@@ -51,7 +51,7 @@ def heat_words(s: MafiaState, seat: int, col: int, heats: dict[int, Fraction]) -
 
 
 def fail_words(s: MafiaState, seat: int, col: int, move: int, fail: dict[int, Fraction]) -> str:
-    """"no effect 25%, −1 Murder 13%, discarded 2%" (§6.9; a failed Fix or Smuggle never damages;
+    """ "no effect 25%, −1 Murder 13%, discarded 2%" (§6.9; a failed Fix or Smuggle never damages;
     Thick Skin turns a discard into damage)."""
     merged: dict[int, Fraction] = {}
     thick = perk_total(s, s.syn[seat], col, THICK_SKIN)
@@ -101,10 +101,14 @@ def target_help(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any
         mean = average_edge(oc) * 20 + extra
         win = f"Steal Edge × $20K from the stash, {money(int(mean + HALF))} on average"
     else:
-        win = {0: "the target is discarded" + ("" if target[2] == 0 else ", $100K"),
-               1: "the Business is discarded, $100K, −1 Grit to its column",
-               2: "the Asset is yours, −1 Grit to its column", 3: "the card joins you, energized",
-               4: "+3 Heat to the target, $100K", 5: "Jail, Heat and damage removed"}.get(move, "")
+        win = {
+            0: "the target is discarded" + ("" if target[2] == 0 else ", $100K"),
+            1: "the Business is discarded, $100K, −1 Grit to its column",
+            2: "the Asset is yours, −1 Grit to its column",
+            3: "the card joins you, energized",
+            4: "+3 Heat to the target, $100K",
+            5: "Jail, Heat and damage removed",
+        }.get(move, "")
         if extra:
             win += f", {money(extra)} more"
     return f"{odds_words(s, seat, col, move, oc)} Success: {win}."
@@ -136,8 +140,10 @@ def menu_help(s: MafiaState, seat: int, col: int, move: int) -> str:
     low = scored[ranked[-1]][0].success
     span = pct(best_oc.success) if low == best_oc.success else f"{pct(low)} to {pct(best_oc.success)}"
     n = len(found)
-    return (f"{n} target{'s' if n > 1 else ''}, {span} to succeed. Likeliest: {target_text(s, best)} — "
-            f"{odds_words(s, seat, col, move, best_oc)}")
+    return (
+        f"{n} target{'s' if n > 1 else ''}, {span} to succeed. Likeliest: {target_text(s, best)} — "
+        f"{odds_words(s, seat, col, move, best_oc)}"
+    )
 
 
 def chain_help(s: MafiaState, seat: int, col: int, kind: int, links: tuple[tuple[int, int], ...]) -> str:
@@ -160,11 +166,12 @@ def chain_help(s: MafiaState, seat: int, col: int, kind: int, links: tuple[tuple
     mob = y.mobs[col]
     one = ONE_HEAT[kind]
     jail = " (Jail)" if mob is not None and mob.heat + one >= 5 else ""
-    text = (f"{pct(Fraction(4, 5))} to succeed: {heat_words(s, seat, col, heats)}. "
-            f"Fails 20% (a roll of 1): +{one} Heat{jail}. Each link's roll of 1 (20%): +{one} Heat to that card.")
+    text = (
+        f"{pct(Fraction(4, 5))} to succeed: {heat_words(s, seat, col, heats)}. "
+        f"Fails 20% (a roll of 1): +{one} Heat{jail}. Each link's roll of 1 (20%): +{one} Heat to that card."
+    )
     if len(links) == 2:
-        link_mean = sum((Fraction(sum(edge(smarts(s, s.syn[t], c), r) for r in range(1, 6)), 5) for t, c in links),
-                        Fraction(0))
+        link_mean = sum((Fraction(sum(edge(smarts(s, s.syn[t], c), r) for r in range(1, 6)), 5) for t, c in links), Fraction(0))
         mean = (edges / Fraction(4, 5) + link_mean + perk_total(s, y, col, MASTERMIND)) * PER_EDGE[kind]
         text += f" Returns total Edge × {money(PER_EDGE[kind])}, {money(int(mean + HALF))} on average when it succeeds."
     else:

@@ -67,8 +67,7 @@ class OpenMarket(Step[MafiaState]):
 
         for y in s.syn:
             promote_underboss(y)
-            y.mobs = tuple(replaced(m, exhausted=False) if m is not None and not m.jailed and m.exhausted else m
-                           for m in y.mobs)
+            y.mobs = tuple(replaced(m, exhausted=False) if m is not None and not m.jailed and m.exhausted else m for m in y.mobs)
             y.buys = (0, 0, 0)
             y.rearranged = 0
         open_phase(s, "market", {k: [MarketMenu(k)] for k in range(s.seats)})
@@ -95,8 +94,10 @@ class EndRound(Step[MafiaState]):
         s.mods = RoundMods()
         s.turn = -1
         for y in s.syn:
-            y.mobs = tuple(replaced(m, flipped_from=-1, talked=False)
-                           if m is not None and (m.flipped_from >= 0 or m.talked) else m for m in y.mobs)
+            y.mobs = tuple(
+                replaced(m, flipped_from=-1, talked=False) if m is not None and (m.flipped_from >= 0 or m.talked) else m
+                for m in y.mobs
+            )
             if s.round < ROUNDS:
                 refresh_market(y)
 

@@ -68,7 +68,9 @@ def result(s: MafiaState) -> Result:
         rows.append(row)
     totals = [r["total"] for r in rows]
     ids = s.syndicate_ids()
-    return Result(scores=tuple(float(t) for t in totals),
-                  winners=winners(totals, [r["end_stash"] for r in rows]),
-                  factions=tuple(s.content.setting.syndicates[i].id for i in ids),
-                  details=tuple(rows))
+    return Result(
+        scores=tuple(float(t) for t in totals),
+        winners=winners(totals, [r["end_stash"] for r in rows]),
+        factions=tuple(s.content.setting.syndicates[i].id for i in ids),
+        details=tuple(rows),
+    )

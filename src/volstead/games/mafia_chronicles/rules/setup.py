@@ -25,7 +25,7 @@ def new_game(seed: int, seats: int, options: Options) -> MafiaState:
         cards, rng = shuffled(rng, [g for g in range(len(c.gangsters)) if c.g_level[g] == level])
         per = len(cards) // SEATS
         for k in range(SEATS):
-            decks[k].extend(cards[k * per:(k + 1) * per])
+            decks[k].extend(cards[k * per : (k + 1) * per])
     for k, y in enumerate(s.syn):
         y.g_deck = tuple(sorted(decks[k]))
         y.b_deck = tuple(B0 + k * DECK + i for i in range(DECK))

@@ -110,15 +110,13 @@ def _board(board: Board, start_goons: int) -> tuple:
     for n in nbhds:
         for k, cell in enumerate(n.cells):
             if cell in seen:
-                raise ContentError(f"{fname}: neighborhood {n.id!r}: Block {k + 1} shares cell {list(cell)} with "
-                                   f"{seen[cell]}")
+                raise ContentError(f"{fname}: neighborhood {n.id!r}: Block {k + 1} shares cell {list(cell)} with {seen[cell]}")
             seen[cell] = f"{n.id}{k + 1}"
         if not _connected(list(n.cells)):
             raise ContentError(f"{fname}: neighborhood {n.id!r}: its cells are not one connected area")
     if sum(n.four_gangs_only for n in nbhds) != 2:
         raise ContentError(f"{fname}: exactly 2 Neighborhoods must be four_gangs_only (2 or 3 gangs use 5)")
-    in_play = {g: tuple(i for i in range(len(block_ids)) if g == 4 or not nbhds[i >> 3].four_gangs_only)
-               for g in (2, 3, 4)}
+    in_play = {g: tuple(i for i in range(len(block_ids)) if g == 4 or not nbhds[i >> 3].four_gangs_only) for g in (2, 3, 4)}
     setups: dict[int, tuple[Position, ...]] = {}
     limit = board.limits.units_per_block
     for setup in board.setups:
@@ -141,8 +139,7 @@ def _board(board: Board, start_goons: int) -> tuple:
             if len(turf) != board.start.turf:
                 raise ContentError(f"{here}: {len(turf)} Turf Blocks, the rulebook gives {board.start.turf}")
             if taken & set(turf):
-                raise ContentError(f"{here}: Turf Block {block_ids[min(taken & set(turf))]!r} belongs to an earlier "
-                                   "position")
+                raise ContentError(f"{here}: Turf Block {block_ids[min(taken & set(turf))]!r} belongs to an earlier position")
             taken |= set(turf)
             for b in [pos.hq, pos.guard, *pos.goons]:
                 if index[b] not in turf:
@@ -153,8 +150,9 @@ def _board(board: Board, start_goons: int) -> tuple:
                 units = goons + (board.start.guards if name == pos.guard else 0)
                 if units > limit:
                     raise ContentError(f"{here}: Block {name!r} holds {units} Units, more than {limit}")
-            positions.append(Position(turf, index[pos.hq], index[pos.guard],
-                                      tuple(sorted((index[b], n) for b, n in pos.goons.items()))))
+            positions.append(
+                Position(turf, index[pos.hq], index[pos.guard], tuple(sorted((index[b], n) for b, n in pos.goons.items())))
+            )
         setups[g] = tuple(positions)
     if sorted(setups) != [2, 3, 4]:
         raise ContentError(f"{fname}: setups needs positions for 2, 3 and 4 gangs")
@@ -173,10 +171,11 @@ def _check_fed(fed: Fed) -> tuple[FedRow, ...]:
     for lv in fed.levels:
         lose: list[tuple[int, int]] = []
         for part in lv.lose:
-            (what, n), = part.items()
+            ((what, n),) = part.items()
             if what == "buildings" and any(w == LOSSES.index("stock") for w, _ in lose):
-                raise ContentError(f"feds.toml: fed {fed.id!r}: lose buildings before Stock (Stock is lost from "
-                                   "buildings the card leaves)")
+                raise ContentError(
+                    f"feds.toml: fed {fed.id!r}: lose buildings before Stock (Stock is lost from buildings the card leaves)"
+                )
             lose.append((LOSSES.index(what), n))
         rows.append(FedRow(lv.bribe, lv.months, tuple(lose), lv.text))
     return tuple(rows)
@@ -216,34 +215,50 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
     _unique("mats.toml", "mat", [m.id for m in mats])
     bs = buildings.buildings
     return Content(
-        board=board, buildings=buildings, schemes=tuple(schemes), feds=tuple(feds), infamy=tuple(infamy),
+        board=board,
+        buildings=buildings,
+        schemes=tuple(schemes),
+        feds=tuple(feds),
+        infamy=tuple(infamy),
         mats=tuple(mats),
-        nbhd_ids=tuple(n.id for n in board.neighborhoods), nbhd_names=tuple(n.name for n in board.neighborhoods),
+        nbhd_ids=tuple(n.id for n in board.neighborhoods),
+        nbhd_names=tuple(n.name for n in board.neighborhoods),
         four_only=tuple(n.four_gangs_only for n in board.neighborhoods),
-        block_ids=block_ids, block_index=index,
+        block_ids=block_ids,
+        block_index=index,
         cells=tuple(cell for n in board.neighborhoods for cell in n.cells),
-        setups=setups, in_play=in_play, gangsters=gangsters,
-        thresholds=tuple(board.heat.thresholds), badges=tuple(board.heat.badges),
+        setups=setups,
+        in_play=in_play,
+        gangsters=gangsters,
+        thresholds=tuple(board.heat.thresholds),
+        badges=tuple(board.heat.badges),
         extortion=tuple(board.extortion),
-        b_heat=tuple(b.heat for b in bs), b_stock_gs=tuple(b.stock.gs for b in bs),
-        b_stock_booze=tuple(b.stock.booze for b in bs), b_gs=tuple(b.produce.gs for b in bs),
-        b_booze=tuple(b.produce.booze for b in bs), b_cool=tuple(-b.produce.heat for b in bs),
-        b_payoff=tuple(b.produce.payoff for b in bs), b_limit=tuple(b.per_neighborhood for b in bs),
-        b_raid_heat=tuple(b.raid_heat for b in bs), tile_cost=tuple(c for b in bs for c in b.costs),
+        b_heat=tuple(b.heat for b in bs),
+        b_stock_gs=tuple(b.stock.gs for b in bs),
+        b_stock_booze=tuple(b.stock.booze for b in bs),
+        b_gs=tuple(b.produce.gs for b in bs),
+        b_booze=tuple(b.produce.booze for b in bs),
+        b_cool=tuple(-b.produce.heat for b in bs),
+        b_payoff=tuple(b.produce.payoff for b in bs),
+        b_limit=tuple(b.per_neighborhood for b in bs),
+        b_raid_heat=tuple(b.raid_heat for b in bs),
+        tile_cost=tuple(c for b in bs for c in b.costs),
         scheme_index={s.id: i for i, s in enumerate(schemes)},
         scheme_reqs=tuple(_requirements(s.requires) for s in schemes),
         scheme_pp=tuple(s.prestige for s in schemes),
         tactic=tuple((TACTICS.index(s.tactic.effect), s.tactic.n) for s in schemes),
         fed_index={f.id: i for i, f in enumerate(feds)},
-        fed_rows=tuple(_check_fed(f) for f in feds), fed_right=tuple(f.picker == "right" for f in feds),
+        fed_rows=tuple(_check_fed(f) for f in feds),
+        fed_right=tuple(f.picker == "right" for f in feds),
         infamy_index={c.id: i for i, c in enumerate(infamy)},
         infamy_reqs=tuple(_requirements(c.requires) for c in infamy),
         infamy_pp=tuple(c.prestige for c in infamy),
         mat_index={m.id: i for i, m in enumerate(mats)},
         mat_fees=tuple(tuple((f.upto if f.upto is not None else BIG, f.gs) for f in m.fees) for m in mats),
         mat_bonus=tuple({str(k): v for k, v in m.bonuses.items()} for m in mats),
-        mat_heat=tuple(tuple(max(0, b.heat - (m.bonuses.get("booze_heat_cut", 0) if b.produce.booze > 0 else 0))
-                             for b in bs) for m in mats),
+        mat_heat=tuple(
+            tuple(max(0, b.heat - (m.bonuses.get("booze_heat_cut", 0) if b.produce.booze > 0 else 0)) for b in bs) for m in mats
+        ),
     )
 
 

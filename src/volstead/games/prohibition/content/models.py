@@ -14,24 +14,86 @@ BUILDING_KINDS: tuple[str, ...] = ("still", "brewery", "speakeasy", "nightclub",
 BuildingKind = Literal["still", "brewery", "speakeasy", "nightclub", "settlement", "ward"]
 # What a requirement counts (schemes.toml, infamy.toml); see docs/prohibition-content.md.
 REQUIREMENTS: tuple[str, ...] = (
-    "blocks", "neighborhoods", "blocks_in_one", "full_neighborhoods", "buildings", "building", "building_types",
-    "stocked", "gs", "booze", "headlines", "goons_on_map", "full_blocks", "heat_at_least", "heat_at_most",
-    "jailtime_at_most", "steals", "torches", "seizes", "robberies", "conflicts_won",
+    "blocks",
+    "neighborhoods",
+    "blocks_in_one",
+    "full_neighborhoods",
+    "buildings",
+    "building",
+    "building_types",
+    "stocked",
+    "gs",
+    "booze",
+    "headlines",
+    "goons_on_map",
+    "full_blocks",
+    "heat_at_least",
+    "heat_at_most",
+    "jailtime_at_most",
+    "steals",
+    "torches",
+    "seizes",
+    "robberies",
+    "conflicts_won",
 )
 Requirement_ = Literal[
-    "blocks", "neighborhoods", "blocks_in_one", "full_neighborhoods", "buildings", "building", "building_types",
-    "stocked", "gs", "booze", "headlines", "goons_on_map", "full_blocks", "heat_at_least", "heat_at_most",
-    "jailtime_at_most", "steals", "torches", "seizes", "robberies", "conflicts_won",
+    "blocks",
+    "neighborhoods",
+    "blocks_in_one",
+    "full_neighborhoods",
+    "buildings",
+    "building",
+    "building_types",
+    "stocked",
+    "gs",
+    "booze",
+    "headlines",
+    "goons_on_map",
+    "full_blocks",
+    "heat_at_least",
+    "heat_at_most",
+    "jailtime_at_most",
+    "steals",
+    "torches",
+    "seizes",
+    "robberies",
+    "conflicts_won",
 ]
-TACTICS: tuple[str, ...] = ("extra_dice", "reroll_misses", "plus_one", "cancel_hits", "opponent_reroll_hits",
-                            "opponent_minus_one", "sixes_double")
-TacticEffect = Literal["extra_dice", "reroll_misses", "plus_one", "cancel_hits", "opponent_reroll_hits",
-                       "opponent_minus_one", "sixes_double"]
+TACTICS: tuple[str, ...] = (
+    "extra_dice",
+    "reroll_misses",
+    "plus_one",
+    "cancel_hits",
+    "opponent_reroll_hits",
+    "opponent_minus_one",
+    "sixes_double",
+)
+TacticEffect = Literal[
+    "extra_dice", "reroll_misses", "plus_one", "cancel_hits", "opponent_reroll_hits", "opponent_minus_one", "sixes_double"
+]
 LOSSES: tuple[str, ...] = ("buildings", "stock", "goons", "gs", "booze", "headlines")
-BONUSES: tuple[str, ...] = ("booze_output", "import_booze", "bribe_discount", "charm_extra", "attack_pip",
-                            "expansion_dice", "extortion_per_block", "take_charge_gs", "booze_heat_cut")
-Bonus = Literal["booze_output", "import_booze", "bribe_discount", "charm_extra", "attack_pip", "expansion_dice",
-                "extortion_per_block", "take_charge_gs", "booze_heat_cut"]
+BONUSES: tuple[str, ...] = (
+    "booze_output",
+    "import_booze",
+    "bribe_discount",
+    "charm_extra",
+    "attack_pip",
+    "expansion_dice",
+    "extortion_per_block",
+    "take_charge_gs",
+    "booze_heat_cut",
+)
+Bonus = Literal[
+    "booze_output",
+    "import_booze",
+    "bribe_discount",
+    "charm_extra",
+    "attack_pip",
+    "expansion_dice",
+    "extortion_per_block",
+    "take_charge_gs",
+    "booze_heat_cut",
+]
 
 
 class Model(BaseModel):
@@ -235,7 +297,7 @@ class FedLevel(Model):
         for part in self.lose:
             if len(part) != 1:
                 raise ValueError("each part of `lose` names one thing, e.g. { buildings = 1 }")
-            (what, n), = part.items()
+            ((what, n),) = part.items()
             if what not in LOSSES:
                 raise ValueError(f"unknown loss {what!r}; known: {', '.join(LOSSES)}")
             if n < 1 or (what == "gs" and n % 5):

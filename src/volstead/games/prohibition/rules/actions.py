@@ -159,8 +159,7 @@ def action_codes(s: ProhibitionState, seat: int) -> tuple[int, ...]:
 
 def has_action(s: ProhibitionState, seat: int) -> bool:
     """`bool(action_codes(s, seat))`, the cheapest checks first."""
-    return bool(_extortion_codes(s, seat) or _open_codes(s, seat) or _building_codes(s, seat)
-                or _attack_codes(s, seat))
+    return bool(_extortion_codes(s, seat) or _open_codes(s, seat) or _building_codes(s, seat) or _attack_codes(s, seat))
 
 
 def space_id(s: ProhibitionState, space: int) -> str:

@@ -66,8 +66,7 @@ def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> boo
     s.last_roll = (seat, what, dice)
     ok = any(d >= 4 for d in dice)
     if s.story is not None:
-        s.tell(f"{s.gang_name(seat)} rolls {', '.join(map(str, dice))} to {what}: "
-               f"{'success' if ok else 'failure'}.")
+        s.tell(f"{s.gang_name(seat)} rolls {', '.join(map(str, dice))} to {what}: {'success' if ok else 'failure'}.")
     return ok
 
 
@@ -173,8 +172,9 @@ def order_attack(s: ProhibitionState, seat: int, source: int, n: int, target: in
     s.add_heat(seat, 1)
     o = s.owner[target]
     if s.story is not None:
-        s.tell(f"{s.gang_name(seat)} attacks {s.block_name(target)} with {n} Goon{'s' if n > 1 else ''} "
-               f"from {s.block_name(source)}.")
+        s.tell(
+            f"{s.gang_name(seat)} attacks {s.block_name(target)} with {n} Goon{'s' if n > 1 else ''} from {s.block_name(source)}."
+        )
     if o < 0:  # unclaimed: claimed at once
         s.set_block(target, owner=seat, goons=n)
         s.put_gangster(target, seat)

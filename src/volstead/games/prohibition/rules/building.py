@@ -29,7 +29,7 @@ def build_blocks(s: ProhibitionState, seat: int, kind: int, any_one: bool = Fals
             continue
         if limit:
             first = b >> 3 << 3
-            if sum(1 for x in tile[first:first + 8] if lo <= x < hi) - (lo <= tile[b] < hi) >= limit:
+            if sum(1 for x in tile[first : first + 8] if lo <= x < hi) - (lo <= tile[b] < hi) >= limit:
                 continue
         out.append(b)
         if any_one:
@@ -38,8 +38,7 @@ def build_blocks(s: ProhibitionState, seat: int, kind: int, any_one: bool = Fals
 
 
 def can_build(s: ProhibitionState, seat: int, kind: int) -> bool:
-    return (bool(s.stacks[kind]) and s.gangs[seat].gs >= top_cost(s, kind)
-            and bool(build_blocks(s, seat, kind, any_one=True)))
+    return bool(s.stacks[kind]) and s.gangs[seat].gs >= top_cost(s, kind) and bool(build_blocks(s, seat, kind, any_one=True))
 
 
 def buildable_kinds(s: ProhibitionState, seat: int) -> list[bool]:
@@ -66,7 +65,7 @@ def drug_store_kinds(s: ProhibitionState, seat: int) -> tuple[int, ...]:
 def return_tile(s: ProhibitionState, tile: int) -> None:
     """A tile goes back onto its stack, in cost order (tile numbers follow the costs)."""
     kind = tile // TILES
-    s.stacks = s.stacks[:kind] + (tuple(sorted(s.stacks[kind] + (tile % TILES,))),) + s.stacks[kind + 1:]
+    s.stacks = s.stacks[:kind] + (tuple(sorted(s.stacks[kind] + (tile % TILES,))),) + s.stacks[kind + 1 :]
 
 
 def give_back_stock(s: ProhibitionState, b: int, seat: int) -> None:
@@ -98,7 +97,7 @@ class BuildBlock(SeatStep[ProhibitionState]):
         seat, kind, c = self.seat_, self.building, s.content
         g = s.gangs[seat]
         tile = kind * TILES + s.stacks[kind][0]
-        s.stacks = s.stacks[:kind] + (s.stacks[kind][1:],) + s.stacks[kind + 1:]
+        s.stacks = s.stacks[:kind] + (s.stacks[kind][1:],) + s.stacks[kind + 1 :]
         g.gs -= c.tile_cost[tile]
         old = s.tile[code]
         if old >= 0:  # replacing: the old Stock comes back, its tile returns to its stack
@@ -108,8 +107,10 @@ class BuildBlock(SeatStep[ProhibitionState]):
         s.add_heat(seat, c.mat_heat[g.mat][kind])
         s.count(BUILT)
         if s.story is not None:
-            s.tell(f"{s.gang_name(seat)} builds a {c.buildings.buildings[kind].name} on {s.block_name(code)} "
-                   f"for {gs(c.tile_cost[tile])}.")
+            s.tell(
+                f"{s.gang_name(seat)} builds a {c.buildings.buildings[kind].name} on {s.block_name(code)} "
+                f"for {gs(c.tile_cost[tile])}."
+            )
         steps: list[SeatStep[ProhibitionState]] = []
         if s.guard_supply > 0:  # "Place the Tile and a Guard token"
             if s.room(code) > 0:

@@ -62,8 +62,7 @@ class StartConflict(Step[ProhibitionState]):
 
 def help_sources(s: ProhibitionState, seat: int, block: int) -> tuple[int, ...]:
     """Other Turf Blocks that can send Units: Goons not Laying Low, or Guards."""
-    return tuple(b for b in other_blocks(s, seat, block)
-                 if s.guards[b] or (s.goons[b] and not s.laying_low(b, seat)))
+    return tuple(b for b in other_blocks(s, seat, block) if s.guards[b] or (s.goons[b] and not s.laying_low(b, seat)))
 
 
 class CallForHelp(SeatStep[ProhibitionState]):
@@ -134,8 +133,9 @@ class Round(Step[ProhibitionState]):
         a = att(s)
         if self.n > 1:
             s.add_heat(a.attacker, 1)
-        s.attack = replaced(a, round=self.n, att_dice=(), def_dice=(), att_cancel=0, def_cancel=0, att_six=False,
-                              def_six=False, played=())
+        s.attack = replaced(
+            a, round=self.n, att_dice=(), def_dice=(), att_cancel=0, def_cancel=0, att_six=False, def_six=False, played=()
+        )
         push(s, FightOrRetreat(a.defender))
 
 
@@ -170,8 +170,9 @@ class FightOrRetreat(SeatStep[ProhibitionState]):
 
     def prompt(self, s: ProhibitionState) -> str:
         a = att(s)
-        return (f"{s.gang_name(a.attacker)} attacks {s.block_name(a.block)} with {a.goons} Goons "
-                f"(round {a.round}): fight or retreat?")
+        return (
+            f"{s.gang_name(a.attacker)} attacks {s.block_name(a.block)} with {a.goons} Goons (round {a.round}): fight or retreat?"
+        )
 
 
 class Roll(Step[ProhibitionState]):
@@ -186,8 +187,10 @@ class Roll(Step[ProhibitionState]):
         a = replaced(a, att_dice=s.roll(a.goons), def_dice=s.roll(s.units(a.block)))
         s.attack = a
         if s.story is not None:
-            s.tell(f"Round {a.round} at {s.block_name(a.block)}: {s.gang_name(a.attacker)} rolls "
-                   f"{dice_text(a.att_dice)}, {s.gang_name(a.defender)} rolls {dice_text(a.def_dice)}.")
+            s.tell(
+                f"Round {a.round} at {s.block_name(a.block)}: {s.gang_name(a.attacker)} rolls "
+                f"{dice_text(a.att_dice)}, {s.gang_name(a.defender)} rolls {dice_text(a.def_dice)}."
+            )
         steps: list[Step[ProhibitionState]] = []
         if a.round == 1:
             if a.hq:  # "In the first round the Defender adds one pip to one die"
@@ -250,8 +253,7 @@ class Tactic(SeatStep[ProhibitionState]):
         a = att(s)
         s.attack = replaced(a, played=a.played + ((seat, code),))
         if s.story is not None:
-            s.tell(f"{s.gang_name(seat)} plays {s.content.schemes[code].tactic.name} "
-                   f"({s.content.schemes[code].name}).")
+            s.tell(f"{s.gang_name(seat)} plays {s.content.schemes[code].tactic.name} ({s.content.schemes[code].name}).")
         apply_tactic(s, seat, code)
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
@@ -265,8 +267,10 @@ class Tactic(SeatStep[ProhibitionState]):
 
     def prompt(self, s: ProhibitionState) -> str:
         a = att(s)
-        return (f"Dice: {s.gang_name(a.attacker)} {dice_text(a.att_dice)}, {s.gang_name(a.defender)} "
-                f"{dice_text(a.def_dice)}. Play a Tactic?")
+        return (
+            f"Dice: {s.gang_name(a.attacker)} {dice_text(a.att_dice)}, {s.gang_name(a.defender)} "
+            f"{dice_text(a.def_dice)}. Play a Tactic?"
+        )
 
 
 def apply_tactic(s: ProhibitionState, seat: int, card: int) -> None:
@@ -319,8 +323,7 @@ class Hits(Step[ProhibitionState]):
         a = replaced(a, goons=a.goons - ka, lost=a.lost + kg + kd)
         s.attack = a
         if s.story is not None:
-            s.tell(f"{s.gang_name(a.attacker)} loses {ka} Goons; {s.gang_name(a.defender)} loses {kg} Goons and "
-                   f"{kd} Guards.")
+            s.tell(f"{s.gang_name(a.attacker)} loses {ka} Goons; {s.gang_name(a.defender)} loses {kg} Goons and {kd} Guards.")
         if a.goons == 0:
             push(s, DefenderWins())
         elif s.units(b) == 0:
@@ -359,8 +362,10 @@ class PressOn(SeatStep[ProhibitionState]):
     def prompt(self, s: ProhibitionState) -> str:
         a = att(s)
         b = a.block
-        return (f"You have {a.goons} Goons; {s.gang_name(a.defender)} has {s.goons[b]} Goons and {s.guards[b]} "
-                "Guards left: continue or retreat?")
+        return (
+            f"You have {a.goons} Goons; {s.gang_name(a.defender)} has {s.goons[b]} Goons and {s.guards[b]} "
+            "Guards left: continue or retreat?"
+        )
 
 
 class DefenderWins(Step[ProhibitionState]):
@@ -441,8 +446,10 @@ class Spoils(SeatStep[ProhibitionState]):
                 push(s, EndConflict())
                 return
         if s.story is not None and code in (STEAL, TORCH):
-            s.tell(f"{s.gang_name(seat)} {'steals the Stock of' if code == STEAL else 'torches'} the "
-                   f"{c.buildings.buildings[kind].name} on {s.block_name(b)} (+1 Headline).")
+            s.tell(
+                f"{s.gang_name(seat)} {'steals the Stock of' if code == STEAL else 'torches'} the "
+                f"{c.buildings.buildings[kind].name} on {s.block_name(b)} (+1 Headline)."
+            )
         push(s, Retreat(seat), EndConflict())
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
@@ -451,10 +458,12 @@ class Spoils(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         b = att(s).block
         name = s.content.buildings.buildings[s.kind_at(b)].name if s.tile[b] >= 0 else ""
-        return {STEAL: f"Steal the Stock of the {name} (+1 Headline)",
-                TORCH: f"Torch the {name} (+1 Headline, +1 Heat)",
-                SEIZE: f"Try to Seize {s.block_name(b)} (one die per Goon, 4+ succeeds)",
-                WITHDRAW: "Withdraw with nothing"}[code]
+        return {
+            STEAL: f"Steal the Stock of the {name} (+1 Headline)",
+            TORCH: f"Torch the {name} (+1 Headline, +1 Heat)",
+            SEIZE: f"Try to Seize {s.block_name(b)} (one die per Goon, 4+ succeeds)",
+            WITHDRAW: "Withdraw with nothing",
+        }[code]
 
     def prompt(self, s: ProhibitionState) -> str:
         return f"You won at {s.block_name(att(s).block)}: what now?"

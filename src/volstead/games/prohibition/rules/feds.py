@@ -70,8 +70,9 @@ class DealFeds(SeatStep[ProhibitionState]):
         cards = s.gangs[self.seat_].fed_cards
         if not cards:
             return
-        first: Step[ProhibitionState] = (FedCard(self.seat_, cards[0], s.threshold(self.seat_)) if len(cards) == 1
-                                         else ChooseFed(self.seat_))
+        first: Step[ProhibitionState] = (
+            FedCard(self.seat_, cards[0], s.threshold(self.seat_)) if len(cards) == 1 else ChooseFed(self.seat_)
+        )
         push(s, first, DealFeds(self.seat_))
 
 
@@ -112,8 +113,14 @@ def can_face(s: ProhibitionState, seat: int, parts: tuple[tuple[int, int], ...])
     blds = s.buildings_of(seat)
     stocked = sum(1 for b in blds if s.is_stocked(b))
     goons = sum(s.goons[b] for b in s.turf(seat))
-    return (len(blds) >= want[BUILDINGS] + want[STOCK] and stocked >= want[STOCK] and goons >= want[GOONS]
-            and g.gs >= want[GS] and g.booze >= want[BOOZE] and g.headlines >= want[HEADLINES])
+    return (
+        len(blds) >= want[BUILDINGS] + want[STOCK]
+        and stocked >= want[STOCK]
+        and goons >= want[GOONS]
+        and g.gs >= want[GS]
+        and g.booze >= want[BOOZE]
+        and g.headlines >= want[HEADLINES]
+    )
 
 
 def payoffs(s: ProhibitionState, seat: int) -> tuple[int, ...]:
@@ -246,8 +253,7 @@ class LoseOne(SeatStep[ProhibitionState]):
             return tuple(b for b in blds if s.is_stocked(b))
         stock_later = need(self.rest)[STOCK]
         stocked = sum(1 for b in blds if s.is_stocked(b))
-        return tuple(b for b in blds if len(blds) - 1 >= self.n - 1 + stock_later
-                     and stocked - s.is_stocked(b) >= stock_later)
+        return tuple(b for b in blds if len(blds) - 1 >= self.n - 1 + stock_later and stocked - s.is_stocked(b) >= stock_later)
 
     def choose(self, s: ProhibitionState, code: int) -> None:
         v = self.victim
@@ -260,8 +266,7 @@ class LoseOne(SeatStep[ProhibitionState]):
             s.set_stocked(code, False)
             return_tile(s, s.tile[code])
             s.set_block(code, tile=-1)
-        push(s, LoseOne(self.seat_, v, self.what, self.n - 1, self.rest) if self.n > 1
-             else Losses(self.seat_, v, self.rest))
+        push(s, LoseOne(self.seat_, v, self.what, self.n - 1, self.rest) if self.n > 1 else Losses(self.seat_, v, self.rest))
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
         return ("goon:", "stock:", "building:")[(GOONS, STOCK, BUILDINGS).index(self.what)] + s.block_name(code)

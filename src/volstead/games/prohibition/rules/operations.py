@@ -150,8 +150,10 @@ class MoveUnits(SeatStep[ProhibitionState]):
 
     def prompt(self, s: ProhibitionState) -> str:
         g = s.gangs[self.seat_]
-        return (f"Move your Units within your Turf: pick up the ones that move ({g.to_place} Goons, "
-                f"{g.guards_to_place} Guards picked up), then put them down (at most 4 on a Block)")
+        return (
+            f"Move your Units within your Turf: pick up the ones that move ({g.to_place} Goons, "
+            f"{g.guards_to_place} Guards picked up), then put them down (at most 4 on a Block)"
+        )
 
 
 class PutDown(SeatStep[ProhibitionState]):

@@ -45,6 +45,9 @@ class Production(Step[ProhibitionState]):
             if cool:
                 s.add_heat(seat, -cool)
             if s.story is not None and (got or booze or money or cool):
-                s.tell(f"{s.gang_name(seat)} collects {gs(got + money)} and {booze} Booze"
-                       + (f" and cools {cool} degrees" if cool else "") + ".")
+                s.tell(
+                    f"{s.gang_name(seat)} collects {gs(got + money)} and {booze} Booze"
+                    + (f" and cools {cool} degrees" if cool else "")
+                    + "."
+                )
         s.stocked = 0  # "flip all Tiles to un-stocked side" (an unused Payoff is lost)

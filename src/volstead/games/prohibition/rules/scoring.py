@@ -36,8 +36,13 @@ def prestige(s: ProhibitionState, seat: int) -> dict[str, Any]:
     buildings = len(s.buildings_of(seat))
     infamy = c.infamy_pp[g.infamy] if infamy_scores(s, seat) else 0
     row = {
-        "neighborhoods": hoods, "gs": g.gs // 5, "booze": g.booze, "buildings": 3 * buildings,
-        "headlines": 3 * g.headlines, "jailtime": -g.jail, "schemes": sum(c.scheme_pp[x] for x in g.done),
+        "neighborhoods": hoods,
+        "gs": g.gs // 5,
+        "booze": g.booze,
+        "buildings": 3 * buildings,
+        "headlines": 3 * g.headlines,
+        "jailtime": -g.jail,
+        "schemes": sum(c.scheme_pp[x] for x in g.done),
         "infamy": infamy,
     }
     row["total"] = sum(row.values())
@@ -59,6 +64,7 @@ def score(s: ProhibitionState) -> None:
 
 def rank(rows: tuple[dict[str, Any], ...]) -> list[int]:
     """Most PP; ties: most Blocks, then most Gs, then least Jailtime; still tied: shared."""
+
     def key(i: int) -> tuple[int, int, int, int]:
         r = rows[i]
         return (r["total"], r["blocks"], r["vault"], -r["months"])
@@ -71,5 +77,9 @@ def result(s: ProhibitionState) -> Result:
     if not s.is_over() or s.final is None:
         raise VolsteadError("the game is not over: there is no result yet")
     mats = tuple(s.content.mats[g.mat].id for g in s.gangs)
-    return Result(scores=tuple(float(r["total"]) for r in s.final), winners=tuple(rank(s.final)), factions=mats,
-                  details=tuple(dict(r) for r in s.final))
+    return Result(
+        scores=tuple(float(r["total"]) for r in s.final),
+        winners=tuple(rank(s.final)),
+        factions=mats,
+        details=tuple(dict(r) for r in s.final),
+    )

@@ -87,13 +87,13 @@ def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
     # Decks: Schemes (4 to each gang for the draft), Infamy (2 each), Feds.
     deck = s.shuffle(range(len(c.schemes)))
     for k, g in enumerate(s.gangs):
-        g.packet = tuple(sorted(deck[k * DRAFT_DEAL:(k + 1) * DRAFT_DEAL]))
-    s.scheme_deck, s.scheme_discard = deck[seats * DRAFT_DEAL:], ()
+        g.packet = tuple(sorted(deck[k * DRAFT_DEAL : (k + 1) * DRAFT_DEAL]))
+    s.scheme_deck, s.scheme_discard = deck[seats * DRAFT_DEAL :], ()
     s.draft_round = 0
     infamy = s.shuffle(range(len(c.infamy)))
     for k, g in enumerate(s.gangs):
-        g.infamy_dealt = tuple(sorted(infamy[k * INFAMY_DEAL:(k + 1) * INFAMY_DEAL]))
-    s.infamy_rest = tuple(sorted(infamy[seats * INFAMY_DEAL:]))
+        g.infamy_dealt = tuple(sorted(infamy[k * INFAMY_DEAL : (k + 1) * INFAMY_DEAL]))
+    s.infamy_rest = tuple(sorted(infamy[seats * INFAMY_DEAL :]))
     s.fed_deck, s.fed_discard = s.shuffle(range(len(c.feds))), ()
 
     push(s, DraftRound(), InfamyChoice(), Year(YEARS[0]))

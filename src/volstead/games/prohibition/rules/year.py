@@ -27,8 +27,15 @@ class Year(Step[ProhibitionState]):
             s.tell(f"{self.year} begins.")
         steps: list[Step[Any]] = []
         if self.year > FIRST_YEAR:  # "You skip the Operations Phase in the first Year"
-            steps += [operations.Collect(), operations.DefendAll(), operations.StockAll(), operations.Warehouse(),
-                      operations.GenerateHeat(), feds.ResolveFeds(), schemes.Windows()]
+            steps += [
+                operations.Collect(),
+                operations.DefendAll(),
+                operations.StockAll(),
+                operations.Warehouse(),
+                operations.GenerateHeat(),
+                feds.ResolveFeds(),
+                schemes.Windows(),
+            ]
         steps += [actions.StartActions(), production.Production(), schemes.Windows(), EndYear()]
         push(s, *steps)
 

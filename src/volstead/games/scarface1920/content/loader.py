@@ -311,14 +311,11 @@ def build_content(
         job_alts=tuple(tuple(compile_alternative(alt) for alt in j.requires) for j in jobs),
         tile_sides=tuple((_side(t.day), _side(t.night)) for t in board.neighborhoods),
         upgrade_table=tuple(
-            tuple(tuple(Upgrade(u.cost, u.muscle, u.influence, u.crime) for u in g.stats[name].upgrades)
-                  for name in STAT_NAMES)
+            tuple(tuple(Upgrade(u.cost, u.muscle, u.influence, u.crime) for u in g.stats[name].upgrades) for name in STAT_NAMES)
             for g in gangs
         ),
         stat_values=tuple(tuple(tuple(g.stats[name].values) for name in STAT_NAMES) for g in gangs),
-        boss_muscle=tuple(
-            tuple(g.boss_rows[g.boss_track[box - 1].row if box else 0].muscle for box in range(13)) for g in gangs
-        ),
+        boss_muscle=tuple(tuple(g.boss_rows[g.boss_track[box - 1].row if box else 0].muscle for box in range(13)) for g in gangs),
         boss_influence=tuple(
             tuple(g.boss_rows[g.boss_track[box - 1].row if box else 0].influence for box in range(13)) for g in gangs
         ),
@@ -343,7 +340,11 @@ def compile_alternative(alt) -> CompiledAlternative:
     return CompiledAlternative(
         plan=tuple((PLAN_CODE[r.what], r.n, r.min_stars, r.max_stars) for r in alt if r.kind == "plan"),
         have=tuple((COUNTED_CODE[r.what], r.n) for r in alt if r.kind == "have"),
-        money=spend["money"], alcohol=spend["alcohol"], guns=spend["guns"], goods=spend["goods"], thugs=spend["thug"],
+        money=spend["money"],
+        alcohol=spend["alcohol"],
+        guns=spend["guns"],
+        goods=spend["goods"],
+        thugs=spend["thug"],
     )
 
 

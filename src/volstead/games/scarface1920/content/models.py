@@ -181,13 +181,32 @@ class Dealers(Model):
 
 # Requirements of Jobs -------------------------------------------------------
 HaveWhat = Literal[
-    "thugs_underworld", "thugs_authorities", "thugs_prison", "thugs_districts", "thugs_hq",
-    "control", "businesses", "speakeasy", "casino", "brothel", "nightclub", "money", "alcohol",
-    "guns", "goods", "vehicles_on_board", "cars_on_board", "trucks_on_board", "crime_rate", "deals",
-    "associates", "districts_present",
+    "thugs_underworld",
+    "thugs_authorities",
+    "thugs_prison",
+    "thugs_districts",
+    "thugs_hq",
+    "control",
+    "businesses",
+    "speakeasy",
+    "casino",
+    "brothel",
+    "nightclub",
+    "money",
+    "alcohol",
+    "guns",
+    "goods",
+    "vehicles_on_board",
+    "cars_on_board",
+    "trucks_on_board",
+    "crime_rate",
+    "deals",
+    "associates",
+    "districts_present",
 ]
-PlanWhat = Literal["muscle", "influence", "associate", "cards", "bootlegging", "theft", "vice", "gambling", "violence",
-                   "corruption"]  # the plan totals and CRIME_TYPES
+PlanWhat = Literal[
+    "muscle", "influence", "associate", "cards", "bootlegging", "theft", "vice", "gambling", "violence", "corruption"
+]  # the plan totals and CRIME_TYPES
 SpendWhat = Literal["money", "alcohol", "guns", "goods", "thug"]
 
 

@@ -16,11 +16,34 @@ from .models import CRIME_TYPES, Board, PlayCard
 # `pay_per` and the end-game bonuses may count. The rules count one by its index here
 # (rules/counting.py), so that a Job's check compares ints, not names.
 COUNTED: Final[tuple[str, ...]] = (
-    "speakeasy", "casino", "brothel", "nightclub", "businesses", "control",
-    "thugs_districts", "thugs_underworld", "thugs_authorities", "thugs_prison", "thugs_hq",
-    "deals", "dealers", "cars", "trucks", "cars_on_board", "trucks_on_board", "vehicles_on_board",
-    "police_near", "alcohol", "guns", "goods", "associates", "stars", "upgrades", "crime_rate",
-    "money", "districts_present",
+    "speakeasy",
+    "casino",
+    "brothel",
+    "nightclub",
+    "businesses",
+    "control",
+    "thugs_districts",
+    "thugs_underworld",
+    "thugs_authorities",
+    "thugs_prison",
+    "thugs_hq",
+    "deals",
+    "dealers",
+    "cars",
+    "trucks",
+    "cars_on_board",
+    "trucks_on_board",
+    "vehicles_on_board",
+    "police_near",
+    "alcohol",
+    "guns",
+    "goods",
+    "associates",
+    "stars",
+    "upgrades",
+    "crime_rate",
+    "money",
+    "districts_present",
 )
 COUNTED_CODE: Final[dict[str, int]] = {what: code for code, what in enumerate(COUNTED)}
 
@@ -30,7 +53,10 @@ PLAN_INFLUENCE: Final = -2
 PLAN_CARDS: Final = -3
 PLAN_ASSOCIATE: Final = -4  # Associates of min_stars..max_stars
 PLAN_CODE: Final[dict[str, int]] = {
-    "muscle": PLAN_MUSCLE, "influence": PLAN_INFLUENCE, "cards": PLAN_CARDS, "associate": PLAN_ASSOCIATE,
+    "muscle": PLAN_MUSCLE,
+    "influence": PLAN_INFLUENCE,
+    "cards": PLAN_CARDS,
+    "associate": PLAN_ASSOCIATE,
     **{crime: code for code, crime in enumerate(CRIME_TYPES)},
 }
 

@@ -56,7 +56,7 @@ def _bind(eff) -> _Bound:
         if name not in args:
             break
         positional.append(args[name])
-    taken = names[:len(positional)]
+    taken = names[: len(positional)]
     by_keyword = {k: v for k, v in args.items() if k not in taken}
     bound = (eff, fn, tuple(positional), by_keyword)
     if len(_BOUND) >= _BOUND_MAX:

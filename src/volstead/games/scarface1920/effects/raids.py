@@ -104,8 +104,13 @@ class LoseBusiness(SeatStep[ScarfaceState]):
         return f"Remove one of your business markers ({self.left} left)"
 
     def options(self, s: ScarfaceState) -> tuple[Any, ...]:
-        return tuple((i, k) for i, h in enumerate(s.hoods) if h.owner == self.seat_
-                     for k in ("speakeasy", "casino", "brothel") if getattr(h, k))
+        return tuple(
+            (i, k)
+            for i, h in enumerate(s.hoods)
+            if h.owner == self.seat_
+            for k in ("speakeasy", "casino", "brothel")
+            if getattr(h, k)
+        )
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         i, kind = code
@@ -146,7 +151,7 @@ class LoseUpgrade(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         p = s.players[self.seat_]
-        p.stats = p.stats[:code] + (p.stats[code] - 1,) + p.stats[code + 1:]
+        p.stats = p.stats[:code] + (p.stats[code] - 1,) + p.stats[code + 1 :]
         p.cubes_lost += 1
         if self.left > 1:
             s.stack.append(LoseUpgrade(self.seat_, self.left - 1))

@@ -38,7 +38,7 @@ UPGRADES: Final = COUNTED.index("upgrades")
 CRIME_RATE: Final = COUNTED.index("crime_rate")
 MONEY: Final = COUNTED.index("money")
 DISTRICTS_PRESENT: Final = COUNTED.index("districts_present")
-assert HOOD_TOTALS[:CONTROL + 1] == COUNTED[:CONTROL + 1]  # count_code reads them by code
+assert HOOD_TOTALS[: CONTROL + 1] == COUNTED[: CONTROL + 1]  # count_code reads them by code
 
 
 def count_code(s: ScarfaceState, seat: int, code: int) -> int:

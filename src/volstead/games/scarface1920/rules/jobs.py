@@ -193,7 +193,7 @@ class OfferJobs(Step[ScarfaceState]):
         for i, seat in enumerate(self.seats):
             if players[seat].jobs and can_fulfil(s, seat):
                 if i + 1 < len(self.seats):
-                    s.stack.append(OfferJobs(self.seats[i + 1:], self.reason))
+                    s.stack.append(OfferJobs(self.seats[i + 1 :], self.reason))
                 s.stack.append(JobWindow(seat, self.reason))
                 return
 

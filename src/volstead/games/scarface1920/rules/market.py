@@ -60,7 +60,7 @@ def take(s: ScarfaceState, which: int, pos: int) -> int:
         _set(s, which, spaces, deck[1:])
         return card
     card = spaces[pos]
-    rest = spaces[:pos] + spaces[pos + 1:]
+    rest = spaces[:pos] + spaces[pos + 1 :]
     if deck:
         _set(s, which, (deck[0],) + rest, deck[1:])
     else:

@@ -9,9 +9,23 @@ name at every Muscle, bribe and defense asked was a few percent of a game.
 from typing import Final
 
 MODIFIERS: Final[tuple[str, ...]] = (
-    "sale_bonus", "authorities_price", "bribe", "graft", "business_income", "free_plan_cards",
-    "underworld_crime", "defense", "plan_muscle", "plan_influence", "deal_bonus", "upgrade_cost",
-    "recruitment", "lawyers", "raid_reduction", "hand_size", "hire_alcohol",
+    "sale_bonus",
+    "authorities_price",
+    "bribe",
+    "graft",
+    "business_income",
+    "free_plan_cards",
+    "underworld_crime",
+    "defense",
+    "plan_muscle",
+    "plan_influence",
+    "deal_bonus",
+    "upgrade_cost",
+    "recruitment",
+    "lawyers",
+    "raid_reduction",
+    "hand_size",
+    "hire_alcohol",
 )
 
 MOD_SALE_BONUS: Final = 0

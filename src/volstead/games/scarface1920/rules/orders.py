@@ -102,7 +102,8 @@ def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
         "remove_control": "needs 5 Influence and a rival control marker",
         "sell_authorities": "you have no goods",
         "send": "needs Muscle, a thug in Headquarters and a district where you are present that you can pay for"
-                if m else no_muscle,
+        if m
+        else no_muscle,
         "move": "nothing of yours that could move with this Plan" if m else no_muscle,
         "seize": f"no Neighborhood where you are present whose defense {m} Muscle covers",
         "upgrade": "no upgrade whose requirement and cost you meet",
@@ -132,27 +133,27 @@ def order_help(s: ScarfaceState, seat: int, order: str) -> str:
     bribe, graft = max(0, 2 + s.mod(seat, MOD_BRIBE)), max(0, 2 + s.mod(seat, MOD_GRAFT))
     does = {
         "deal": "A thug from Headquarters onto a Deal whose requirement your Plan meets: take its goods "
-                "(stored on your Deals, the rest on your Neighborhoods).",
+        "(stored on your Deals, the rest on your Neighborhoods).",
         "recruit": f"{i} recruitment step{'s' if i != 1 else ''}: Slums to Safehouses, or Safehouses to Headquarters.",
         "hire": f"Hire an Associate of up to {i}★ from the Market (to your hand for 1 alcohol, 2 for 4–5★); "
-                "you take the Family Ring.",
+        "you take the Family Ring.",
         "job": f"Draw {i} Job{'s' if i != 1 else ''} and keep 1 face down.",
         "dealer": f"Draw {i} Dealer{'s' if i != 1 else ''}, keep 1 as a new Deal or tucked under one.",
         "sell": f"Up to {i} sale{'s' if i != 1 else ''}, one per Neighborhood you control; each police car in its "
-                f"district takes ${graft}.",
+        f"district takes ${graft}.",
         "business": f"Add up to {i} business{'es' if i != 1 else ''} to Neighborhoods you control (3 at most each).",
         "reduce_crime": f"Your Crime Rate goes down {i} (never to Eliot Ness's level).",
         "prison": "Every thug of yours in Prison goes back to Headquarters.",
         "remove_control": f"Remove {i // 5} rival control marker{'s' if i // 5 != 1 else ''} (1 per 5 Influence).",
         "sell_authorities": f"Sell up to {i} of your goods for ${6 + s.mod(seat, MOD_AUTHORITIES_PRICE)} each.",
         "send": f"Send up to {m} thug{'s' if m != 1 else ''} from Headquarters to a district where you are present; "
-                f"${bribe} a thug for each police car there.",
+        f"${bribe} a thug for each police car there.",
         "move": f"Up to {m} move{'s' if m != 1 else ''} from 1 district: thugs walk to a next district, vehicles "
-                f"(and thugs riding them) go anywhere; ${bribe} a piece for each police car where it arrives.",
+        f"(and thugs riding them) go anywhere; ${bribe} a piece for each police car where it arrives.",
         "seize": f"Take a Neighborhood where you are present if your {m} Muscle covers the defense your pieces "
-                 "there leave standing.",
+        "there leave standing.",
         "upgrade": "Pay an upgrade's cost to raise a gang stat; take the bonus under the Boss's next box; the "
-                   "Crime Rate rises as the stat shows.",
+        "Crime Rate rises as the stat shows.",
         "remove_thugs": f"Remove {len(p.plan)} of your thugs from the game (1 per Plan card).",
     }[order]
     return cost + does
@@ -463,7 +464,7 @@ class CardToHand(SeatStep[ScarfaceState]):
         if code:
             p = s.players[self.seat_]
             top = len(p.discard) - 1 - p.discard[::-1].index(self.card)  # the copy gain_card put on top
-            p.discard = p.discard[:top] + p.discard[top + 1:]
+            p.discard = p.discard[:top] + p.discard[top + 1 :]
             p.hand = tuple(sorted(p.hand + (self.card,)))
             PayGoods.push(s, self.seat_, self.cost, 0)
 
@@ -673,7 +674,7 @@ class Upgrade(SeatStep[ScarfaceState]):
         s.pay(seat, upgrade_cost(s, seat, up))
         box = gang.boss_track[p.boss_box]  # the cube ahead of the Boss
         s.gain(seat, box.money)
-        p.stats = p.stats[:code] + (p.stats[code] + 1,) + p.stats[code + 1:]
+        p.stats = p.stats[:code] + (p.stats[code] + 1,) + p.stats[code + 1 :]
         p.upgrades_made += 1
         s.change_crime(seat, up.crime)
         p.boss_box += 1  # the Boss advances into the vacated box
@@ -690,8 +691,10 @@ class Upgrade(SeatStep[ScarfaceState]):
     def option_label(self, s: ScarfaceState, code: Any) -> str:
         p = s.players[self.seat_]
         up = s.content.upgrade_table[p.gang][code][p.stats[code] - 1]
-        return (f"Upgrade {STATS[code].replace('_', ' ')} to level {p.stats[code] + 1} "
-                f"(${upgrade_cost(s, self.seat_, up)}, Crime Rate +{up.crime})")
+        return (
+            f"Upgrade {STATS[code].replace('_', ' ')} to level {p.stats[code] + 1} "
+            f"(${upgrade_cost(s, self.seat_, up)}, Crime Rate +{up.crime})"
+        )
 
 
 class ChooseRightHand(SeatStep[ScarfaceState]):
@@ -743,9 +746,9 @@ class PlaceVehicle(SeatStep[ScarfaceState]):
         p = s.players[self.seat_]
         s.pay(self.seat_, s.bribe(self.seat_, d))
         if kind == "car":
-            p.cars = p.cars[:d] + (p.cars[d] + 1,) + p.cars[d + 1:]
+            p.cars = p.cars[:d] + (p.cars[d] + 1,) + p.cars[d + 1 :]
         else:
-            p.trucks = p.trucks[:d] + (p.trucks[d] + 1,) + p.trucks[d + 1:]
+            p.trucks = p.trucks[:d] + (p.trucks[d] + 1,) + p.trucks[d + 1 :]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"place:{code[0]}:{s.content.district_ids[code[1]]}"

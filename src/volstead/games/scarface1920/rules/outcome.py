@@ -38,11 +38,19 @@ def _counts(s: ScarfaceState, seat: int) -> SeatCounts:
     p = s.players[seat]
     owned = [h for h in s.hoods if h.owner == seat]
     return SeatCounts(
-        p.money, p.crime, len(p.hand), sum(p.thugs), p.underworld, p.prison, p.authorities,
+        p.money,
+        p.crime,
+        len(p.hand),
+        sum(p.thugs),
+        p.underworld,
+        p.prison,
+        p.authorities,
         sum(d.alcohol for d in p.deals) + sum(h.alcohol for h in owned),
         sum(d.guns for d in p.deals) + sum(h.guns for h in owned),
-        len(owned), sum(h.speakeasy + h.casino + h.brothel for h in owned),
-        s.muscle(seat) if seat == s.active else 0, s.influence(seat) if seat == s.active else 0,
+        len(owned),
+        sum(h.speakeasy + h.casino + h.brothel for h in owned),
+        s.muscle(seat) if seat == s.active else 0,
+        s.influence(seat) if seat == s.active else 0,
     )
 
 
@@ -53,14 +61,18 @@ def _signed(n: int, one: str, many: str) -> str:
 
 # (field, singular, plural) of the public counts, in the order they are told.
 _PUBLIC: Final = (
-    ("crime", "Crime Rate", "Crime Rate"), ("hand", "card in hand", "cards in hand"),
-    ("streets", "thug on the streets", "thugs on the streets"), ("underworld", "thug in the Underworld",
-                                                                 "thugs in the Underworld"),
-    ("prison", "thug in Prison", "thugs in Prison"), ("authorities", "thug with the Authorities",
-                                                      "thugs with the Authorities"),
-    ("alcohol", "alcohol", "alcohol"), ("guns", "gun", "guns"),
-    ("neighborhoods", "Neighborhood", "Neighborhoods"), ("businesses", "business", "businesses"),
-    ("muscle", "Muscle", "Muscle"), ("influence", "Influence", "Influence"),
+    ("crime", "Crime Rate", "Crime Rate"),
+    ("hand", "card in hand", "cards in hand"),
+    ("streets", "thug on the streets", "thugs on the streets"),
+    ("underworld", "thug in the Underworld", "thugs in the Underworld"),
+    ("prison", "thug in Prison", "thugs in Prison"),
+    ("authorities", "thug with the Authorities", "thugs with the Authorities"),
+    ("alcohol", "alcohol", "alcohol"),
+    ("guns", "gun", "guns"),
+    ("neighborhoods", "Neighborhood", "Neighborhoods"),
+    ("businesses", "business", "businesses"),
+    ("muscle", "Muscle", "Muscle"),
+    ("influence", "Influence", "Influence"),
 )
 
 
@@ -80,8 +92,11 @@ class TellOutcome(SeatStep[ScarfaceState]):
         changes, money = [], []
         for seat, was in enumerate(self.before):
             now = _counts(s, seat)
-            parts = [_signed(getattr(now, f) - getattr(was, f), one, many)
-                     for f, one, many in _PUBLIC if getattr(now, f) != getattr(was, f)]
+            parts = [
+                _signed(getattr(now, f) - getattr(was, f), one, many)
+                for f, one, many in _PUBLIC
+                if getattr(now, f) != getattr(was, f)
+            ]
             if parts:
                 changes.append(f"{s.gang_name(seat)} {', '.join(parts)}")
             if now.money != was.money:
@@ -98,7 +113,7 @@ class TellOutcome(SeatStep[ScarfaceState]):
 
 
 def possessive(name: str) -> str:
-    """ "The Seven Gems" -> "The Seven Gems'", "Frank" -> "Frank's". """
+    """ "The Seven Gems" -> "The Seven Gems'", "Frank" -> "Frank's"."""
     return name + ("'" if name.endswith("s") else "'s")
 
 

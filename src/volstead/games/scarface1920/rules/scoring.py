@@ -9,7 +9,7 @@ from ..state import ScarfaceState
 
 
 def end_game(s: ScarfaceState) -> None:
-    """"Prohibition Ends at Last!" is revealed: final income, bonuses, and the game is over."""
+    """ "Prohibition Ends at Last!" is revealed: final income, bonuses, and the game is over."""
     from ..effects import end_bonus
 
     wip = s.options.variant == "rulebook-wip"
@@ -26,8 +26,15 @@ def end_game(s: ScarfaceState) -> None:
             eff = c.cards[card].end_bonus
             if eff is not None:
                 bonus += end_bonus(s, seat, eff)
-        rows.append({"screen": screen, "businesses": businesses, "associates": stars, "card_bonuses": bonus,
-                     "total": screen + businesses + stars + bonus})
+        rows.append(
+            {
+                "screen": screen,
+                "businesses": businesses,
+                "associates": stars,
+                "card_bonuses": bonus,
+                "total": screen + businesses + stars + bonus,
+            }
+        )
     s.final = tuple(rows)
     s.stack.clear()
 
@@ -46,5 +53,6 @@ def result(s: ScarfaceState) -> Result:
     totals = [r["total"] for r in s.final]
     screens = [r["screen"] for r in s.final]
     gangs = tuple("enforcer" if seat == s.enforcer else s.content.gangs[p.gang].id for seat, p in enumerate(s.players))
-    return Result(scores=tuple(totals), winners=tuple(rank(totals, screens)), factions=gangs,
-                  details=tuple(dict(r) for r in s.final))
+    return Result(
+        scores=tuple(totals), winners=tuple(rank(totals, screens)), factions=gangs, details=tuple(dict(r) for r in s.final)
+    )

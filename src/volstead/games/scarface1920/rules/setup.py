@@ -151,8 +151,15 @@ def place_map(s, players: int) -> None:
     for d, district in enumerate(c.board.districts):
         for _ in range(district.tiles[str(players)]):
             kind = tokens.pop()
-            hoods.append(Hood(tiles.pop(), d, speakeasy=int(kind == "speakeasy"), casino=int(kind == "casino"),
-                              brothel=int(kind == "brothel")))
+            hoods.append(
+                Hood(
+                    tiles.pop(),
+                    d,
+                    speakeasy=int(kind == "speakeasy"),
+                    casino=int(kind == "casino"),
+                    brothel=int(kind == "brothel"),
+                )
+            )
     s.hoods = tuple(hoods)
     s.police = tuple(c.police_start)
 
@@ -176,9 +183,9 @@ class StartingDistrict(SeatStep[ScarfaceState]):
         d, vehicle = code
         p = s.players[self.seat_]
         if vehicle == "car":
-            p.cars = p.cars[:d] + (1,) + p.cars[d + 1:]
+            p.cars = p.cars[:d] + (1,) + p.cars[d + 1 :]
         else:
-            p.trucks = p.trucks[:d] + (1,) + p.trucks[d + 1:]
+            p.trucks = p.trucks[:d] + (1,) + p.trucks[d + 1 :]
         free = [i for i, h in enumerate(s.hoods) if h.district == d and h.owner < 0]
         if len(free) == 1:
             s.set_hood(free[0], owner=self.seat_)

@@ -11,7 +11,7 @@ from ..state import ScarfaceState, deal_plus, replace_at
 
 
 def add_at(t: tuple, i: int, delta: int) -> tuple:
-    return t[:i] + (t[i] + delta,) + t[i + 1:]
+    return t[:i] + (t[i] + delta,) + t[i + 1 :]
 
 
 class RecruitSteps(SeatStep[ScarfaceState]):

@@ -267,8 +267,14 @@ class ActionMenu(SeatStep[ScarfaceState]):
 _BOSS_CODES: Final[tuple[tuple[Any, ...], ...]] = tuple(("boss", k) for k in range(4))
 _END_CODE: Final[tuple[Any, ...]] = ("end",)
 _ORDER_IDS: Final[dict[str, str]] = {order: "order:" + order for order in order_rules.ORDER_LABELS}
-_GROUPS: Final = {"skill": "Skills of your Plan", "match": "Skills of your Plan", "job": "Jobs", "activate": "Jobs",
-           "order": "Orders (one a turn)", "end": "End of turn"}
+_GROUPS: Final = {
+    "skill": "Skills of your Plan",
+    "match": "Skills of your Plan",
+    "job": "Jobs",
+    "activate": "Jobs",
+    "order": "Orders (one a turn)",
+    "end": "End of turn",
+}
 
 
 class EndTurn(SeatStep[ScarfaceState]):

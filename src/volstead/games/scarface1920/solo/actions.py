@@ -38,7 +38,9 @@ def action(name: str, args: tuple[str, ...] = (), free_only: bool = False):
         def with_run(run):
             ACTIONS[name] = ActionSpec(doable, run, args, free_only)
             return run
+
         return with_run
+
     return register
 
 
@@ -82,7 +84,7 @@ def _deal(s, power):
     k = _free_deal(s)
     p.hq -= 1
     d = p.deals[k]
-    p.deals = p.deals[:k] + (Deal(d.dealers, d.alcohol, d.guns, thugs=1),) + p.deals[k + 1:]
+    p.deals = p.deals[:k] + (Deal(d.dealers, d.alcohol, d.guns, thugs=1),) + p.deals[k + 1 :]
     dealers = s.content.dealers
     alcohol = sum(dealers[x].alcohol for d in p.deals for x in d.dealers)
     guns = sum(dealers[x].guns for d in p.deals for x in d.dealers)
@@ -153,7 +155,7 @@ def hire_target(s, power):
     stars = s.content.card_stars
     best = None
     for which in (market.LOW, market.HIGH):
-        for (row, pos, card) in market.hireable(s):
+        for row, pos, card in market.hireable(s):
             if row != which or stars[card] > power:
                 continue
             if best is None or stars[card] > stars[best[2]]:
@@ -261,8 +263,12 @@ def _business_kinds(s):
 
 @action("business")
 def _business_ok(s, power):
-    return (power > 0 and _me(s).hq > 0 and bool(_business_kinds(s))
-            and any(s.hoods[i].basic_businesses < 3 for i in s.owned_hoods(ENFORCER)))
+    return (
+        power > 0
+        and _me(s).hq > 0
+        and bool(_business_kinds(s))
+        and any(s.hoods[i].basic_businesses < 3 for i in s.owned_hoods(ENFORCER))
+    )
 
 
 @_business_ok
@@ -442,8 +448,9 @@ def present(s, d: int) -> bool:
 def seize_candidates(s, power) -> list[int]:
     if s.control_markers_left(ENFORCER) <= 0:
         return []
-    return [i for i, h in enumerate(s.hoods)
-            if h.owner != ENFORCER and present(s, h.district) and s.defense(i, ENFORCER) <= power]
+    return [
+        i for i, h in enumerate(s.hoods) if h.owner != ENFORCER and present(s, h.district) and s.defense(i, ENFORCER) <= power
+    ]
 
 
 def seize_key(s, i) -> tuple:
@@ -508,7 +515,7 @@ def _upgrade(s, power):
     s.pay(ENFORCER, st.cost[level - 1])
     box = s.solo.board.boss_track[p.boss_box]
     p.boss_box += 1
-    p.stats = p.stats[:k] + (level + 1,) + p.stats[k + 1:]
+    p.stats = p.stats[:k] + (level + 1,) + p.stats[k + 1 :]
     p.upgrades_made += 1
     s.change_crime(ENFORCER, st.crime[level - 1])
     if k == VEHICLES:
@@ -584,8 +591,9 @@ def next_hoods(s, business) -> list[int]:
     """Keyword *Next* for an element: his Neighborhoods with that business where he can sell, in
     the first district (from the one after his, wrapping) that has any."""
     for d in E.next_order(s):
-        here = [i for i in s.owned_hoods(ENFORCER)
-                if s.hoods[i].district == d and getattr(s.hoods[i], business) and E.can_sell(s, i)]
+        here = [
+            i for i in s.owned_hoods(ENFORCER) if s.hoods[i].district == d and getattr(s.hoods[i], business) and E.can_sell(s, i)
+        ]
         if here:
             return here
     return []

@@ -93,7 +93,7 @@ def _load(path: Path, model):
 
 
 def parse_power(spec: str) -> tuple[bool, int]:
-    """"X" -> (free, 0); "P" -> (False, 0); "P+2" -> (False, 2); "P-1" -> (False, -1)."""
+    """ "X" -> (free, 0); "P" -> (False, 0); "P+2" -> (False, 2); "P-1" -> (False, -1)."""
     spec = spec.replace("\u2212", "-")
     if not POWER_RE.match(spec):
         raise ValueError(f"power must be X, P, P+n or P-n, got {spec!r}")
@@ -129,8 +129,9 @@ def build_solo_content(data_dir: Path = DATA) -> SoloContent:
             unknown = set(a.args) - set(spec.args)
             missing = set(spec.args) - set(a.args)
             if unknown or missing:
-                raise ContentError(f"{where}.args: action {a.action!r} takes {sorted(spec.args) or 'no args'}, "
-                                   f"got {sorted(a.args)}")
+                raise ContentError(
+                    f"{where}.args: action {a.action!r} takes {sorted(spec.args) or 'no args'}, got {sorted(a.args)}"
+                )
             card_lines.append(Line(a.action, free, bonus, dict(a.args), a.text))
         lines.append(tuple(card_lines))
     counts = {d: sum(1 for c in deck.cards if c.deck == d) for d in "ABC"}

@@ -71,7 +71,7 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
     free = [d for d in range(7) if d not in s.police and any(h.district == d and h.owner < 0 for h in s.hoods)]
     d = free[s.randbelow(len(free))]
     s.enf_district = d
-    him.cars = him.cars[:d] + (1,) + him.cars[d + 1:]
+    him.cars = him.cars[:d] + (1,) + him.cars[d + 1 :]
     spots = [i for i, h in enumerate(s.hoods) if h.district == d and h.owner < 0]
     hood = spots[s.randbelow(len(spots))]
     s.set_hood(hood, owner=ENFORCER)

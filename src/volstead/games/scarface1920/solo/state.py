@@ -18,8 +18,21 @@ from .enforcer import ENFORCER
 
 
 class SoloState(ScarfaceState):
-    __slots__ = ("solo", "district_no", "enf_deck", "enf_deck_b", "enf_deck_c", "enf_plan", "enf_discard",
-                 "enf_cubes", "enf_jobs", "enf_associates", "enf_district", "enf_last_plan", "enf_last_cubes")
+    __slots__ = (
+        "solo",
+        "district_no",
+        "enf_deck",
+        "enf_deck_b",
+        "enf_deck_c",
+        "enf_plan",
+        "enf_discard",
+        "enf_cubes",
+        "enf_jobs",
+        "enf_associates",
+        "enf_district",
+        "enf_last_plan",
+        "enf_last_cubes",
+    )
     solo: SoloContent
     district_no: tuple[int, ...]  # each district's number token (1–7)
     enf_deck: tuple[int, ...]  # his play-deck (solo cards), index 0 on top

@@ -1,4 +1,4 @@
-""""You get to choose" (rulebook: Solo mode — Make sales): where the Enforcer's priority
+""" "You get to choose" (rulebook: Solo mode — Make sales): where the Enforcer's priority
 rules leave two or more options tied, the human seat picks for him.
 
 `pick_or_ask` applies the best candidate under a priority key at once, or — when several
