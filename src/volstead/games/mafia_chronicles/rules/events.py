@@ -184,10 +184,8 @@ class BribeChoice(SeatStep[MafiaState]):
 
     def options(self, s: MafiaState) -> tuple[Any, ...]:
         y = s.syn[self.seat_]
-        return (
-            *(("bribe", c) for c in range(COLUMNS) if y.mobs[c] is not None and not y.mobs[c].jailed and y.mobs[c].heat),
-            NONE,
-        )  # type: ignore[union-attr]
+        mobs = y.mobs
+        return (*(("bribe", c) for c in range(COLUMNS) if (m := mobs[c]) is not None and not m.jailed and m.heat), NONE)
 
     def choose(self, s: MafiaState, code: tuple[Any, ...]) -> None:
         if code == NONE:
