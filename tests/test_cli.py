@@ -9,8 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from test_engine import FAKE_NAME, register_fake_game
+from volstead import replay
 from volstead.cli import app
-from volstead.engine import load_record, replay
+from volstead.engine import load_record
 
 runner = CliRunner()
 
@@ -46,7 +47,7 @@ def test_bad_seat_name_exits_2():
 def test_seat_count_out_of_range_exits_2():
     r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random,random,random,random", "--seed", "1")
     assert r.exit_code == 2
-    assert "takes 2–3 seats, but --seats names 4" in r.output
+    assert "seats: Count to N takes 2–3 seats, not 4 (--seats random,random,random,random)" in r.output
     r = invoke("play", "--terminal", FAKE_NAME, "--seats", "random", "--seed", "1")
     assert r.exit_code == 2
 
@@ -213,7 +214,7 @@ def test_replay_unfinished_record(tmp_path):
         ("[]", "must be a JSON object, got list"),
         (json.dumps({"format": 1, "game": "chess"}), "no 'version' field"),
         (
-            json.dumps({"format": 1, "game": "chess", "version": "0", "options": {}, "seed": 1, "seats": 2, "decisions": []}),
+            json.dumps({"format": 1, "game": "chess", "version": "0.1.0", "options": {}, "seed": 1, "seats": 2, "decisions": []}),
             "unknown game 'chess'",
         ),
         (
@@ -221,7 +222,7 @@ def test_replay_unfinished_record(tmp_path):
                 {
                     "format": 1,
                     "game": FAKE_NAME,
-                    "version": "0",
+                    "version": "0.1.0",
                     "options": {},
                     "seed": 1,
                     "seats": 2,

@@ -6,8 +6,9 @@ import json
 
 from typer.testing import CliRunner
 
+from volstead import replay
 from volstead.cli import app
-from volstead.engine import load_record, replay
+from volstead.engine import load_record
 
 runner = CliRunner()
 
@@ -30,7 +31,7 @@ def test_solo_game_with_a_bot_runs_to_the_end_and_replays(tmp_path):
 def test_solo_needs_exactly_one_seat():
     r = invoke("play", "--terminal", "--solo", "--seats", "random,random", "--seed", "1")
     assert r.exit_code == 2
-    assert "Scarface 1920 takes 1 seat with these options, but --seats names 2 (random,random)" in r.output
+    assert "seats: Scarface 1920 takes 1 seat with these options, not 2 (--seats random,random)" in r.output
 
 
 def test_sim_solo_counts_games_won_against_the_enforcer(tmp_path):
@@ -48,4 +49,4 @@ def test_sim_solo_counts_games_won_against_the_enforcer(tmp_path):
 def test_sim_solo_needs_exactly_one_seat(tmp_path):
     r = invoke("sim", "scarface1920", "--solo", "--seats", "random,greedy", "--games", "1", "--out", str(tmp_path))
     assert r.exit_code == 2
-    assert "Scarface 1920 takes 1 seat with these options, but --seats names 2" in r.output
+    assert "seats: Scarface 1920 takes 1 seat with these options, not 2" in r.output

@@ -5,8 +5,9 @@ from __future__ import annotations
 from mc_helpers import blank, put
 from typer.testing import CliRunner
 
+from volstead import replay
 from volstead.cli import app
-from volstead.engine import load_record, replay
+from volstead.engine import load_record
 from volstead.games import get_game
 from volstead.games.mafia_chronicles import GAME
 from volstead.games.mafia_chronicles.rules.scoring import points

@@ -14,7 +14,7 @@ import random
 import pytest
 from mc_games import busy_choice, check, new_game, play, play_busy
 
-from volstead.engine import replay
+from volstead import replay
 from volstead.engine.fields import all_fields, declared_fields
 from volstead.games.mafia_chronicles import GAME
 from volstead.games.mafia_chronicles.state import MafiaState, Syndicate

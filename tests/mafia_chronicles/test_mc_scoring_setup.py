@@ -8,7 +8,7 @@ import pytest
 from mc_helpers import C, blank, put
 
 from volstead.engine import IllegalOptionError, WrongSeatError
-from volstead.engine.contract import OptionsError
+from volstead.engine.contract import OptionsError, SetupError
 from volstead.games.mafia_chronicles import GAME
 from volstead.games.mafia_chronicles.content.loader import A0, B0, DECK
 from volstead.games.mafia_chronicles.options import Options
@@ -132,7 +132,7 @@ def test_3_the_first_player_is_rolled_and_tied_highest_rolls_re_roll(dice):
 
 
 def test_3_the_game_takes_exactly_4_syndicates():
-    with pytest.raises(ValueError, match="exactly 4 syndicates, not 3"):
+    with pytest.raises(SetupError, match="seats: The Mafia Chronicles takes 4 seats, not 3"):
         GAME.new_game(1, 3)
     assert (GAME.min_seats, GAME.max_seats) == (4, 4)
 

@@ -60,7 +60,7 @@ class Options(GameOptions):
         return value
 
 
-class PrizeBids(Game):
+class PrizeBids(Game[Options]):
     name = NAME
     title = "Prize Bids (test game)"
     min_seats = 2
@@ -70,10 +70,10 @@ class PrizeBids(Game):
     faction_option = "factions"
     first_seat_option = "first_seat"
 
-    def new_game(self, seed, seats, options=None):
+    def setup(self, seed, seats, options):
         from .state import new_game
 
-        return new_game(seed, seats, options or Options())
+        return new_game(seed, seats, options)
 
     def factions(self, options=None):
         return list(FACTIONS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from volstead.engine.contract import Result
+from volstead.engine.contract import Result, SetupError
 from volstead.engine.lanes import Lanes
 from volstead.engine.rng import seed_state, shuffled
 from volstead.engine.state import GameState
@@ -146,12 +146,9 @@ class PrizeBidsState(GameState):
 
 
 def new_game(seed: int, seats: int, options: Options) -> PrizeBidsState:
-    if not 2 <= seats <= 4:
-        raise ValueError(f"Prize Bids takes 2–4 seats, not {seats}")
-    if options.first_seat is not None and options.first_seat >= seats:
-        raise ValueError(f"first_seat must be a seat of the game (0–{seats - 1}), not {options.first_seat}")
+    # The engine checked the seed, the seats (2-4) and first_seat (Game.new_game); the rest is this game's.
     if len(options.factions) not in (0, seats):
-        raise ValueError(f"factions names {len(options.factions)} seats, but the game has {seats}")
+        raise SetupError(f"option 'factions' names {len(options.factions)} seats, but the game has {seats}")
     s = PrizeBidsState()
     s.seed, s.seats, s.options = seed, seats, options
     rng = seed_state(seed)

@@ -8,8 +8,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from volstead import replay
 from volstead.cli import app
-from volstead.engine import load_record, replay
+from volstead.engine import load_record
 from volstead.sim.records import read_run_record
 
 runner = CliRunner()

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from volstead.engine import IllegalOptionError, WrongSeatError, replay
-from volstead.engine.contract import OptionsError
+from volstead import replay
+from volstead.engine import IllegalOptionError, WrongSeatError
+from volstead.engine.contract import OptionsError, SetupError
 
 
 @pytest.fixture(autouse=True)
@@ -172,7 +173,7 @@ def test_options_are_validated_with_a_message_naming_the_option():
         g.options_from_json({"factions": ["red", "red"]})
     with pytest.raises(OptionsError, match="option 'cards': Input should be less than or equal to 13"):
         g.options_from_json({"cards": 20})
-    with pytest.raises(ValueError, match="first_seat must be a seat of the game"):
+    with pytest.raises(SetupError, match=r"option 'first_seat': 3 is not a seat of 2 \(seats are 0–1\)"):
         g.new_game(1, 2, g.Options(first_seat=3))
 
 

@@ -15,7 +15,8 @@ from functools import partial
 import pytest
 from prohibition_games import GAMES, check, new_game, play, random_game
 
-from volstead.engine import GameOverError, IllegalOptionError, RecordError, WrongSeatError, replay
+from volstead import replay
+from volstead.engine import GameOverError, IllegalOptionError, RecordError, WrongSeatError
 from volstead.games.prohibition import GAME
 
 CHUNKS = 10
@@ -270,7 +271,7 @@ def test_malformed_records_are_rejected():
 
     bad(rf"decision #{k} does not match the game", decisions=record["decisions"][:k] + [[0, "space:nowhere"]])
     bad("comes after the game ended", decisions=record["decisions"] + [[0, "keep"]])
-    bad("2–4 gangs, got seats=5", seats=5)
+    bad("seats: Prohibition takes 2–4 seats, not 5", seats=5)
     bad("unknown mat 'martians'", options={"mats": ["martians"] * s.seats})
     bad("option 'jokers': unknown option", options={"jokers": True})
 

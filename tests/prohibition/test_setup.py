@@ -136,9 +136,9 @@ def test_bad_options_are_refused_with_the_option_named(bad, message):
 @pytest.mark.parametrize(
     "seats, options, message",
     [
-        (5, {}, "2–4 gangs, got seats=5"),
-        (1, {}, "2–4 gangs, got seats=1"),
-        (2, {"first_seat": 3}, "first_seat 3 is not a seat"),
+        (5, {}, "seats: Prohibition takes 2–4 seats, not 5"),
+        (1, {}, "seats: Prohibition takes 2–4 seats, not 1"),
+        (2, {"first_seat": 3}, "option 'first_seat': 3 is not a seat of 2"),
         (3, {"mats": ("bowery", "tammany")}, "names 2 mats for 3 seats"),
     ],
 )

@@ -16,7 +16,8 @@ from functools import partial
 import pytest
 from random_games import MAX_DECISIONS, check_full, new_game, play, random_game, seats_for
 
-from volstead.engine import GameOverError, IllegalOptionError, RecordError, WrongSeatError, replay
+from volstead import replay
+from volstead.engine import GameOverError, IllegalOptionError, RecordError, WrongSeatError
 from volstead.engine.record import load_record, save_record
 
 # ------------------------------------------------------------------ the games
@@ -505,8 +506,8 @@ def test_malformed_records_are_rejected(finished, tmp_path):
     _bad(record, r"decision #0 does not match the game", decisions=[[0, "end"]])
     _bad(record, rf"decision #{len(decisions)} \('end'\) comes after the game ended", decisions=decisions + [[0, "end"]])
     _bad(record, "unknown game 'chess'", game="chess")
-    _bad(record, r"2–4 players, got seats=7", seats=7)
-    _bad(record, r"2–4 players, got seats=1", seats=1)
+    _bad(record, r"seats: Scarface 1920 takes 2–4 seats, not 7", seats=7)
+    _bad(record, r"seats: Scarface 1920 takes 2–4 seats, not 1", seats=1)
     _bad(record, "'seats' is invalid: Input should be a valid integer", seats="3")
     _bad(record, "'seed' is invalid: Input should be a valid integer", seed=True)
     _bad(record, "option 'variant': Input should be 'published' or 'rulebook-wip'", options={"variant": "deluxe"})

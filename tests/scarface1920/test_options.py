@@ -69,7 +69,7 @@ def test_named_gangs_are_kept_in_seat_order():
             "option 'gangs': Value error, unknown gang 'martians'; gangs: outfit, black_wolves, seven_gems, north_side or random",
         ),
         (["outfit", "random", "outfit"], "option 'gangs': Value error, gang 'outfit' is named for more than one seat"),
-        ("outfit", "option 'gangs': Input should be a valid tuple, not 'outfit'"),
+        ("outfit", "option 'gangs': Input should be a valid array, not 'outfit'"),
     ],
 )
 def test_bad_gangs_are_rejected_by_the_options_model(gangs, message):
@@ -81,7 +81,7 @@ def test_bad_gangs_are_rejected_by_the_options_model(gangs, message):
 def test_random_may_repeat_but_the_count_must_match_the_seats():
     o = GAME.options_from_json({"gangs": ["random", "random", "random"]})
     assert o.gangs == ("random",) * 3
-    with pytest.raises(VolsteadError, match="options.gangs names 3 gangs for 4 seats"):
+    with pytest.raises(VolsteadError, match="option 'gangs' names 3 gangs for 4 seats"):
         GAME.new_game(1, 4, o)
 
 
@@ -114,8 +114,8 @@ def test_no_first_seat_is_seat_0_as_before():
 @pytest.mark.parametrize(
     "first, seats, message",
     [
-        (3, 3, "first_seat 3 is not a seat: seats are 0–2"),
-        (4, 4, "first_seat 4 is not a seat: seats are 0–3"),
+        (3, 3, "option 'first_seat': 3 is not a seat of 3 (seats are 0–2)"),
+        (4, 4, "option 'first_seat': 4 is not a seat of 4 (seats are 0–3)"),
     ],
 )
 def test_first_seat_is_checked_against_the_seat_count(first, seats, message):
@@ -130,7 +130,9 @@ def test_first_seat_is_checked_against_the_seat_count(first, seats, message):
     [
         (-1, "option 'first_seat': Input should be greater than or equal to 0, not -1"),
         (True, "option 'first_seat': Value error, a seat number, not a boolean"),
-        ("two", "option 'first_seat': Input should be a valid integer, unable to parse string as an integer, not 'two'"),
+        ("two", "option 'first_seat': Input should be a valid integer, not 'two'"),
+        ("2", "option 'first_seat': Input should be a valid integer, not '2'"),  # JSON: a number is no string
+        (2.0, "option 'first_seat': Input should be a valid integer, not 2.0"),
     ],
 )
 def test_bad_first_seat_values_are_rejected_by_the_options_model(value, message):
@@ -140,7 +142,7 @@ def test_bad_first_seat_values_are_rejected_by_the_options_model(value, message)
 
 
 def test_first_seat_is_not_a_solo_option():
-    with pytest.raises(VolsteadError, match="first_seat is not a solo option: the Enforcer always takes the first turn"):
+    with pytest.raises(VolsteadError, match="option 'first_seat' is not a solo option: the Enforcer always takes the first turn"):
         GAME.new_game(1, 1, Options(solo=True, first_seat=0))
 
 

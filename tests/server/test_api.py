@@ -177,7 +177,7 @@ def test_all_bot_game_finishes_then_record_and_replay(client):
     gid = g["id"]  # (its record is hidden while it plays: test_fairness; bots alone may finish at once)
     wait_for(lambda: client.get(f"/api/games/{gid}").json()["status"] == "finished", timeout=60)
     rec = client.get(f"/api/games/{gid}/record").json()
-    from volstead.engine import replay
+    from volstead import replay
 
     assert replay(rec).is_over() and rec["seed"] == 3
     r = client.get(f"/api/games/{gid}/replay", params={"upto": 10, "seat": 1}).json()

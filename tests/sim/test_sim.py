@@ -181,7 +181,7 @@ def test_a_resumed_run_must_match_its_configuration(tmp_path):
 
 
 def test_records_replay_to_the_same_result(tmp_path):
-    from volstead.engine import replay
+    from volstead import replay
 
     rows = run_sim(SimConfig("scarface1920", ("random", "greedy"), seed=5), 2, tmp_path)
     for row in rows:

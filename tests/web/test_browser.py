@@ -156,7 +156,7 @@ def test_replay_page_steps_through_a_finished_game(server, browser, shot):
     shot(page, "replay-end")
     # the game is over: every screen comes down, the rival's money, hand and Jobs are shown
     rec = httpx2.get(f"{server}/api/games/{g['id']}/record").json()
-    from volstead.engine import replay
+    from volstead import replay
 
     final = replay(rec)
     rival = page.locator(".rival[data-seat='0']")

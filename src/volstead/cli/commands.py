@@ -12,9 +12,10 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from volstead.engine import RecordError, VolsteadError, load_record, replay
+from volstead.engine import RecordError, VolsteadError, load_record
+from volstead.engine.contract import SEED_LIMIT
 from volstead.engine.record import decision_pairs
-from volstead.games import DEFAULT_GAME, game_names, get_game
+from volstead.games import DEFAULT_GAME, game_names, get_game, replay_record
 
 from .common import HUMAN, console, fail, json_default, load_game, parse_seats, seat_range_text
 from .game_options import CONTEXT, OPTION_HELP, options_from_args
@@ -105,7 +106,7 @@ def play(
             raise fail(str(e)) from None
         return
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = random.SystemRandom().randrange(SEED_LIMIT)
     play_terminal(game, kinds, options, seed, record, quiet)
 
 
@@ -144,7 +145,7 @@ def replay_cmd(
     """Replay a game record: print where it ends, or step through it in the browser (--browser)."""
     try:
         rec = _load_any_record(file, game_index)
-        state = replay(rec)
+        state = replay_record(rec)
     except RecordError as e:
         raise fail(str(e)) from None
     except VolsteadError as e:
@@ -159,7 +160,7 @@ def replay_cmd(
         return
     game = get_game(rec["game"])
     if show_log:
-        log_state = replay(rec, upto=0)
+        log_state = replay_record(rec, upto=0)
         for i, (seat, option_id) in enumerate(decision_pairs(rec)):
             d = log_state.decision(seat)
             label = d.options[d.index_of(option_id)].label
@@ -196,7 +197,7 @@ def verify(
     try:
         rec = load_record(file)
         check_commitment(rec)
-        state = replay(rec)
+        state = replay_record(rec)
     except RecordError as e:
         raise fail(f"{file}: {e}") from None
     except VolsteadError as e:

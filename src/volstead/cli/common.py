@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from volstead.bots import bot_names
-from volstead.engine.contract import Game, GameOptions
+from volstead.engine.contract import Game, GameOptions, SetupError
 from volstead.games import get_game
 
 console = Console(highlight=False)
@@ -52,11 +52,10 @@ def parse_seats(spec: str, game: Game, options: GameOptions | None, humans: bool
         except KeyError:
             shown = repr(s) if s else "an empty name"
             raise fail(f"seat {i} is {shown}, which is not a player kind; use one of: {', '.join(kinds)}") from None
-    allowed = game.seat_range(options)
-    if len(seats) not in allowed:
-        which = " with these options" if allowed != game.seat_range() else ""
-        noun = "seat" if allowed == range(1, 2) else "seats"
-        raise fail(f"{game.title} takes {seat_range_text(allowed)} {noun}{which}, but --seats names {len(seats)} ({spec})")
+    try:
+        game.check_seats(len(seats), game.resolve_options(options))
+    except SetupError as e:
+        raise fail(f"{e} (--seats {spec})") from None
     return seats
 
 

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from volstead.bots import ask_bot, get_bot
 from volstead.engine import VolsteadError, save_record, undo
-from volstead.engine.contract import Game, GameOptions
+from volstead.engine.contract import Game, GameOptions, SetupError
 
 from .common import HUMAN, console, err_console, fail
 from .view_text import print_result, view_panel
@@ -121,6 +121,8 @@ def tell(state, humans: set[int]) -> None:
 def play_terminal(game: Game, players: list[str], options: GameOptions, seed: int, record: Path | None, quiet: bool) -> None:
     try:
         state = game.new_game(seed=seed, seats=len(players), options=options)
+    except SetupError as e:  # the seed, the seats or the options (the engine checks them for every game)
+        raise fail(str(e)) from None
     except Exception as e:  # a broken or unfinished game says why it cannot start
         raise fail(f"could not start {game.name}: {type(e).__name__}: {e}", code=1) from None
 
@@ -162,7 +164,7 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
                         last = len(chosen_by_human) - 1 - chosen_by_human[::-1].index(True)
                         steps = len(chosen_by_human) - last
                         try:
-                            state = undo(state, steps)
+                            state = undo(game, state, steps)
                         except Exception as e:  # undo replays the record; say so if that fails
                             console.print(Text(f"cannot undo: {type(e).__name__}: {e}", style="red"))
                             continue

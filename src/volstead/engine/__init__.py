@@ -5,11 +5,14 @@ from .errors import (
     ContentError,
     GameOverError,
     IllegalOptionError,
+    OptionsError,
     RecordError,
+    SetupError,
     VolsteadError,
     WrongSeatError,
 )
-from .record import load_record, replay, save_record, undo
+from .record import load_record, save_record
+from .replay import replay, undo
 from .state import DictState, GameState
 from .step import SeatStep, Step
 
@@ -21,7 +24,9 @@ __all__ = [
     "GameState",
     "IllegalOptionError",
     "Option",
+    "OptionsError",
     "RecordError",
+    "SetupError",
     "SeatStep",
     "Step",
     "VolsteadError",

@@ -1,36 +1,55 @@
 """The game contract: what every game provides to the platform.
 
-A game is one package under `volstead/games/` that exposes `GAME`, an
-instance of a `Game` subclass, plus one line in the registry
-(`volstead/games/__init__.py`). The CLI, the server, the simulator, the bots
-and the browser shell use a game only through this class: they never name a
-game and never probe for attributes. Everything below that has a body is an
-optional hook with a sensible default; `name`, `title`, the seat range,
-`Options` and `new_game` are required.
+A game is a package that exposes `GAME`, an instance of a `Game` subclass: one
+of the built-in games under `volstead/games/` (a line in the registry,
+`volstead/games/__init__.py`) or a package of its own that names it in the
+`volstead.games` entry-point group. The CLI, the server, the simulator, the
+bots and the browser shell use a game only through this class: they never
+name a game and never probe for attributes. Everything below that has a body
+is an optional hook with a sensible default; `name`, `title`, the seat range,
+`Options` and `setup` are required.
 
-The state a game's `new_game` returns is an `engine.state.GameState` and
-provides `decision()/decisions()`, `apply`, `clone`, `view(seat)`,
+`Game.new_game(seed, seats, options)` is the engine's, the same for every game:
+it checks the seed (`check_seed`), the options (through the game's pydantic
+model, strictly where they come as JSON) and the number of seats, each with a
+`SetupError` naming what is wrong, and only then calls the game's own `setup`.
+The state `setup` returns is an `engine.state.GameState` and provides
+`decision()/decisions()`, `apply`, `clone`, `view(seat)`,
 `determinize(seat, rng)`, `result() -> Result` (once over) and `record()`.
 """
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import VolsteadError
+from .errors import OptionsError, SetupError, VolsteadError
+from .rng import SEED_LIMIT
 
 if TYPE_CHECKING:
     from .decision import Decision
     from .state import GameState
 
 
-class OptionsError(VolsteadError):
-    """Game options that the game's Options model rejects (names the option)."""
+def check_seed(seed: object) -> int:
+    """`seed` if it is a seed (an `int`, not a `bool`, 0 <= seed < SEED_LIMIT); a SetupError otherwise."""
+    if type(seed) is not int:
+        raise SetupError(f"seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {short_repr(seed)}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise SetupError(f"seed must be from 0 to {SEED_LIMIT - 1}, not {seed}")
+    return seed
+
+
+def short_repr(value: object, limit: int = 40) -> str:
+    """repr(value), cut to `limit` characters (an error message never echoes large input)."""
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 class GameOptions(BaseModel):
@@ -101,6 +120,13 @@ def check_faction_choices(values: tuple[str, ...], known: list[str], word: str) 
     return values
 
 
+def seat_range_text(seats: range) -> str:
+    """ "2–4 seats", "4 seats", "1 seat": a seat range as people read it."""
+    if len(seats) == 1:
+        return f"{seats.start} seat{'' if seats.start == 1 else 's'}"
+    return f"{seats.start}–{seats[-1]} seats"
+
+
 def not_a_bool(v: Any) -> Any:
     """An Options validator (mode="before") for a seat number: JSON's true is not seat 1."""
     if isinstance(v, bool):
@@ -116,13 +142,15 @@ def describe_validation_error(e: ValidationError, what: str = "option") -> str:
     if err["type"] == "extra_forbidden":
         msg = f"unknown {what}"
     elif err["type"] not in ("missing", "value_error", "assertion_error"):  # custom messages name the value
-        shown = repr(err.get("input"))
-        msg += f", not {shown if len(shown) <= 40 else shown[:37] + '...'}"
+        msg += f", not {short_repr(err.get('input'))}"
     return f"{what} {loc!r}: {msg}"[:300]
 
 
-class Game:
-    """Base class of a game's `GAME` object. Subclass it and set the required parts."""
+OptionsT = TypeVar("OptionsT", bound=GameOptions)  # a game's own Options class
+
+
+class Game(Generic[OptionsT]):
+    """Base class of a game's `GAME` object. Subclass it as `Game[ItsOptions]` and set the required parts."""
 
     # ---------------------------------------------------------------- required
     name: ClassVar[str]  # registry name: the game's folder under volstead/games
@@ -131,8 +159,46 @@ class Game:
     max_seats: ClassVar[int]
     Options: ClassVar[type[GameOptions]]
 
-    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> GameState:
+    def setup(self, seed: int, seats: int, options: OptionsT) -> GameState:
+        """The game's own set-up: the state of a new game. Called by `new_game` only, with a checked
+        seed, a number of seats in `seat_range(options)` and the game's own options; what only the
+        game can check (a card-set folder's factions, say) it refuses with a SetupError."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------- the engine's
+    def new_game(self, seed: int, seats: int, options: GameOptions | Mapping[str, Any] | None = None) -> GameState:
+        """A new game: the seed, the options (the game's Options, their JSON as a mapping, or None for
+        the defaults) and the number of seats checked, each refused with a SetupError naming it (an
+        OptionsError for the options), then the game's `setup`. Every game, server and command starts
+        games here."""
+        check_seed(seed)
+        checked = self.resolve_options(options)
+        self.check_seats(seats, checked)
+        return self.setup(seed, seats, checked)
+
+    def resolve_options(self, options: GameOptions | Mapping[str, Any] | None) -> OptionsT:
+        """The game's own options: the defaults for None, a mapping validated as JSON
+        (`options_from_json`), the game's Options as they are; another game's options, or anything
+        else, an OptionsError."""
+        if options is None:
+            return cast(OptionsT, self.Options())
+        if isinstance(options, Mapping):
+            return self.options_from_json(options)
+        if type(options) is not self.Options:
+            given = f"{type(options).__module__}.{type(options).__qualname__}"
+            raise OptionsError(f"{self.title} takes its own options ({self.Options.__module__}.Options), not {given}")
+        return cast(OptionsT, options)
+
+    def check_seats(self, seats: object, options: OptionsT) -> None:
+        """A SetupError unless `seats` is a number of seats a game with `options` takes (and the
+        option naming the first seat, if the game has one, names one of them)."""
+        allowed = self.seat_range(options)
+        if type(seats) is not int or seats not in allowed:
+            which = " with these options" if allowed != self.seat_range() else ""
+            raise SetupError(f"seats: {self.title} takes {seat_range_text(allowed)}{which}, not {short_repr(seats)}")
+        first = getattr(options, self.first_seat_option) if self.first_seat_option else None
+        if first is not None and not 0 <= first < seats:
+            raise SetupError(f"option {self.first_seat_option!r}: {first} is not a seat of {seats} (seats are 0–{seats - 1})")
 
     # ------------------------------------------------------------- optional
     # Decision kinds whose chosen option the rules show everyone anyway: a log may show their
@@ -158,12 +224,18 @@ class Game:
         """The numbers of seats a game with these options takes (e.g. 1 in a solo mode)."""
         return range(self.min_seats, self.max_seats + 1)
 
-    def options_from_json(self, data: Any) -> GameOptions:
-        """Validated options; an OptionsError naming the option otherwise."""
-        if not isinstance(data, dict):
-            raise OptionsError("options must be a JSON object")
+    def options_from_json(self, data: object) -> OptionsT:
+        """Options given as JSON (a record's, a request's, a command line's), validated strictly: a
+        JSON object whose every value has the field's JSON type (a boolean is `true`/`false`, not
+        "yes" or 1; a number is not a string). An OptionsError naming the option otherwise."""
+        if not isinstance(data, Mapping):
+            raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
         try:
-            return self.Options.model_validate(data)
+            text = json.dumps(dict(data), allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as e:
+            raise OptionsError(f"options must be JSON data: {short_repr(str(e), 120)}") from None
+        try:
+            return cast(OptionsT, self.Options.model_validate_json(text, strict=True))
         except ValidationError as e:
             raise OptionsError(describe_validation_error(e)) from None
 

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .step import step_kind
-
-if TYPE_CHECKING:
-    from .state import GameState
-    from .step import Step
+from .errors import IllegalOptionError
+from .step import Step, step_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +38,8 @@ class Decision:
 
     __slots__ = ("seat", "step", "codes", "lane", "_state", "_ids")
 
-    def __init__(self, state: GameState, step: Step, seat: int, codes: tuple, lane: bool = False):
+    # `state` is the GameState asking (typed Any: decision.py sits below state.py, which imports it).
+    def __init__(self, state: Any, step: Step, seat: int, codes: tuple, lane: bool = False):
         self._state = state
         self.step = step
         self.seat = seat
@@ -84,8 +82,6 @@ class Decision:
         try:
             return self.option_ids.index(option_id)
         except ValueError:
-            from .errors import IllegalOptionError
-
             shown = ", ".join(self.option_ids[:12])
             more = "" if len(self.codes) <= 12 else f", … ({len(self.codes)} in all)"
             given = repr(option_id) if len(repr(option_id)) <= 60 else repr(option_id)[:57] + "..."

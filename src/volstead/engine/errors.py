@@ -23,3 +23,11 @@ class RecordError(VolsteadError):
 
 class ContentError(VolsteadError):
     """A card or board data file that fails validation."""
+
+
+class SetupError(VolsteadError):
+    """A seed, a number of seats or options that a game cannot start with (names which)."""
+
+
+class OptionsError(SetupError):
+    """Game options that the game's Options model rejects (names the option)."""

@@ -20,14 +20,18 @@ or "done" (`GameState.pending_seats()`) until the reveal step runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from .rng import MASK64, seed_state
 from .rng import step as rng_step
 from .step import Step
 
-if TYPE_CHECKING:
-    from .state import GameState
+
+class HasStream(Protocol):
+    """What `open_lanes` reads of a GameState: its random stream (a Protocol, not GameState: lanes.py
+    sits below state.py, which imports it)."""
+
+    rng: int
 
 
 class Lanes(Step[Any]):
@@ -70,7 +74,7 @@ class Lanes(Step[Any]):
         raise TypeError("a Lanes step has one deciding seat per lane: ask GameState.decisions()")
 
 
-def open_lanes(state: GameState, steps_by_seat: dict[int, list[Step[Any]] | tuple[Step[Any], ...]]) -> Lanes:
+def open_lanes(state: HasStream, steps_by_seat: dict[int, list[Step[Any]] | tuple[Step[Any], ...]]) -> Lanes:
     """A `Lanes` step for the given seats (each lane's steps bottom first), with one random
     stream per lane drawn from the state's (one draw, whatever the number of lanes).
     Push it; the engine does the rest."""

@@ -1,47 +1,54 @@
 """Game records: the JSON equivalent of a chess PGN.
 
 A record holds what is needed to rebuild a game exactly: the game's name,
-the engine version that wrote it, the game options, the seed, the number of
+the Volstead version that wrote it, the game options, the seed, the number of
 seats and every decision as `[seat, option id]` (format 2; format 1 records,
-whose decisions are bare option ids, still load). Replaying applies the
-decisions one by one; the first that is not legal says where the record and
-the rules part. `make_record` is the one place a record is built.
+whose decisions are bare option ids, still load). `make_record` is the one
+place a record is built; `validate_record` the one place its shape is checked
+(replay.py rebuilds the game a record describes). Every way a record can be
+malformed — not UTF-8, not JSON, nested too deep, a field of the wrong type,
+a newer Volstead's — is a `RecordError` naming the problem.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from .errors import RecordError, VolsteadError
+from .errors import RecordError
+from .rng import SEED_LIMIT
+from .version import __version__
 
 RECORD_FORMAT = 2
 READABLE_FORMATS = (1, 2)
 MAX_OPTION_ID = 200  # characters; longer ids are no option of any game
+MAX_RECORD_BYTES = 64 * 1024 * 1024  # a record file larger than this is no game's (a long game is ~100 kB)
+# "0.1.0", "1.2.3.dev4", "1.2.3+local": the three numbers decide what a Volstead can replay.
+VERSION = re.compile(r"(\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[.+-][0-9A-Za-z.+-]{0,40})?")
+
+OptionId = Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]
 
 
 class GameRecord(BaseModel):
-    """The shape of a record file (extra keys, such as a server's, are kept)."""
+    """The shape of a record file (extra keys, such as a server's commitment, are kept)."""
 
     model_config = ConfigDict(extra="allow")
 
     format: StrictInt
-    game: StrictStr
-    version: StrictStr
+    game: Annotated[StrictStr, Field(max_length=100)]
+    version: Annotated[StrictStr, Field(max_length=60)]
     options: dict[str, Any]
-    seed: Annotated[StrictInt, Field(ge=0)]
-    seats: Annotated[StrictInt, Field(ge=1)]
-    decisions: list[
-        tuple[StrictInt, Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]]
-        | Annotated[StrictStr, Field(max_length=MAX_OPTION_ID)]
-    ]
+    seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)]
+    seats: Annotated[StrictInt, Field(ge=1, le=64)]
+    decisions: list[tuple[Annotated[StrictInt, Field(ge=0)], OptionId] | OptionId]
 
 
 def make_record(
-    state=None,
+    state: Any = None,
     *,
     game: str | None = None,
     options: dict | None = None,
@@ -50,8 +57,6 @@ def make_record(
     decisions: list | None = None,
 ) -> dict:
     """The record of `state`, or of a game given by its parts (a server's stored game)."""
-    from volstead import __version__
-
     if state is not None:
         game, options, seed, seats = state.game_name, state.options_json(), state.seed, state.seats
         pairs: list[list[Any] | str] = state.record_pairs()  # not copied again
@@ -74,7 +79,27 @@ def _first_error(e: ValidationError) -> str:
     return f"the game record's {where!r} is invalid: {err['msg']}"
 
 
+def version_numbers(version: str) -> tuple[int, int, int] | None:
+    """The three numbers of a Volstead version string ("0.1.0" -> (0, 1, 0)); None if it is not one."""
+    m = VERSION.fullmatch(version)
+    return (int(m[1]), int(m[2]), int(m[3])) if m else None
+
+
+def check_version(version: str) -> None:
+    """A RecordError unless `version` is a Volstead version no newer than this one (a newer Volstead's
+    record may need rules this one does not have)."""
+    numbers = version_numbers(version)
+    if numbers is None:
+        raise RecordError(f"the game record's 'version' is not a Volstead version: {version[:60]!r}")
+    ours = version_numbers(__version__)
+    assert ours is not None
+    if numbers > ours:
+        raise RecordError(f"the game record was written by Volstead {version}, newer than this one ({__version__})")
+
+
 def validate_record(record: Any) -> dict:
+    """`record` if it has a record's shape (every field of its type, a readable format, a version no
+    newer than this Volstead); a RecordError naming the first problem otherwise."""
     if not isinstance(record, dict):
         raise RecordError(f"a game record must be a JSON object, got {type(record).__name__}")
     for key in GameRecord.model_fields:
@@ -84,11 +109,14 @@ def validate_record(record: Any) -> dict:
         GameRecord.model_validate(record)
     except ValidationError as e:
         raise RecordError(_first_error(e)) from None
+    except RecursionError:
+        raise RecordError("the game record is nested too deeply") from None
     if record["format"] not in READABLE_FORMATS:
         raise RecordError(
             f"record format {record['format']} is not supported (this Volstead reads formats "
             f"{', '.join(map(str, READABLE_FORMATS))})"
         )
+    check_version(record["version"])
     for i, d in enumerate(record["decisions"]):
         if isinstance(d, str) != (record["format"] == 1):
             want = "an option id string" if record["format"] == 1 else "a [seat, option id] pair"
@@ -101,40 +129,21 @@ def decision_pairs(record: dict) -> list[tuple[int | None, str]]:
     return [(None, d) if isinstance(d, str) else (d[0], d[1]) for d in record["decisions"]]
 
 
-def replay(record: dict, upto: int | None = None):
-    """Rebuild the state a record describes (optionally only its first `upto` decisions)."""
-    from volstead.games import get_game
-
-    record = validate_record(record)
-    try:
-        game = get_game(record["game"])
-    except KeyError as e:
-        raise RecordError(str(e.args[0])) from None
-    try:
-        options = game.options_from_json(record["options"])
-        state = game.new_game(seed=record["seed"], seats=record["seats"], options=options)
-    except RecordError:
-        raise
-    except (VolsteadError, ValueError, TypeError) as e:
-        raise RecordError(f"the record's setup is invalid: {e}") from None
-    decisions = decision_pairs(record)
-    for i, (seat, option_id) in enumerate(decisions if upto is None else decisions[:upto]):
-        if state.is_over():
-            raise RecordError(f"decision #{i} ({option_id!r}) comes after the game ended")
+def parse_record(data: str | bytes, source: str = "the record") -> dict:
+    """A record read from JSON text (or UTF-8 bytes), validated; a RecordError naming `source` and
+    the problem (not UTF-8, not JSON, nested too deep, not a record's shape)."""
+    if isinstance(data, bytes):
         try:
-            state.apply(option_id, seat)
-        except VolsteadError as e:
-            raise RecordError(f"decision #{i} does not match the game: {e}") from None
-    return state
-
-
-def undo(state, steps: int = 1):
-    """The state as it was `steps` decisions ago (replayed from the seed)."""
-    record = state.record()
-    n = len(record["decisions"])
-    if steps > n:
-        raise RecordError(f"cannot undo {steps} decisions: only {n} were taken")
-    return replay(record, upto=n - steps)
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(f"{source} is not UTF-8 text (byte {e.start})") from None
+    try:
+        parsed = json.loads(data)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{source} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise RecordError(f"{source} is nested too deeply to be a game record") from None
+    return validate_record(parsed)
 
 
 def save_record(record: dict, path: str | Path) -> None:
@@ -142,11 +151,12 @@ def save_record(record: dict, path: str | Path) -> None:
 
 
 def load_record(path: str | Path) -> dict:
+    """The record in the file at `path`, validated (`parse_record`); a RecordError if it cannot be read."""
     try:
-        text = Path(path).read_text()
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise RecordError(f"cannot read the record {path}: {e.strerror}") from None
-    try:
-        return validate_record(json.loads(text))
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not valid JSON: {e}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES // 2**20} MiB: no game record is")
+    return parse_record(data, str(path))

@@ -13,6 +13,11 @@ from typing import Final
 from mypy_extensions import i64
 
 MASK64: Final = (1 << 64) - 1
+# A game's seed is a whole number 0 <= seed < SEED_LIMIT, in every game and wherever one is given (the
+# CLI, the server's API, records; contract.check_seed): 31 bits is what the simulator derives a game's seed
+# in (sim.runner.game_seed) and what the server draws, and such a seed fits every database's and JSON
+# reader's integers.
+SEED_LIMIT: Final = 2**31
 _MUL: Final = 6364136223846793005
 _INC: Final = 1442695040888963407
 

@@ -202,7 +202,11 @@ class GameState:
             self._advance_pending()
             d = self._decision
             assert d is not None
-        if seat is None or seat == d.seat:
+        if seat is None:
+            return d
+        if type(seat) is not int:  # True is no seat 1, nor 1.0
+            raise WrongSeatError(f"a seat is a whole number, not {seat!r} ({type(seat).__name__})"[:120])
+        if seat == d.seat:
             return d
         for p in self._pending:
             if p.seat == seat:

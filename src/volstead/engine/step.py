@@ -11,16 +11,16 @@ pushes others) or a *decision* (a seat chooses among its options, then
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from .fields import all_fields
 
-if TYPE_CHECKING:
-    from .state import GameState
-
-S = TypeVar("S", bound="GameState")
+# The state class a step works on (a game's steps are `Step[ItsState]`, ItsState an
+# `engine.state.GameState`). Not bound to GameState here: step.py sits below state.py, which
+# imports it, and a bound would import state.py back (an import circle).
+S = TypeVar("S")
 
 
 # Compiled by mypyc where the install can (setup.py): games and tests subclass the engine's bases

@@ -7,8 +7,13 @@ every game module exposes `GAME`, an `engine.contract.Game`.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
+from volstead.engine import replay
 from volstead.engine.contract import Game
+from volstead.engine.errors import RecordError
+from volstead.engine.record import validate_record
+from volstead.engine.state import GameState
 
 _GAMES = {
     "scarface1920": "volstead.games.scarface1920",
@@ -36,3 +41,14 @@ def get_game(name: str) -> Game:
         shown = repr(name)[:60] if isinstance(name, str) else f"a {type(name).__name__}"
         raise KeyError(f"unknown game {shown}; known games: {', '.join(game_names())}")
     return importlib.import_module(_GAMES[name]).GAME
+
+
+def replay_record(record: Any, upto: int | None = None) -> GameState:
+    """The state a record describes, in the game it names (`volstead.replay`): the look-up by name
+    is the registry's, the replay the engine's (`engine.replay`). A RecordError for an unknown game."""
+    record = validate_record(record)
+    try:
+        game = get_game(record["game"])
+    except KeyError as e:
+        raise RecordError(str(e.args[0])) from None
+    return replay(game, record, upto)

@@ -38,6 +38,7 @@ from typing import Any
 
 from volstead.bots import BotLimits, ask_bot, bot_names, get_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError, replay
+from volstead.engine.contract import SEED_LIMIT, OptionsError, SetupError
 from volstead.engine.decision import option_json
 from volstead.engine.record import make_record
 from volstead.games import get_game
@@ -162,7 +163,8 @@ class Hub:
                 log.error("game %s cannot be resumed: %s: %s", stored.id, type(e).__name__, e)
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
-        state = replay(make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats))
+        record = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats)
+        state = replay(get_game(stored.game), record)
         live = LiveGame(
             stored,
             state,
@@ -263,27 +265,20 @@ class Hub:
                 ) from None
         try:
             opts = game.options_from_json(options if options is not None else {})
-        except VolsteadError as e:
+        except OptionsError as e:
             raise LobbyError(f"bad options: {e}") from None
         hidden = sorted(game.lobby_hidden_options & set(opts.model_dump(exclude_defaults=True)))
         if hidden:
             raise LobbyError(f"option {hidden[0]!r} cannot be set from the lobby")
-        allowed = game.seat_range(opts)
-        if len(kinds) not in allowed:
-            span = str(allowed.start) if len(allowed) == 1 else f"{allowed.start}–{allowed[-1]}"
-            which = " with these options" if allowed != game.seat_range() else ""
-            raise LobbyError(f"{game.title} takes {span} seat{'s' if len(allowed) > 1 else ''}{which}, not {len(kinds)}")
         # The server draws the seed (nobody can know it while the game runs; its commitment is
         # published); a seed chosen by the creator makes a practice game, marked as such.
         practice = seed is not None
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
-            raise LobbyError("seed must be an integer from 0 to 2147483647")
-        try:
+            seed = random.SystemRandom().randrange(SEED_LIMIT)
+        try:  # the engine checks the seed, the seats and the options, as for every game
             game.new_game(seed=seed, seats=len(kinds), options=opts)
         except VolsteadError as e:
-            raise LobbyError(f"the game cannot start: {e}") from None
+            raise LobbyError(str(e) if isinstance(e, SetupError) else f"the game cannot start: {e}") from None
         if hotseat and len([k for k in kinds if k == HUMAN]) < 2:
             hotseat = False
         if time_limit is not None and (

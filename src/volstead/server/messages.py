@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
 
-from volstead.engine.contract import describe_validation_error
+from volstead.engine.contract import SEED_LIMIT, describe_validation_error
 
 from .clock import MAX_LIMIT, MIN_LIMIT
 
@@ -31,7 +31,7 @@ class CreateGame(Body):
         default_factory=lambda: ["human", "random"]
     )
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**31)] | None = None  # given: a practice game
+    seed: Annotated[StrictInt, Field(ge=0, lt=SEED_LIMIT)] | None = None  # given: a practice game (the engine's range)
     hotseat: StrictBool = False
     time_limit: (
         Annotated[

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from volstead.engine import replay
+from volstead import replay
 from volstead.games.scarface1920 import GAME
 from volstead.games.scarface1920.options import Options
 from volstead.games.scarface1920.solo.enforcer import ENFORCER, HUMAN

@@ -40,16 +40,7 @@ ON_TIMEOUT = {
 }
 
 
-def mafia_options(options: GameOptions | None) -> MafiaOptions:
-    """The options given (the defaults for None); another game's options are a TypeError."""
-    if options is None:
-        return MafiaOptions()
-    if not isinstance(options, MafiaOptions):
-        raise TypeError(f"The Mafia Chronicles needs its own Options, got {type(options).__name__}")
-    return options
-
-
-class MafiaChronicles(Game):
+class MafiaChronicles(Game[MafiaOptions]):
     name = NAME
     title = "The Mafia Chronicles"
     min_seats = 4
@@ -61,10 +52,10 @@ class MafiaChronicles(Game):
     first_seat_option = "first_seat"
     web_module = "web/board.js"  # syndicate areas, your private market, the table, negotiations
 
-    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> MafiaState:
+    def setup(self, seed: int, seats: int, options: MafiaOptions) -> MafiaState:
         from .rules.setup import new_game
 
-        return new_game(seed, seats, mafia_options(options))
+        return new_game(seed, seats, options)
 
     def evaluate(self, state: GameState, seat: int | None = None) -> Any:
         """Each syndicate's expected victory points: what it holds plus what its cards will still

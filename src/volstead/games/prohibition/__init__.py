@@ -46,16 +46,7 @@ PUBLIC_DECISION_KINDS = frozenset(
 )
 
 
-def prohibition_options(options: GameOptions | None) -> ProhibitionOptions:
-    """The options given (the defaults for None); another game's options are a TypeError."""
-    if options is None:
-        return ProhibitionOptions()
-    if not isinstance(options, ProhibitionOptions):
-        raise TypeError(f"Prohibition needs its own Options, got {type(options).__name__}")
-    return options
-
-
-class Prohibition(Game):
+class Prohibition(Game[ProhibitionOptions]):
     name = "prohibition"
     title = "Prohibition"
     min_seats = 2
@@ -69,10 +60,10 @@ class Prohibition(Game):
     lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
     web_module = "web/board.js"  # the New York map, action board, Heat scale and mats
 
-    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> ProhibitionState:
+    def setup(self, seed: int, seats: int, options: ProhibitionOptions) -> ProhibitionState:
         from .rules.setup import new_game
 
-        return new_game(seed, seats, prohibition_options(options))
+        return new_game(seed, seats, options)
 
     def evaluate(self, state: GameState, seat: int | None = None):
         """Bots' static evaluation in PP: the Prestige a gang would score now plus what it has built
@@ -110,7 +101,7 @@ class Prohibition(Game):
         never drawn."""
         from .content.loader import default_content
 
-        c = default_content(prohibition_options(options).cards)
+        c = default_content(self.resolve_options(options).cards)
         return [f"scheme:{sc.id}" for sc in c.schemes] + [f"tactic:{sc.id}" for sc in c.schemes] + [f"fed:{f.id}" for f in c.feds]
 
     # compiled (reports.py): the simulator asks at every decision
@@ -119,7 +110,7 @@ class Prohibition(Game):
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
 
-        return card_tables(prohibition_options(options).cards)
+        return card_tables(self.resolve_options(options).cards)
 
     def catalog(self) -> dict:
         from .catalog import catalog

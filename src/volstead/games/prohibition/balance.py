@@ -24,7 +24,8 @@ PARTS = ("neighborhoods", "gs", "booze", "buildings", "headlines", "jailtime", "
 
 def score_parts(folder: Path) -> dict[str, dict[str, float]]:
     """Per mat: the mean of each score part over the run's records (replayed)."""
-    from volstead.engine import RecordError, replay
+    from volstead.engine import RecordError
+    from volstead.games import replay_record as replay
     from volstead.sim.records import iter_run_records
 
     sums: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(PARTS, 0.0))

@@ -53,16 +53,7 @@ PUBLIC_DECISION_KINDS = frozenset(
 )
 
 
-def scarface_options(options: GameOptions | None) -> ScarfaceOptions:
-    """The options given (the defaults for None); another game's options are a TypeError."""
-    if options is None:
-        return ScarfaceOptions()
-    if not isinstance(options, ScarfaceOptions):
-        raise TypeError(f"Scarface 1920 needs its own Options, got {type(options).__name__}")
-    return options
-
-
-class Scarface1920(Game):
+class Scarface1920(Game[ScarfaceOptions]):
     name = "scarface1920"
     title = "Scarface 1920"
     min_seats = 2
@@ -76,8 +67,7 @@ class Scarface1920(Game):
     card_set_option = "cards"
     lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
 
-    def new_game(self, seed: int, seats: int, options: GameOptions | None = None) -> ScarfaceState:
-        options = scarface_options(options)
+    def setup(self, seed: int, seats: int, options: ScarfaceOptions) -> ScarfaceState:
         if options.solo:  # the solo state plugs the Enforcer automa into the base rules
             from .solo.setup import new_solo_game
 
@@ -87,7 +77,7 @@ class Scarface1920(Game):
         return new_game(seed, seats, options)
 
     def seat_range(self, options: GameOptions | None = None) -> range:
-        if scarface_options(options).solo:
+        if self.resolve_options(options).solo:
             return range(1, 2)  # you against the Enforcer automa
         return range(self.min_seats, self.max_seats + 1)
 
@@ -129,13 +119,13 @@ class Scarface1920(Game):
         """Every gang member and Associate of the card set in use."""
         from .content.loader import default_content
 
-        o = scarface_options(options)
+        o = self.resolve_options(options)
         return [c.id for c in default_content(o.variant, o.cards).cards]
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
 
-        return card_tables(scarface_options(options))
+        return card_tables(self.resolve_options(options))
 
     def stats(self, state: GameState) -> dict[str, float]:
         """Turns played (a turn is one Action Turn of one gang; the Enforcer's count in solo)."""

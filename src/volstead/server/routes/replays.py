@@ -7,10 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from volstead.engine import replay
 from volstead.engine.decision import option_json
 from volstead.engine.record import decision_pairs, make_record, validate_record
-from volstead.games import get_game
+from volstead.games import get_game, replay_record
 
 from ..logtext import entry_text, is_public
 from ..store import Store
@@ -51,7 +50,7 @@ def get_replay(
     upto = total if upto is None else min(upto, total)
     if seat is not None and seat >= rec["seats"]:
         raise HTTPException(400, f"seat must be 0–{rec['seats'] - 1}")
-    state = replay(rec, upto=0)
+    state = replay_record(rec, upto=0)
     state.tell_story()  # the game's story of each decision, as the live log told it
     log = []
     pairs = decision_pairs(rec)
@@ -109,9 +108,9 @@ def get_replay(
 def import_record(store: Store, record: dict) -> str:
     """Store a record file as a game to replay in the browser; its id."""
     rec = validate_record(record)
-    replay(rec)  # a record that does not match the rules is rejected (RecordError)
+    replay_record(rec)  # a record that does not match the rules is rejected (RecordError)
     game_id, _ = store.create_game(rec["game"], rec["options"], rec["seed"], ["?"] * rec["seats"])
-    state = replay(rec, upto=0)
+    state = replay_record(rec, upto=0)
     rows = []
     for n, (seat, option_id) in enumerate(decision_pairs(rec)):
         seat = state.decision(seat).seat  # format 1 records name no seat

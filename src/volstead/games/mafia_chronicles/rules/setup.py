@@ -12,8 +12,7 @@ from .rounds import NextRound, open_phase
 
 
 def new_game(seed: int, seats: int, options: Options) -> MafiaState:
-    if seats != SEATS:
-        raise ValueError(f"The Mafia Chronicles takes exactly 4 syndicates, not {seats}")
+    """The table as §3 sets it up (Game.new_game checked the seed, the 4 seats and first_seat)."""
     s = MafiaState()
     s.seed, s.seats, s.options = seed, seats, options
     s.content = c = default_content()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from volstead.engine.errors import VolsteadError
+from volstead.engine.errors import SetupError
 from volstead.engine.lanes import open_lanes
 from volstead.engine.rng import below, seed_state
 from volstead.engine.step import SeatStep, Step
@@ -23,14 +23,9 @@ INFAMY_DEAL: Final = 2
 def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
     from .year import Year
 
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise VolsteadError(f"seed must be an integer, got {seed!r}")
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
-        raise VolsteadError(f"Prohibition is for 2–4 gangs, got seats={seats!r}")
-    if options.first_seat is not None and not 0 <= options.first_seat < seats:
-        raise VolsteadError(f"first_seat {options.first_seat} is not a seat: seats are 0–{seats - 1}")
+    # Game.new_game checked the seed, the seats (2-4) and first_seat.
     if options.mats and len(options.mats) != seats:
-        raise VolsteadError(f"options.mats names {len(options.mats)} mats for {seats} seats")
+        raise SetupError(f"option 'mats' names {len(options.mats)} mats for {seats} seats")
     c = default_content(options.cards)
     s = ProhibitionState.__new__(ProhibitionState)
     s.content, s.seed, s.seats, s.options = c, seed, seats, options
@@ -41,7 +36,7 @@ def new_game(seed: int, seats: int, options: Options) -> ProhibitionState:
     ids = [m.id for m in c.mats]
     unknown = [m for m in options.mats if m != RANDOM and m not in ids]
     if unknown:  # a `cards` folder may name other mats than the embedded set
-        raise VolsteadError(f"options.mats: unknown mat {unknown[0]!r} in this card set (mats: {', '.join(ids)})")
+        raise SetupError(f"option 'mats': unknown mat {unknown[0]!r} in this card set (mats: {', '.join(ids)})")
     fixed = [-1 if m == RANDOM else ids.index(m) for m in options.mats] or [-1] * seats
     dealt = iter(m for m in s.shuffle(range(len(ids))) if m not in fixed)
     mats = [m if m >= 0 else next(dealt) for m in fixed]

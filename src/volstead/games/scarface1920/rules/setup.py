@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from volstead.engine.errors import VolsteadError
+from volstead.engine.errors import SetupError
 from volstead.engine.rng import seed_state
 from volstead.engine.step import SeatStep
 
@@ -17,18 +17,12 @@ S = TypeVar("S", bound=ScarfaceState)
 
 
 def new_game(seed: int, seats: int, options: Options) -> ScarfaceState:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise VolsteadError(f"seed must be an integer, got {seed!r}")
-    if options.solo:
-        raise VolsteadError("solo mode has its own setup (solo/setup.py new_solo_game)")
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
-        raise VolsteadError(f"Scarface 1920 is for 2–4 players, got seats={seats!r}")
+    """The game as the rules set it up (called by Game.new_game, which checked the seed, the seats and
+    first_seat; solo mode has its own set-up, solo/setup.py)."""
     first = 0 if options.first_seat is None else options.first_seat
-    if not 0 <= first < seats:
-        raise VolsteadError(f"first_seat {first} is not a seat: seats are 0–{seats - 1}")
     c = default_content(options.variant, options.cards)
     if options.gangs and len(options.gangs) != seats:
-        raise VolsteadError(f"options.gangs names {len(options.gangs)} gangs for {seats} seats")
+        raise SetupError(f"option 'gangs' names {len(options.gangs)} gangs for {seats} seats")
     fixed = gang_indexes(c, options.gangs)
 
     s = blank_state(ScarfaceState, c, seed, seats, options)
@@ -77,7 +71,7 @@ def gang_indexes(c: Content, gangs: tuple[str, ...]) -> list[int]:
     ids = [g.id for g in c.gangs]
     for g in gangs:
         if g != RANDOM and g not in ids:
-            raise VolsteadError(f"unknown gang {g!r}; gangs: {', '.join(ids)}")
+            raise SetupError(f"option 'gangs': unknown gang {g!r} in this card set; gangs: {', '.join(ids)}")
     return [-1 if g == RANDOM else ids.index(g) for g in gangs]
 
 

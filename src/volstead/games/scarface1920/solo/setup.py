@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from volstead.engine.errors import VolsteadError
+from volstead.engine.errors import SetupError
 from volstead.engine.step import Step
 
 from ..content.loader import default_content
@@ -20,15 +20,12 @@ from .state import SoloState
 
 
 def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise VolsteadError(f"seed must be an integer, got {seed!r}")
-    if seats != 1 or isinstance(seats, bool):
-        raise VolsteadError(f"the solo game has 1 seat (you against the Enforcer), got seats={seats!r}")
+    """The solo game (rulebook, Solo mode: setup), for 1 seat (Game.new_game checked the seed and the seats)."""
     if options.first_seat is not None:
-        raise VolsteadError("first_seat is not a solo option: the Enforcer always takes the first turn")
+        raise SetupError("option 'first_seat' is not a solo option: the Enforcer always takes the first turn")
     c = default_content(options.variant, options.cards)
     if len(options.gangs) > 2:
-        raise VolsteadError("options.gangs names at most 2 gangs in solo mode: yours and the Enforcer's")
+        raise SetupError("option 'gangs' names at most 2 gangs in solo mode: yours and the Enforcer's")
     fixed = gang_indexes(c, options.gangs)
     cards_dir = options.cards if options.cards and (Path(options.cards) / "enforcer.toml").exists() else ""
 
