@@ -38,7 +38,7 @@ def test_a_card_set_folder_is_the_games_content(tmp_path):
 
 
 def test_a_missing_card_set_folder_or_an_unknown_mat_is_refused(tmp_path):
-    with pytest.raises(VolsteadError, match="content folder .* does not exist"):
+    with pytest.raises(VolsteadError, match="card set folder .* does not exist"):
         GAME.new_game(1, 2, GAME.Options(cards=str(tmp_path / "nowhere")))
     folder = rum_row_bonuses(tmp_path, "booze_output = 1")
     (tmp_path / "set" / "mats.toml").write_text(

@@ -46,7 +46,7 @@ def test_a_typo_in_a_field_name_names_the_card(data):
         'prestig = 5\nrequires = [{ what = "building", n = 1, of = "speakeasy" }',
     )
     msg = error(data)
-    assert msg.startswith("schemes.toml: schemes 'corner_the_market'") and "prestig" in msg
+    assert msg.startswith("schemes.toml: scheme 'corner_the_market'") and "prestig" in msg
 
 
 def test_an_unknown_requirement(data):
@@ -68,7 +68,7 @@ def test_an_unknown_tactic_effect(data):
         'effect = "bazooka", n = 1, text = "Boom." }',
     )
     msg = error(data)
-    assert msg.startswith("schemes.toml: schemes 'corner_the_market': tactic.effect") and "bazooka" in msg
+    assert msg.startswith("schemes.toml: scheme 'corner_the_market': tactic.effect") and "bazooka" in msg
 
 
 def test_a_missing_scheme_is_an_incomplete_set(data):
@@ -86,7 +86,7 @@ def test_a_duplicate_id(data):
 def test_an_unknown_fed_loss(data):
     edit(data, "feds.toml", "lose = [{ booze = 3 }]", "lose = [{ wives = 3 }]")
     msg = error(data)
-    assert msg.startswith("feds.toml: feds 'dry_agents'") and "unknown loss 'wives'" in msg
+    assert msg.startswith("feds.toml: fed 'dry_agents'") and "unknown loss 'wives'" in msg
 
 
 def test_stock_lost_before_buildings_is_refused(data):
@@ -97,18 +97,18 @@ def test_stock_lost_before_buildings_is_refused(data):
 def test_a_fed_card_needs_four_thresholds(data):
     edit(data, "feds.toml", '  { bribe = 45, months = 12, lose = [{ booze = 12 }], text = "Lose 12 Booze" },\n', "")
     msg = error(data)
-    assert msg.startswith("feds.toml: feds 'dry_agents': levels") and "at least 4" in msg
+    assert msg.startswith("feds.toml: fed 'dry_agents': levels") and "at least 4" in msg
 
 
 def test_building_costs_must_not_fall(data):
     edit(data, "buildings.toml", "costs = [5, 5, 10, 10, 15, 15, 20]", "costs = [5, 10, 5, 10, 15, 15, 20]")
     msg = error(data)
-    assert msg.startswith("buildings.toml: buildings 'still'") and "must not fall" in msg
+    assert msg.startswith("buildings.toml: building 'still'") and "must not fall" in msg
 
 
 def test_a_building_stocked_with_both_gs_and_booze(data):
     edit(data, "buildings.toml", "stock = { booze = 2 }", "stock = { booze = 2, gs = 5 }")
-    assert "buildings 'speakeasy': stock" in error(data)
+    assert "building 'speakeasy': stock" in error(data)
 
 
 def test_a_setup_block_that_does_not_exist(data):
@@ -154,13 +154,13 @@ def test_badges_must_rise(data):
 def test_a_mat_fee_table_needs_an_open_last_row(data):
     edit(data, "mats.toml", "{ upto = 18, gs = 15 }, { gs = 20 }", "{ upto = 18, gs = 15 }, { upto = 24, gs = 20 }")
     msg = error(data)
-    assert msg.startswith("mats.toml: mats 'rum_row'") and "the last has none" in msg
+    assert msg.startswith("mats.toml: mat 'rum_row'") and "the last has none" in msg
 
 
 def test_an_unknown_mat_bonus(data):
     edit(data, "mats.toml", "bonuses = { booze_output = 2,", "bonuses = { tommy_guns = 1,")
     msg = error(data)
-    assert msg.startswith("mats.toml: mats 'rum_row': bonuses.tommy_guns")
+    assert msg.startswith("mats.toml: mat 'rum_row': bonuses.tommy_guns")
 
 
 def test_not_toml_and_missing_files(data):

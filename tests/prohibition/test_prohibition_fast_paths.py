@@ -1,6 +1,6 @@
 """The Action menu's one-pass checks give exactly what their one-at-a-time definitions give
 (rulebook: Building Actions, the back page's limits, Ordering Attacks), in every state of seeded random
-games; and a Gang's generated copy copies every slot."""
+games. (That a Gang's copy copies every slot: tests/test_engine_part_copies.py, for every game.)"""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ import random
 
 from prohibition_games import new_game
 
-from volstead.engine.fields import declared_fields
 from volstead.games.prohibition.rules.actions import ATTACK, SPACES, action_codes, has_action, space_open
 from volstead.games.prohibition.rules.attack import attack_sources, has_target, is_target, targets
 from volstead.games.prohibition.rules.building import build_blocks, buildable_kinds, can_build
-from volstead.games.prohibition.state import Gang, turfs_of
+from volstead.games.prohibition.state import turfs_of
 
 
 def slow_action_codes(s, seat: int) -> tuple[int, ...]:
@@ -76,15 +75,3 @@ def test_turfs_follow_the_map_through_changes_and_clones():
     c.set_block(b, owner=-1)
     assert b not in c.turf(1) and b in s.turf(1)
     assert s.blocks_of(1) == c.blocks_of(1) + 1 == sum(1 for o in s.owner if o == 1)
-
-
-def test_a_gang_copy_copies_every_slot_and_shares_nothing_mutable():
-    g = Gang(2, 1)
-    for i, k in enumerate(declared_fields(Gang)):
-        if isinstance(getattr(g, k), int) and not isinstance(getattr(g, k), bool):
-            setattr(g, k, 100 + i)
-    g.hand, g.robbed = (3, 5), True
-    h = g.copy()
-    assert h is not g and h.fields() == g.fields()
-    h.gs += 1
-    assert g.gs != h.gs

@@ -159,13 +159,13 @@ def test_count_missing_a_card(data):
 def test_duplicate_card_id(data):
     edit_card(data, "associates.toml", "brewmaster", 'id = "brewmaster"', 'id = "moonshiner"')
     msg = error(data)
-    assert msg == "associates.toml: card id 'moonshiner' appears twice (also in associates.toml)"
+    assert msg == "associates.toml: card id 'moonshiner' appears twice"
 
 
 def test_duplicate_id_across_files(data):
     edit_card(data, "associates.toml", "brewmaster", 'id = "brewmaster"', 'id = "outfit_torpedoes"')
     msg = error(data)
-    assert msg == "associates.toml: card id 'outfit_torpedoes' appears twice (also in gang_members.toml)"
+    assert msg == "associates.toml: card id 'outfit_torpedoes' is also used in gang_members.toml"
 
 
 def test_duplicate_job_id(data):

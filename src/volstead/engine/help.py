@@ -6,14 +6,13 @@ its "How to play" panel and under each decision; the terminal under each decisio
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .errors import ContentError
+from .content import load_file
 
 
 class RulesHelp(BaseModel):
@@ -28,9 +27,6 @@ class RulesHelp(BaseModel):
 
 @cache
 def load_rules_help(path: Path) -> dict[str, Any]:
-    """The help in `path` as `Game.rules_help` returns it; a ContentError naming the file otherwise."""
-    try:
-        help_ = RulesHelp.model_validate(tomllib.loads(path.read_text()))
-    except (OSError, ValueError) as e:
-        raise ContentError(f"{path.name}: {e}") from None
-    return help_.model_dump(exclude={"note"})
+    """The help in `path` as `Game.rules_help` returns it; a ContentError naming the file and the
+    field otherwise (`engine/content.py`)."""
+    return load_file(path, RulesHelp).model_dump(exclude={"note"})

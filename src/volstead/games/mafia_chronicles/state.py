@@ -175,7 +175,8 @@ class Syndicate:
         self.known = NO_STASHES_KNOWN
 
     def copy(self) -> Syndicate:
-        """One assignment per slot (a clone copies every Syndicate); tests check that it copies every slot."""
+        """One assignment per slot (a clone copies every Syndicate); tests/test_engine_part_copies.py
+        checks that it copies every slot."""
         y = Syndicate() if COMPILED else Syndicate.__new__(Syndicate)  # every field is set below
         y.seat = self.seat
         y.stash = self.stash

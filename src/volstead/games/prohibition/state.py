@@ -160,7 +160,7 @@ class Gang:
 
     def copy(self) -> Gang:
         """One assignment per slot (a clone copies every Gang: a loop over the slots cost ~7 % of a
-        greedy game). tests/prohibition/test_prohibition_fast_paths.py checks that it copies every slot."""
+        greedy game). tests/test_engine_part_copies.py checks that it copies every slot."""
         g = Gang() if COMPILED else Gang.__new__(Gang)  # every field is set below
         g.seat = self.seat
         g.mat = self.mat

@@ -191,6 +191,8 @@ class Player:
         self.job_mods = NO_MODIFIERS
 
     def copy(self) -> Player:
+        """One assignment per slot (a clone copies every Player); tests/test_engine_part_copies.py
+        checks that it copies every slot."""
         p = Player() if COMPILED else Player.__new__(Player)  # every field is set below
         p.seat = self.seat
         p.gang = self.gang

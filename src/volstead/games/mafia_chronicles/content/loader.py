@@ -13,14 +13,14 @@ deck is `B0 + 20 × seat + k` and of the Asset deck `A0 + 20 × seat + k`, where
 from __future__ import annotations
 
 import inspect
-import tomllib
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from volstead.engine.content import content_folder, load_file, unique, unique_across
 from volstead.engine.errors import ContentError
 
 from .models import (
@@ -67,42 +67,6 @@ FILES: dict[str, type[BaseModel]] = {
     "assets.toml": Assets,
     "events.toml": Events,
 }
-SINGULAR: Final = {
-    "gangsters": "gangster",
-    "businesses": "business",
-    "assets": "asset",
-    "events": "event",
-    "syndicates": "syndicate",
-    "reference_cards": "reference card",
-}
-
-
-def load_file(path: Path, model: type[BaseModel]) -> Any:
-    """Parse and validate one TOML data file."""
-    try:
-        raw = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise ContentError(f"{path.name}: file not found in {path.parent}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{path.name}: not valid TOML: {e}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        problems = []
-        for err in e.errors()[:3]:
-            loc = list(err["loc"])
-            where = ".".join(str(x) for x in loc) or "file"
-            if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int):  # name the card
-                items = raw.get(loc[0])
-                if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
-                    cid = items[loc[1]].get("id", f"#{loc[1]}")
-                    where = f"{SINGULAR.get(loc[0], loc[0])} {cid!r}"
-                    rest = ".".join(str(x) for x in loc[2:])
-                    where += f": {rest}" if rest else ""
-            got = err.get("input")
-            shown = f" (got {got!r})" if isinstance(got, (str, int, float, bool)) and err["type"] != "missing" else ""
-            problems.append(f"{where}: {err['msg']}{shown}")
-        raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
 
 
 def _perk(p: Perk | None) -> tuple[int, int, int] | None:
@@ -117,14 +81,6 @@ def _bonus(card: Business | Asset) -> tuple[int, ...]:
     for b in card.bonus:
         vec[BONUS_TARGETS.index(b.to)] += b.amount
     return tuple(vec)
-
-
-def _unique(fname: str, what: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for i in ids:
-        if i in seen:
-            raise ContentError(f"{fname}: {what} id {i!r} appears twice")
-        seen.add(i)
 
 
 def _check_event(e: Event, registry: Mapping[str, Callable[..., Any]] | None) -> None:
@@ -145,28 +101,26 @@ def build_content(
     data_dir: Path = DATA_DIR, events: Mapping[str, Callable[..., Any]] | None = None, require_complete: bool = False
 ) -> Content:
     data_dir = Path(data_dir)
-    loaded = {name: load_file(data_dir / name, model) for name, model in FILES.items()}
+    loaded: dict[str, Any] = {name: load_file(data_dir / name, model) for name, model in FILES.items()}
     setting: Setting = loaded["setting.toml"]
     gangsters = tuple(loaded["gangsters.toml"].gangsters)
     businesses = tuple(loaded["businesses.toml"].businesses)
     assets = tuple(loaded["assets.toml"].assets)
     event_cards = tuple(loaded["events.toml"].events)
 
-    _unique("setting.toml", "syndicate", [s.id for s in setting.syndicates])
-    _unique("gangsters.toml", "gangster", [g.id for g in gangsters])
-    _unique("businesses.toml", "business", [b.id for b in businesses])
-    _unique("assets.toml", "asset", [a.id for a in assets])
-    _unique("events.toml", "event", [e.id for e in event_cards])
-    owner: dict[str, str] = {}
-    for fname, ids in (
-        ("gangsters.toml", [g.id for g in gangsters]),
-        ("businesses.toml", [b.id for b in businesses]),
-        ("assets.toml", [a.id for a in assets]),
-    ):
-        for i in ids:
-            if i in owner:
-                raise ContentError(f"{fname}: card id {i!r} is also used in {owner[i]}")
-            owner[i] = fname
+    unique("setting.toml", "syndicate", [s.id for s in setting.syndicates])
+    unique("gangsters.toml", "gangster", [g.id for g in gangsters])
+    unique("businesses.toml", "business", [b.id for b in businesses])
+    unique("assets.toml", "asset", [a.id for a in assets])
+    unique("events.toml", "event", [e.id for e in event_cards])
+    unique_across(
+        "card",
+        [
+            ("gangsters.toml", [g.id for g in gangsters]),
+            ("businesses.toml", [b.id for b in businesses]),
+            ("assets.toml", [a.id for a in assets]),
+        ],
+    )
     for e in event_cards:
         _check_event(e, events)
 
@@ -253,10 +207,7 @@ def default_content(data_dir: str = "") -> Content:
     effects. Built once per folder."""
     from ..rules.events import EVENT_EFFECTS
 
-    folder = Path(data_dir) if data_dir else DATA_DIR
-    if not folder.is_dir():
-        raise ContentError(f"card set folder {data_dir!r} does not exist")
-    return build_content(folder, events=EVENT_EFFECTS, require_complete=True)
+    return build_content(content_folder(data_dir, DATA_DIR), events=EVENT_EFFECTS, require_complete=True)
 
 
 __all__ = ["A0", "B0", "DATA_DIR", "DECK", "INSTANCES", "Content", "build_content", "default_content"]

@@ -7,13 +7,13 @@ names the file and the entry (by id where it has one) and what is wrong.
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from volstead.engine.content import content_folder, load_file, unique
 from volstead.engine.errors import ContentError
 
 from .models import (
@@ -46,40 +46,7 @@ FILES: dict[str, tuple[type[BaseModel], tuple[str, int] | None]] = {
     "infamy.toml": (InfamyDeck, ("infamy", 12)),
     "mats.toml": (Mats, None),
 }
-
-
-def load_file(path: Path, model: type[BaseModel]) -> Any:
-    """Parse and validate one TOML data file."""
-    try:
-        raw = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise ContentError(f"{path.name}: file not found in {path.parent}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{path.name}: not valid TOML: {e}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        problems = []
-        for err in e.errors()[:3]:
-            loc = list(err["loc"])
-            where = ".".join(str(x) for x in loc)
-            if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int):  # name the entry
-                items = raw.get(loc[0])
-                if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
-                    name = items[loc[1]].get("id", items[loc[1]].get("gangs", f"#{loc[1]}"))
-                    where = f"{loc[0]} {name!r}" + (": " + ".".join(str(x) for x in loc[2:]) if loc[2:] else "")
-            got = err.get("input")
-            shown = f" (got {got!r})" if isinstance(got, (str, int, float, bool)) and err["type"] != "missing" else ""
-            problems.append(f"{where}: {err['msg']}{shown}")
-        raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
-
-
-def _unique(fname: str, what: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for i in ids:
-        if i in seen:
-            raise ContentError(f"{fname}: {what} id {i!r} appears twice")
-        seen.add(i)
+ENTRY_NAMES: Final = {"setups": "gangs"}  # an entry without an id, named in messages by this field
 
 
 def _connected(cells: list[tuple[int, int]]) -> bool:
@@ -101,7 +68,7 @@ def _requirements(reqs: list[Requirement]) -> tuple[tuple[int, int, int], ...]:
 def _board(board: Board, start_goons: int) -> tuple:
     fname = "board.toml"
     nbhds = board.neighborhoods
-    _unique(fname, "neighborhood", [n.id for n in nbhds])
+    unique(fname, "neighborhood", [n.id for n in nbhds])
     block_ids = tuple(f"{n.id}{k + 1}" for n in nbhds for k in range(8))
     index = {b: i for i, b in enumerate(block_ids)}
     if len(index) != len(block_ids):
@@ -162,7 +129,7 @@ def _board(board: Board, start_goons: int) -> tuple:
     gangsters = {int(y): n for y, n in board.gangsters.items()}
     if any(not 1 <= n <= 5 for n in gangsters.values()) or [gangsters[y] for y in YEARS] != sorted(gangsters.values()):
         raise ContentError(f"{fname}: gangsters: 1-5 a year, never fewer than the year before")
-    _unique(fname, "extortion", [e.id for e in board.extortion])
+    unique(fname, "extortion", [e.id for e in board.extortion])
     return block_ids, index, in_play, setups, gangsters
 
 
@@ -183,7 +150,9 @@ def _check_fed(fed: Fed) -> tuple[FedRow, ...]:
 
 def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> Content:
     data_dir = Path(data_dir)
-    loaded = {name: load_file(data_dir / name, model) for name, (model, _) in FILES.items()}
+    loaded: dict[str, Any] = {
+        name: load_file(data_dir / name, model, entry_names=ENTRY_NAMES) for name, (model, _) in FILES.items()
+    }
     if require_complete:
         for name, (_, expected) in FILES.items():
             if expected is None:
@@ -206,13 +175,13 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
     clash = set(e.id for e in board.extortion) & set(kinds)
     if clash:
         raise ContentError(f"board.toml: extortion id {sorted(clash)[0]!r} is also a building id")
-    _unique("schemes.toml", "scheme", [s.id for s in schemes])
-    _unique("infamy.toml", "infamy", [c.id for c in infamy])
-    _unique("feds.toml", "fed", [f.id for f in feds])
+    unique("schemes.toml", "scheme", [s.id for s in schemes])
+    unique("infamy.toml", "infamy", [c.id for c in infamy])
+    unique("feds.toml", "fed", [f.id for f in feds])
     numbers = sorted(f.number for f in feds)
     if numbers != list(range(1, len(feds) + 1)):
         raise ContentError(f"feds.toml: card numbers must be 1-{len(feds)}, each once")
-    _unique("mats.toml", "mat", [m.id for m in mats])
+    unique("mats.toml", "mat", [m.id for m in mats])
     bs = buildings.buildings
     return Content(
         board=board,
@@ -265,10 +234,7 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
 @lru_cache(maxsize=4)
 def default_content(data_dir: str = "") -> Content:
     """The embedded set (or the complete set in `data_dir`), built once per folder."""
-    folder = Path(data_dir) if data_dir else DATA_DIR
-    if not folder.is_dir():
-        raise ContentError(f"content folder {data_dir!r} does not exist")
-    return build_content(folder)
+    return build_content(content_folder(data_dir, DATA_DIR))
 
 
 __all__ = ["BIG", "Content", "DATA_DIR", "FedRow", "Position", "YEARS", "build_content", "default_content"]

@@ -8,14 +8,14 @@ the hot path.
 from __future__ import annotations
 
 import inspect
-import tomllib
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from pydantic import ValidationError
+from pydantic import BaseModel
 
+from volstead.engine.content import content_folder, load_file, unique, unique_across
 from volstead.engine.errors import ContentError
 
 from ..rules.modifiers import modifier_row
@@ -46,7 +46,7 @@ from .tables import (  # noqa: F401 (the rules import them from here)
 DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
 
 # file name -> (model, what a complete set holds: card copies, or None)
-FILES: Final = {
+FILES: Final[dict[str, tuple[type[BaseModel], int | None]]] = {
     "board.toml": (Board, None),
     "gangs.toml": (Gangs, None),
     "gang_members.toml": (GangMembers, 40),
@@ -57,33 +57,6 @@ FILES: Final = {
     "news.toml": (NewsDeck, 16),
 }
 VARIANTS: Final[tuple[str, ...]] = ("published", "rulebook-wip")
-
-
-def load_file(path: Path, model):
-    """Parse and validate one TOML data file; returns (model instance, raw dict)."""
-    try:
-        raw = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise ContentError(f"{path.name}: file not found in {path.parent}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(f"{path.name}: not valid TOML: {e}") from None
-    try:
-        return model.model_validate(raw), raw
-    except ValidationError as e:
-        problems = []
-        for err in e.errors():
-            loc = list(err["loc"])
-            where = ".".join(str(x) for x in loc)
-            # name the card: cards[3] -> its id
-            if len(loc) >= 2 and isinstance(loc[1], int):
-                items = raw.get(loc[0]) if isinstance(loc[0], str) else None
-                if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
-                    cid = items[loc[1]].get("id", f"#{loc[1]}")
-                    where = f"{loc[0]} {cid!r}: " + ".".join(str(x) for x in loc[2:])
-            got = err.get("input")
-            shown = f" (got {got!r})" if isinstance(got, (str, int, float, bool)) and err["type"] != "missing" else ""
-            problems.append(f"{where}: {err['msg']}{shown}")
-        raise ContentError(f"{path.name}: " + "; ".join(problems)) from None
 
 
 def _check_effect(effect: Effect, where: str, registry: Mapping[str, Callable] | None) -> None:
@@ -129,7 +102,7 @@ def build_content(
     if variant not in VARIANTS:
         raise ContentError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     data_dir = Path(data_dir)
-    loaded = {name: load_file(data_dir / name, model)[0] for name, (model, _) in FILES.items()}
+    loaded: dict[str, Any] = {name: load_file(data_dir / name, model) for name, (model, _) in FILES.items()}
     board: Board = loaded["board.toml"]
     gangs = loaded["gangs.toml"].gangs
     members = loaded["gang_members.toml"].cards
@@ -165,14 +138,14 @@ def build_content(
         total = sum(d.tiles.get(players, 0) for d in board.districts)
         if total > len(board.neighborhoods):
             raise ContentError(f"board.toml: {players} players need {total} tiles, only {len(board.neighborhoods)} exist")
-    _unique("board.toml", "neighborhood", [t.id for t in board.neighborhoods])
+    unique("board.toml", "neighborhood", [t.id for t in board.neighborhoods])
 
     # -- gangs and cards
     gang_ids = [g.id for g in gangs]
-    _unique("gangs.toml", "gang", gang_ids)
+    unique("gangs.toml", "gang", gang_ids)
     for g in gangs:
         for i, s in enumerate(g.boss_skills):
-            _check_effect(s, f"gangs.toml gang {g.id!r} boss_skills[{i}]", effects)
+            _check_effect(s, f"gangs.toml: gang {g.id!r}: boss_skills[{i}]", effects)
     cards: list[PlayCard] = []
     card_gang: list[int] = []
     boss: dict[str, int] = {}
@@ -180,7 +153,7 @@ def build_content(
     rh: dict[str, list[int]] = {g: [] for g in gang_ids}
     for m in members:
         if m.gang not in gang_ids:
-            raise ContentError(f"gang_members.toml card {m.id!r}: gang {m.gang!r} does not exist")
+            raise ContentError(f"gang_members.toml: card {m.id!r}: gang {m.gang!r} does not exist")
         if variant == "rulebook-wip" and not m.in_wip:
             continue
         idx = len(cards)
@@ -188,7 +161,7 @@ def build_content(
         card_gang.append(gang_ids.index(m.gang))
         if m.role == "boss":
             if m.gang in boss:
-                raise ContentError(f"gang_members.toml card {m.id!r}: gang {m.gang!r} has two Bosses")
+                raise ContentError(f"gang_members.toml: card {m.id!r}: gang {m.gang!r} has two Bosses")
             boss[m.gang] = idx
             start[m.gang].append(idx)
         elif m.role == "starting":
@@ -200,6 +173,7 @@ def build_content(
             raise ContentError(f"gang_members.toml: gang {g!r} has no Boss")
         if len(start[g]) != 6:
             raise ContentError(f"gang_members.toml: gang {g!r} has {len(start[g])} starting cards, needs 6")
+    members_in_play = len(cards)
     low: list[int] = []
     high: list[int] = []
     for a in associates:
@@ -208,23 +182,18 @@ def build_content(
         card_gang.append(-1)
         (low if a.stars <= 3 else high).append(idx)
     card_ids = [c.id for c in cards]
-    first_file: dict[str, str] = {}
-    for c in cards:
-        fname = "associates.toml" if hasattr(c, "stars") else "gang_members.toml"
-        if c.id in first_file:
-            raise ContentError(f"{fname}: card id {c.id!r} appears twice (also in {first_file[c.id]})")
-        first_file[c.id] = fname
+    unique_across("card", [("gang_members.toml", card_ids[:members_in_play]), ("associates.toml", card_ids[members_in_play:])])
     for c in cards:
         fname = "associates.toml" if hasattr(c, "stars") else "gang_members.toml"
         for part in ("skill", "matching", "end_bonus"):
             eff = getattr(c, part)
             if eff is not None:
-                _check_effect(eff, f"{fname} card {c.id!r} {part}", effects)
+                _check_effect(eff, f"{fname}: card {c.id!r}: {part}", effects)
         if c.crime is None and getattr(c, "role", None) != "boss":
-            raise ContentError(f"{fname} card {c.id!r}: only the Boss may have no crime type")
+            raise ContentError(f"{fname}: card {c.id!r}: only the Boss may have no crime type")
 
     # -- decks
-    _unique("dealers.toml", "dealer", [d.id for d in dealers])
+    unique("dealers.toml", "dealer", [d.id for d in dealers])
     basics: dict[str, list[int]] = {"alcohol": [], "guns": []}
     dealer_deck: list[int] = []
     for i, d in enumerate(dealers):
@@ -235,25 +204,25 @@ def build_content(
     if len(basics["alcohol"]) != 1 or len(basics["guns"]) != 1:
         raise ContentError("dealers.toml: needs exactly one basic alcohol and one basic guns Supplier entry")
 
-    _unique("jobs.toml", "job", [j.id for j in jobs])
+    unique("jobs.toml", "job", [j.id for j in jobs])
     for j in jobs:
         if j.effect is not None:
-            _check_effect(j.effect, f"jobs.toml job {j.id!r} effect", effects)
+            _check_effect(j.effect, f"jobs.toml: job {j.id!r}: effect", effects)
         if j.activate is not None:
-            _check_effect(j.activate, f"jobs.toml job {j.id!r} activate", effects)
-        _check_modifiers(j.modifiers, f"jobs.toml job {j.id!r}", modifiers)
-    _unique("raids.toml", "raid", [r.id for r in raids])
+            _check_effect(j.activate, f"jobs.toml: job {j.id!r}: activate", effects)
+        _check_modifiers(j.modifiers, f"jobs.toml: job {j.id!r}", modifiers)
+    unique("raids.toml", "raid", [r.id for r in raids])
     for r in raids:
-        _check_effect(r.overall, f"raids.toml raid {r.id!r} overall", effects)
+        _check_effect(r.overall, f"raids.toml: raid {r.id!r}: overall", effects)
         for i, b in enumerate(r.bands):
-            _check_effect(b, f"raids.toml raid {r.id!r} bands[{i}]", effects)
-    _unique("news.toml", "news", [n.id for n in news])
+            _check_effect(b, f"raids.toml: raid {r.id!r}: bands[{i}]", effects)
+    unique("news.toml", "news", [n.id for n in news])
     first = [i for i, n in enumerate(news) if n.role == "first"]
     last = [i for i, n in enumerate(news) if n.role == "last"]
     if len(first) != 1 or len(last) != 1:
         raise ContentError("news.toml: needs exactly one 'first' and one 'last' News card")
     for n in news:
-        _check_modifiers(n.modifiers, f"news.toml news {n.id!r}", modifiers)
+        _check_modifiers(n.modifiers, f"news.toml: news {n.id!r}", modifiers)
     middle = tuple(i for i, n in enumerate(news) if n.role == "middle")
     if len(middle) < 2:
         raise ContentError("news.toml: needs at least 2 'middle' News cards")
@@ -348,14 +317,6 @@ def compile_alternative(alt) -> CompiledAlternative:
     )
 
 
-def _unique(fname: str, what: str, ids: list[str]) -> None:
-    seen = set()
-    for i in ids:
-        if i in seen:
-            raise ContentError(f"{fname}: {what} id {i!r} appears twice")
-        seen.add(i)
-
-
 def _check_modifiers(mods: dict, where: str, known: frozenset[str] | None) -> None:
     if known is None:
         return
@@ -371,10 +332,9 @@ def default_content(variant: str = "published", data_dir: str = "") -> Content:
     from ..effects import EFFECTS
     from ..rules.modifiers import MODIFIERS
 
-    folder = Path(data_dir) if data_dir else DATA_DIR
-    if not folder.is_dir():
-        raise ContentError(f"card set folder {data_dir!r} does not exist")
-    return build_content(folder, variant, effects=EFFECTS, modifiers=frozenset(MODIFIERS), require_complete=True)
+    return build_content(
+        content_folder(data_dir, DATA_DIR), variant, effects=EFFECTS, modifiers=frozenset(MODIFIERS), require_complete=True
+    )
 
 
 __all__ = ["Content", "build_content", "default_content", "DATA_DIR", "STAT_NAMES"]

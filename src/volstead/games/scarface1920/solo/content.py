@@ -10,9 +10,8 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from volstead.engine.content import load_file, unique
 from volstead.engine.errors import ContentError
-
-from ..content.loader import load_file
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 POWER_RE = re.compile(r"^(X|P|P[+-][1-9])$")
@@ -87,11 +86,6 @@ class SoloContent(NamedTuple):
     card_index: dict
 
 
-def _load(path: Path, model):
-    """Validate one solo data file (errors name the file, the card and the field)."""
-    return load_file(path, model)[0]
-
-
 def parse_power(spec: str) -> tuple[bool, int]:
     """ "X" -> (free, 0); "P" -> (False, 0); "P+2" -> (False, 2); "P-1" -> (False, -1)."""
     spec = spec.replace("\u2212", "-")
@@ -105,13 +99,10 @@ def parse_power(spec: str) -> tuple[bool, int]:
 def build_solo_content(data_dir: Path = DATA) -> SoloContent:
     from .actions import ACTIONS
 
-    deck = _load(data_dir / "enforcer.toml", EnforcerDeck)
-    board = _load(data_dir / "solo_board.toml", SoloBoard)
+    deck = load_file(data_dir / "enforcer.toml", EnforcerDeck)
+    board = load_file(data_dir / "solo_board.toml", SoloBoard)
     name = "enforcer.toml"
-    ids = [c.id for c in deck.cards]
-    if len(set(ids)) != len(ids):
-        dup = next(i for i in ids if ids.count(i) > 1)
-        raise ContentError(f"{name}: card id {dup!r} appears twice")
+    unique(name, "card", [c.id for c in deck.cards])
     lines = []
     for c in deck.cards:
         card_lines = []
