@@ -165,6 +165,42 @@ def ladder(
     console.print(json.dumps(lad, indent=1) if as_json else ladder_text(lad))
 
 
+def balance(
+    folders: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="RUN",
+            help="Run folders of `volstead sim`: one run, or its pieces (--first-game ranges), pooled.",
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Print a run's balance figures: win rates with 95% intervals by faction, seat and bot, the
+    cards never played, and the game's own figures (e.g. a score by its parts).
+
+    Several folders are pooled when they are pieces of one run (the same game, seats, seed and
+    options; no game in two). The game's own figures may replay the runs' records."""
+    from volstead.engine import VolsteadError
+    from volstead.sim.report import balance_text, figures, game_sections, read_pieces, run_cards, section_json
+
+    try:
+        rows, config = read_pieces(folders)
+        fig = figures(rows, run_cards(config))
+    except VolsteadError as e:
+        raise fail(str(e)) from None
+    try:
+        sections = game_sections(config, rows, folders)
+    except VolsteadError as e:  # e.g. a record that no longer replays: the simulator's figures stand
+        if not as_json:
+            typer.echo("\n".join(balance_text(fig, config, [])))
+        raise fail(f"the game's own figures: {e}", code=1) from None
+    if as_json:
+        typer.echo(json.dumps({**fig, "game_sections": [section_json(x) for x in sections]}, indent=1))
+    else:
+        typer.echo("\n".join(balance_text(fig, config, sections)))
+
+
 def register(app: typer.Typer) -> None:
     app.command("sim", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(sim)
     app.command("ladder")(ladder)
+    app.command("balance")(balance)
