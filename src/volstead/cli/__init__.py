@@ -5,21 +5,20 @@ The CLI is a thin shell over the game contract (`volstead.engine.contract.Game`)
 state for its pending decisions, lets a person or a bot pick an option, and applies it. Options
 come from each game's Options schema and views are rendered generically, so the CLI knows no game.
 
-Modules: `commands` (play, replay, games, serve), `terminal` (the terminal game loop),
-`game_options` (-o key=value and the flags generated from a game's schema), `view_text`
-(rendering views and results), `common` (errors, seats); `volstead.cards_cli` and
-`volstead.sim.cli` add `cards`, `sim` and `ladder`.
+Modules: `commands` (play, replay, games, serve), `cards` (cards), `sim` (sim, ladder, balance:
+the simulator's commands), `terminal` (the terminal game loop), `game_options` (-o key=value and
+the flags generated from a game's schema), `view_text` (rendering views and results), `common`
+(errors, seats). Every command lives here: no other part of volstead imports the CLI.
 """
 
 from __future__ import annotations
 
 import typer
 
-from volstead.cards_cli import cards
-from volstead.sim.cli import register as register_sim
-
+from .cards import cards
 from .commands import register
 from .game_options import CONTEXT
+from .sim import register as register_sim
 from .view_text import compact, render
 
 app = typer.Typer(

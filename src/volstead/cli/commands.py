@@ -1,4 +1,4 @@
-"""The `volstead` commands: play, replay, games, serve (cards and sim live in their own modules)."""
+"""The `volstead` commands: play, replay, games, serve (cards and the simulator's in `cards` and `sim`)."""
 
 from __future__ import annotations
 

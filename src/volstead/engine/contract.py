@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -102,6 +102,21 @@ class CardTable:
     rows: tuple[tuple[str, ...], ...]
     total: int = 0  # components counted with copies (0: the number of rows)
     narrow: frozenset[str] = field(default_factory=frozenset)  # columns kept short (ids, numbers)
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """A game's own figures in a simulation report (`Game.report_sections`), as plain data: the
+    simulator prints them in `volstead balance` and writes them into report.md and figures.json.
+
+    `rates`: (label, successes, trials) — a shared win counts as a fraction; the simulator adds the
+    percentage and its 95 % interval, so every report states rates the same way. `lines`: text
+    lines, printed as they are. `figures`: the same figures as JSON, for figures.json."""
+
+    title: str
+    rates: tuple[tuple[str, float, int], ...] = ()
+    lines: tuple[str, ...] = ()
+    figures: dict[str, Any] = field(default_factory=dict)
 
 
 RANDOM_CHOICE = "random"  # a seat's faction left to the deal (from the factions no seat named)
@@ -271,6 +286,17 @@ class Game(Generic[OptionsT]):
     def stats(self, state: GameState) -> dict[str, float]:
         """Figures of a finished game that the simulator averages (e.g. rounds played); {} if none."""
         return {}
+
+    def report_sections(self, rows: list[dict[str, Any]], cards: list[str], finals: Iterable[GameState]) -> list[ReportSection]:
+        """The game's own balance figures in a simulation report, beside the simulator's (win rates
+        by bot, seat and faction with intervals, scores, length, card plays); [] if none.
+
+        `rows`: the games' lines of results.jsonl (docs/sim.md: bots, factions, scores, winners,
+        decisions, stats, plays per seat); `cards`: the run's `card_ids`; `finals`: each game's
+        final state, replayed from the run's records as it is iterated (the games that have one;
+        a record that no longer replays raises RecordError). Iterate it only for what the rows lack:
+        replaying costs about what the rules cost in play."""
+        return []
 
     def catalog(self) -> dict[str, Any]:
         """Names and texts of the components (public knowledge) for the browser client."""

@@ -3,7 +3,12 @@
 - `runner`: seats and seeds per game, local processes (default) or Ray,
   JSON lines + game records under the output folder, resume;
 - `report`: win rates with 95% intervals, score and length distributions,
-  card play counts, an Elo ladder, Markdown + PNG plots; card-set comparisons.
+  card play counts, an Elo ladder, Markdown + PNG plots, the game's own figures
+  (`Game.report_sections`); card-set comparisons;
+- `records`: the run's game records, and their final states replayed for a game's figures.
+
+The commands (`volstead sim`, `ladder`, `balance`) are in `volstead.cli.sim`: the simulator
+knows no command.
 
 The runner's names are imported when first read (PEP 562), so that `volstead.sim.loop` imports
 without the runner's dependencies (orjson): a profile-guided build's training plays through the

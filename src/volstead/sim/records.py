@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import orjson
 
 from volstead.engine.errors import RecordError
 from volstead.engine.record import load_record, validate_record
+
+if TYPE_CHECKING:
+    from volstead.engine.contract import Game
+    from volstead.engine.state import GameState
 
 RECORDS_FILE = "records.jsonl"
 RECORDS_FOLDER = "records"  # the older layout: records/game-NNNNNN.json
@@ -111,3 +116,24 @@ def iter_run_records(folder: str | Path) -> Iterator[tuple[int, dict]]:
                     yield at, _parse(line, path, at)
     for old in sorted((folder / RECORDS_FOLDER).glob("game-*.json")):
         yield int(old.stem.removeprefix("game-")), load_record(old)
+
+
+def replayed_finals(game: Game, folders: Iterable[str | Path]) -> Iterator[GameState]:
+    """The final state of every game of these run folders that has a record, replayed (under the
+    record's own options, its card set included) as the iteration reaches it: what a game's
+    `report_sections` reads beyond the results. RecordError, naming the game and the folder, for a
+    record of another game or one that no longer replays."""
+    from volstead.engine import replay
+
+    for folder in folders:
+        for index, record in iter_run_records(folder):
+            if record["game"] != game.name:
+                raise RecordError(f"game {index} of {folder} is a record of {record['game']!r}, not of {game.name!r}")
+            try:
+                state = replay(game, record)
+            except RecordError as e:
+                raise RecordError(
+                    f"game {index} of {folder} does not replay under the run's options ({e}); "
+                    f"was the game or its card set changed since the run?"
+                ) from None
+            yield state

@@ -1,4 +1,6 @@
-"""Balance figures from simulator results: tables, an Elo ladder, Markdown + PNG plots.
+"""Balance figures from simulator results: tables, an Elo ladder, Markdown + PNG plots, the text
+of `volstead balance`, and the reported game's own sections (`Game.report_sections`, handed plain
+data: the rows, the card ids, the final states replayed from the records as it reads them).
 
 Win rates count a shared win as a fraction (a game won by 2 seats gives each
 1/2). 95% intervals are Wilson score intervals. The Elo ladder is the
@@ -15,6 +17,10 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+
+from volstead.engine.contract import Game, ReportSection
+from volstead.engine.errors import VolsteadError
 
 from .runner import CONFIG, load_results
 
@@ -168,9 +174,13 @@ def card_stats(rows: list[dict], universe: list[str] | None = None) -> dict[str,
 def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
     rows = sorted(rows, key=lambda r: r["index"])
     scores_by_bot: dict[str, list[float]] = defaultdict(list)
+    scores_by_faction: dict[str, list[float]] = defaultdict(list)
     for row in rows:
+        factions = row.get("factions") or []
         for k, s in enumerate(row.get("scores") or []):
             scores_by_bot[row["bots"][k]].append(s)
+            if k < len(factions) and factions[k] is not None:
+                scores_by_faction[factions[k]].append(s)
     cards = card_stats(rows, universe)
     return {
         "games": len(rows),
@@ -180,6 +190,7 @@ def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
         "by_faction": by_faction(rows),
         "elo": elo_ladder(rows),
         "scores": {b: summary(v) for b, v in sorted(scores_by_bot.items())},
+        "scores_by_faction": {f: summary(v) for f, v in sorted(scores_by_faction.items())},
         "winning_score": summary([max(r["scores"]) for r in rows if r.get("scores")]),
         "decisions": summary([r["decisions"] for r in rows if r.get("decisions") is not None]),
         "stats": {
@@ -344,11 +355,113 @@ def read_pieces(folders: list[Path]) -> tuple[list[dict], dict]:
     return rows, first[1] if first else {}
 
 
+# ------------------------------------------------------- the game's own figures
+def _run_game(config: dict) -> Game:
+    from volstead.games import get_game
+
+    try:
+        return get_game(config["game"])
+    except KeyError as e:
+        raise VolsteadError(f"the run's game: {e.args[0]}") from None
+
+
+def run_cards(config: dict) -> list[str]:
+    """The card ids a run played with: its sim.json's (written when it started), else the game's
+    card set under the run's options now ([] for a folder that names no game)."""
+    if config.get("cards"):
+        return list(config["cards"])
+    if not config.get("game"):
+        return []
+    game = _run_game(config)
+    return list(game.card_ids(game.options_from_json(config.get("options") or {})))
+
+
+def game_sections(config: dict, rows: list[dict], folders: list[Path]) -> list[ReportSection]:
+    """The reported game's `report_sections` over these rows, its finals replayed from the
+    folders' records when it reads them; [] for a folder that names no game. VolsteadError
+    (RecordError for a record that no longer replays) otherwise."""
+    from .records import replayed_finals
+
+    if not config.get("game"):
+        return []
+    game = _run_game(config)
+    return list(game.report_sections(rows, run_cards(config), replayed_finals(game, folders)))
+
+
+def rate_text(wins: float, n: int) -> str:
+    """A rate with its 95 % Wilson interval and its number of trials: "25.0% (4.6–69.9%) of 4"."""
+    if n <= 0:
+        return "— of 0"
+    low, high = wilson(wins, n)
+    return f"{100 * wins / n:.1f}% ({100 * low:.1f}–{100 * high:.1f}%) of {n}"
+
+
+def section_text(section: ReportSection) -> list[str]:
+    """A game's report section as text lines: its rates (with their intervals), then its lines."""
+    return [f"{label}: {rate_text(wins, n)}" for label, wins, n in section.rates] + list(section.lines)
+
+
+def section_json(section: ReportSection) -> dict[str, Any]:
+    return {
+        "title": section.title,
+        "rates": {label: {"wins": w, "n": n, "rate": w / n if n else None} for label, w, n in section.rates},
+        "lines": list(section.lines),
+        "figures": section.figures,
+    }
+
+
+def _section_markdown(section: ReportSection) -> list[str]:
+    lines = [f"### {section.title}", ""]
+    if section.rates:
+        lines += ["| | trials | successes | rate | 95% CI |", "| --- | ---: | ---: | ---: | --- |"]
+        for label, w, n in section.rates:
+            low, high = wilson(w, n)
+            lines.append(f"| {label} | {n} | {w:g} | {_pct(w / n if n else None)} | {_pct(low)} – {_pct(high)} |")
+        lines.append("")
+    if section.lines:
+        lines += [f"- {line}" for line in section.lines] + [""]
+    return lines
+
+
+def balance_text(fig: dict, config: dict, sections: list[ReportSection]) -> list[str]:
+    """The balance figures of `volstead balance`, as text: win rates (95 % intervals) by faction
+    with the mean score, by seat position and by bot, the mean of each figure per game, the cards
+    never played, then the game's own sections."""
+    out = [
+        f"{fig['games']} games of {config.get('game', '?')}, seats {', '.join(config.get('seats', []))} (rotated), "
+        f"seed {config.get('seed')}, options {json.dumps(config.get('options', {}))}"
+    ]
+    if fig["by_faction"]:
+        out.append("win rate by faction, mean score:")
+        for g, r in fig["by_faction"].items():
+            score = fig["scores_by_faction"].get(g, {})
+            out.append(f"  {g}: {rate_text(r['wins'], r['n'])}" + (f", mean score {score['mean']:.1f}" if score.get("n") else ""))
+    out.append("win rate by seat position:")
+    out += [f"  seat {g}: {rate_text(r['wins'], r['n'])}" for g, r in fig["by_position"].items()]
+    out.append("win rate by bot:")
+    out += [f"  {g}: {rate_text(r['wins'], r['n'])}" for g, r in fig["by_bot"].items()]
+    means = [("decisions", fig["decisions"]), *fig["stats"].items()]
+    shown = [f"{name} {t['mean']:.1f}" for name, t in means if t.get("n")]
+    if shown:
+        out.append("mean per game: " + ", ".join(shown))
+    never = fig["never_played"]
+    if fig["cards"]:
+        out.append(f"cards never played: {len(never)} of {len(fig['cards'])}" + (f" ({', '.join(never)})" if never else ""))
+    for section in sections:
+        out += ["", f"{section.title}:", *(f"  {line}" for line in section_text(section))]
+    return out
+
+
 def write_report(folder: str | Path, plots: bool = True) -> Path:
     """Write report.md (+ PNG plots and figures.json) into a run's folder; return the report's path."""
     folder = Path(folder)
     rows, config = read_run(folder)
     fig = figures(rows, config.get("cards"))
+    try:
+        sections, sections_error = game_sections(config, rows, [folder]), ""
+    except VolsteadError as e:  # the report is written all the same, without them
+        sections, sections_error = [], str(e)
+    fig["game_sections"] = [section_json(x) for x in sections]
     (folder / "figures.json").write_text(json.dumps(fig, indent=1) + "\n")
     made = _plots(fig, rows, folder) if plots and rows else []
     lines = [
@@ -386,6 +499,17 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
                 f"| {b} | {s['n']} | {s['mean']:.1f} | {s['median']:g} | {s['p10']:.1f} | {s['p90']:.1f} "
                 f"| {s['min']} | {s['max']} |"
             )
+    if fig["scores_by_faction"]:
+        lines += [
+            "",
+            "| faction | seats | mean | median | p10 | p90 | min | max |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for g, s in fig["scores_by_faction"].items():
+            lines.append(
+                f"| {g} | {s['n']} | {s['mean']:.1f} | {s['median']:g} | {s['p10']:.1f} | {s['p90']:.1f} "
+                f"| {s['min']} | {s['max']} |"
+            )
     w = fig["winning_score"]
     if w["n"]:
         lines += ["", f"Winning score: mean {w['mean']:.1f}, median {w['median']:g}."]
@@ -413,8 +537,14 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
         lines.append(f"| {c} | {v['plays']} | {v['by_winners']} | {_pct(v['winner_share'])} | {v['games']} |")
     if "cards.png" in made:
         lines += ["", "![cards](cards.png)"]
+    if sections or sections_error:
+        lines += ["", "## The game's own figures", ""]
+        if sections_error:
+            lines += [f"Not computed: {sections_error}", ""]
+        for section in sections:
+            lines += _section_markdown(section)
     path = folder / "report.md"
-    path.write_text("\n".join(lines) + "\n")
+    path.write_text("\n".join(lines).rstrip("\n") + "\n")
     return path
 
 

@@ -51,7 +51,8 @@ class SimConfig:
     seed: int = 1
     options: dict = field(default_factory=dict)  # the game's Options as JSON
     # Each game's record written to records.jsonl (a run of many thousands for the balance figures
-    # may do without: a record costs a short random game a tenth of its time).
+    # may do without, unless its game's own figures replay the games: a record costs a short random
+    # game a tenth of its time).
     records: bool = True
 
     def to_json(self) -> dict:
@@ -266,7 +267,7 @@ def run_sim(
     `on_game(index)` is called as each game comes in, `on_start(total, already done)` once first.
 
     `first_game` splits one long run between machines: each plays its own range of indices into
-    its own folder (the same games as one run would play), and the balance scripts pool the folders.
+    its own folder (the same games as one run would play), and `volstead balance` pools the folders.
 
     Lines are appended to results.jsonl (and records to records.jsonl) in index order, a batch at a
     time (`Batches`), so the files are the same whatever the number of workers, and an interrupted

@@ -12,6 +12,9 @@ from . import reports
 from .options import Options as MafiaOptions
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from volstead.engine.contract import ReportSection
     from volstead.engine.decision import Decision
     from volstead.engine.state import GameState
 
@@ -125,6 +128,15 @@ class MafiaChronicles(Game[MafiaOptions]):
 
     # compiled (reports.py): read once a game, and the simulator's random games are short
     stats = staticmethod(reports.stats)
+
+    # ------------------------------------------------------------- balance report
+    def report_sections(self, rows: list[dict[str, Any]], cards: list[str], finals: Iterable[GameState]) -> list[ReportSection]:
+        """The first player's win rate, the cards never bought, the free Bosses picked and the
+        victory conditions scored, from the rows alone (balance.py; docs/mafia-chronicles-balance.md)."""
+        from .balance import report_sections
+        from .rules.scoring import CONDITIONS
+
+        return report_sections(rows, cards, [key for key, _, _ in CONDITIONS])
 
 
 GAME = MafiaChronicles()

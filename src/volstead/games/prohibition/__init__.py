@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions
 
@@ -10,6 +10,9 @@ from . import reports
 from .options import Options as ProhibitionOptions
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from volstead.engine.contract import ReportSection
     from volstead.engine.state import GameState
 
     from .state import ProhibitionState
@@ -116,6 +119,14 @@ class Prohibition(Game[ProhibitionOptions]):
         from .catalog import catalog
 
         return catalog()
+
+    # ------------------------------------------------------------- balance report
+    def report_sections(self, rows: list[dict[str, Any]], cards: list[str], finals: Iterable[GameState]) -> list[ReportSection]:
+        """The Schemes never completed, the Fed cards never drawn and each mat's mean score by
+        part, replayed (balance.py; docs/prohibition-balance.md)."""
+        from .balance import report_sections
+
+        return report_sections(rows, cards, finals)
 
     def stats(self, state: GameState) -> dict[str, float]:
         """Conflicts fought, Fed cards drawn, Schemes completed and buildings built in the game."""

@@ -17,6 +17,9 @@ from rich.text import Text
 from volstead.engine.contract import CardTable
 from volstead.engine.errors import ContentError
 
+from .common import load_game
+from .game_options import options_from_args
+
 
 def _console(stderr: bool = False) -> Console:
     """The terminal's width on a terminal; 200 columns when piped (so nothing is cut)."""
@@ -71,9 +74,6 @@ def cards(
     """Show a game's cards as tables (each deck with every printed value and text).
 
     Game options: -o key=value, or the flags `volstead games` lists."""
-    from volstead.cli.common import load_game
-    from volstead.cli.game_options import options_from_args
-
     game = load_game(game_name)
     options = options_from_args(game, option, list(ctx.args))
     try:

@@ -1,4 +1,5 @@
-"""`volstead sim` and `volstead ladder`: registered on the main Typer app by `register(app)`."""
+"""`volstead sim`, `volstead ladder` and `volstead balance`: registered on the main Typer app by
+`register(app)`. The simulator (`volstead.sim`) plays and reports; these commands only parse and print."""
 
 from __future__ import annotations
 
@@ -8,23 +9,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.text import Text
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    err_console.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
-    return typer.Exit(code)
+from .common import console, fail, load_game, parse_seats
+from .game_options import options_from_args
 
 
 def _run_with_progress(
     config, games: int, out: Path, workers: int, backend: str, address: str | None, label: str, first_game: int = 0
 ):
-    from .runner import run_sim
+    from volstead.sim.runner import run_sim
 
     columns = [
         TextColumn(f"[bold]{label}"),
@@ -112,28 +107,25 @@ def sim(
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
 
     Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant NAME)."""
-    from volstead.cli.common import load_game, parse_seats
-    from volstead.cli.game_options import options_from_args
-
-    from .report import compare_runs, elo_ladder, ladder_text, write_report
-    from .runner import SimConfig
+    from volstead.sim.report import compare_runs, elo_ladder, ladder_text, write_report
+    from volstead.sim.runner import SimConfig
 
     game = load_game(game_name)
     chosen = options_from_args(game, option, list(ctx.args))
     names = tuple(parse_seats(seats, game, chosen, humans=False))
     if backend not in ("local", "ray"):
-        raise _fail(f"unknown backend {backend!r}; use local or ray")
+        raise fail(f"unknown backend {backend!r}; use local or ray")
     # only the options given (the defaults stay implicit, as in the records)
     base: dict = {k: v for k, v in chosen.to_json().items() if k in chosen.model_fields_set}
     runs: list[tuple[str, dict, Path]] = []
     if compare:
         key = game.card_set_option
         if not key:
-            raise _fail(f"{game.title} cannot load another card set")
+            raise fail(f"{game.title} cannot load another card set")
         a, b = (Path(p).resolve() for p in compare)
         for p in (a, b):
             if not p.is_dir():
-                raise _fail(f"--compare: {p} is not a folder")
+                raise fail(f"--compare: {p} is not a folder")
         la, lb = a.name, b.name if b.name != a.name else b.name + "-2"
         runs = [(la, {**base, key: str(a)}, out / la), (lb, {**base, key: str(b)}, out / lb)]
     else:
@@ -144,9 +136,9 @@ def sim(
             config = SimConfig(game.name, names, seed, options, records)
             rows = _run_with_progress(config, games, folder, workers, backend, address, label, first_game)
         except ValueError as e:
-            raise _fail(str(e)) from None
+            raise fail(str(e)) from None
         except Exception as e:  # a card set that fails validation, Ray missing...
-            raise _fail(f"{type(e).__name__}: {e}", code=1) from None
+            raise fail(f"{type(e).__name__}: {e}", code=1) from None
         console.print(Text(f"{len(rows)} games in {folder / 'results.jsonl'}", style="dim"))
         console.print(ladder_text(elo_ladder(rows)))
         if report:
@@ -161,18 +153,54 @@ def ladder(
     as_json: Annotated[bool, typer.Option("--json", help="Print the ladder as JSON.")] = False,
 ) -> None:
     """Print an Elo ladder fitted on the games of one or more simulation runs."""
-    from .report import elo_ladder, ladder_text
-    from .runner import load_results
+    from volstead.sim.report import elo_ladder, ladder_text
+    from volstead.sim.runner import load_results
 
     rows = []
     for f in folders:
         if not (f / "results.jsonl").exists():
-            raise _fail(f"{f} has no results.jsonl")
+            raise fail(f"{f} has no results.jsonl")
         rows += load_results(f)
     lad = elo_ladder(rows)
     console.print(json.dumps(lad, indent=1) if as_json else ladder_text(lad))
 
 
+def balance(
+    folders: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="RUN",
+            help="Run folders of `volstead sim`: one run, or its pieces (--first-game ranges), pooled.",
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Print a run's balance figures: win rates with 95% intervals by faction, seat and bot, the
+    cards never played, and the game's own figures (e.g. a score by its parts).
+
+    Several folders are pooled when they are pieces of one run (the same game, seats, seed and
+    options; no game in two). The game's own figures may replay the runs' records."""
+    from volstead.engine import VolsteadError
+    from volstead.sim.report import balance_text, figures, game_sections, read_pieces, run_cards, section_json
+
+    try:
+        rows, config = read_pieces(folders)
+        fig = figures(rows, run_cards(config))
+    except VolsteadError as e:
+        raise fail(str(e)) from None
+    try:
+        sections = game_sections(config, rows, folders)
+    except VolsteadError as e:  # e.g. a record that no longer replays: the simulator's figures stand
+        if not as_json:
+            typer.echo("\n".join(balance_text(fig, config, [])))
+        raise fail(f"the game's own figures: {e}", code=1) from None
+    if as_json:
+        typer.echo(json.dumps({**fig, "game_sections": [section_json(x) for x in sections]}, indent=1))
+    else:
+        typer.echo("\n".join(balance_text(fig, config, sections)))
+
+
 def register(app: typer.Typer) -> None:
     app.command("sim", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(sim)
     app.command("ladder")(ladder)
+    app.command("balance")(balance)
