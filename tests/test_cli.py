@@ -241,6 +241,30 @@ def test_replay_malformed_exits_2(tmp_path, content, message):
     assert message in r.output
 
 
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "is nested too deeply to be a game record"),
+        ('{"game": "caf\xe9"}'.encode("latin-1"), "is not UTF-8 text (byte 13)"),
+        (
+            b'{"format": 2, "game": "x", "version": "99.0.0", "options": {}, "seed": 1, "seats": 2, "decisions": []}',
+            "written by Volstead 99.0.0, newer than this one",
+        ),
+        (
+            b'{"format": 2, "game": "x", "version": "0.1.0", "options": {}, "seed": 1.5, "seats": 2, "decisions": []}',
+            "the game record's 'seed' is invalid: Input should be a valid integer",
+        ),
+    ],
+)
+def test_replay_of_a_deep_undecodable_or_newer_record_exits_2(tmp_path, content, message):
+    """Issue 33: every malformed record is a RecordError, so `volstead replay` exits 2, never 1."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    r = invoke("replay", str(path))
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+
+
 def test_replay_missing_file_exits_2(tmp_path):
     r = invoke("replay", str(tmp_path / "nope.json"))
     assert r.exit_code == 2
