@@ -1,0 +1,23 @@
+"""The benchmark games stay the same games (issue 33: a restructuring changes no decision).
+
+`volstead.sim.fingerprint` hashes every decision id and final score of seeded random games; these are
+its values for 40 games of each game since the fifteenth session (docs/performance.md keeps the
+300-game ones: d62c51b7…, a609004c…, 6b9b79fc…). A change of the rules or of a card set changes them
+on purpose: update the value here and say why in the commit."""
+
+from __future__ import annotations
+
+import pytest
+
+from volstead.sim.fingerprint import fingerprint
+
+PINNED = {
+    "scarface1920": (20025, "50a20fcd832bb019a5e0235cd1cffd015581fd7d773d5d0a2d666eba712e37ed"),
+    "prohibition": (21535, "bbe5a9fe5f7fb7c1f5a461fa453c75c975cd9663c9f085671bac79e08bcdd561"),
+    "mafia_chronicles": (10694, "42979a986a61c521cbbdae0e5b89be3ddacdf5f8c57a875a947541c643dc26b2"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(PINNED))
+def test_forty_random_games_are_the_same_games(game):
+    assert fingerprint(game, 40, "random") == PINNED[game]
