@@ -10,8 +10,11 @@ checks at import (`volstead/build_info.py`) that no source was edited since — 
 compiled modules sit beside their sources, and an edited one runs interpreted until the next
 install. `VOLSTEAD_PGO=1` asks for a profile-guided build (gcc): compiled once instrumented, trained
 on a few seconds of games (`volstead.build_training`), compiled again with the profile — 5-14 %
-faster (random playouts to ISMCTS), twice the build time (docs/performance.md). Everything else about the project
-is in pyproject.toml.
+faster (random playouts to ISMCTS), twice the build time (docs/performance.md). Compiled modules are
+reused: a build keeps them in `build/volstead-compiled/`, under a key that hashes everything they are
+made from (`compile_inputs`), and a later build with the same key (the README's test install after
+its quick start) puts them in place without running mypyc or the C compiler. Everything else about
+the project is in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -19,13 +22,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
+import subprocess
 import sys
 import sysconfig
+import time
 import tomllib
+from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -80,16 +88,263 @@ def why_pure_python() -> str | None:
     return None
 
 
+# The compiled-module cache. A build (pip install -e ., pip wheel, build_ext) that compiled keeps its
+# extension files in build/volstead-compiled/<key>/; a later build whose inputs hash to the same key puts
+# those files where build_ext would have written them, writes the same manifest and runs neither mypyc nor
+# the C compiler. The key covers everything that shapes the compiled code (compile_inputs), so an edit, a
+# different Python, mypy, setuptools or C compiler, VOLSTEAD_PGO or the compiler's flags all miss.
+CACHE_FOLDER = ROOT / "build" / "volstead-compiled"
+CACHE_KEEP = 2  # entries kept, the latest used first (a PGO and a plain build, or before and after an edit)
+CACHE_FORMAT = 1  # the entry's layout and the key's recipe: bump when either changes
+CACHE_LOG = "builds.log"  # the last lines the cache printed (pip shows a build's output only with -v)
+# The environment variables that reach the C compile (distutils' customize_compiler, setuptools), mypy's
+# search path or mypyc (not MYPY_CONFIG_FILE_DIR: mypy sets it itself, to the folder of pyproject.toml).
+COMPILE_ENVIRONMENT = ("CC", "CXX", "CFLAGS", "CPPFLAGS", "LDFLAGS", "LDSHARED", "AR", "ARFLAGS", "ARCHFLAGS", "MYPYPATH")
+COMPILE_ENVIRONMENT_PREFIXES = ("MYPYC", "SETUPTOOLS_EXT", "_PYTHON_")
+# The interpreter's build settings that name the ABI and the compile's default flags.
+INTERPRETER_VARS = ("EXT_SUFFIX", "SOABI", "Py_DEBUG", "Py_GIL_DISABLED", "INCLUDEPY", "CC", "CXX", "CFLAGS", "CCSHARED")
+INTERPRETER_VARS += ("LDSHARED", "LDFLAGS", "CPPFLAGS", "OPT", "BLDSHARED", "AR", "ARFLAGS")
+
+compile_cache: CompileCache | None = None  # this build's (mypyc_extensions): a compile fills it, a hit reads it
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def build_distributions() -> list[str]:
+    """name==version of every distribution this build can import (in pip's isolated build: setuptools,
+    mypy, pydantic and theirs): mypy, its plugin and setuptools' build commands shape the compiled code."""
+    found = set()
+    for dist in metadata.distributions():
+        name = dist.metadata["Name"] or ""
+        found.add(f"{re.sub(r'[-_.]+', '-', name).lower()}=={dist.version}")
+    return sorted(found)
+
+
+def compiler_identity() -> list[str]:
+    """The C compiler build_ext would run (as why_pure_python picks it): its real path and version."""
+    named = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    found = shutil.which(named)
+    if found is None:
+        return [named]
+    try:
+        version = subprocess.run([found, "--version"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        version = ""
+    return [os.path.realpath(found), version]
+
+
+def compile_inputs(root: Path = ROOT) -> dict:
+    """Everything the compiled modules are made from, as the cache key hashes it: every .py and .pyi under
+    src/ (what mypy may read, by content: a new, edited, moved or deleted module changes it) and each game's
+    compile.toml; setup.py (the module lists, the flags); pyproject's [tool.mypy] and any other mypy
+    configuration file; the interpreter (version, ABI, build settings); the build's distributions (mypy,
+    pydantic, setuptools); the C compiler; the environment the compile reads; VOLSTEAD_PGO."""
+    src = root / "src"
+    sources = {
+        p.relative_to(root).as_posix(): _sha256(p)
+        for p in sorted(src.rglob("*"))
+        if (p.suffix in (".py", ".pyi") or p.name == "compile.toml") and p.is_file()
+    }
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text())
+    mypy_files = {name: _sha256(root / name) for name in ("mypy.ini", ".mypy.ini", "setup.cfg") if (root / name).is_file()}
+    return {
+        "format": CACHE_FORMAT,
+        "sources": sources,
+        "setup.py": _sha256(root / "setup.py"),
+        "mypy configuration": [pyproject.get("tool", {}).get("mypy"), mypy_files],
+        "python": {
+            "version": sys.version,
+            "implementation": sys.implementation.cache_tag,
+            "platform": sysconfig.get_platform(),
+            "base": os.path.realpath(getattr(sys, "_base_executable", sys.executable)),
+            **{name: str(sysconfig.get_config_var(name)) for name in INTERPRETER_VARS},
+        },
+        "distributions": build_distributions(),
+        "compiler": compiler_identity(),
+        "environment": {
+            name: value
+            for name, value in sorted(os.environ.items())
+            if name in COMPILE_ENVIRONMENT or name.startswith(COMPILE_ENVIRONMENT_PREFIXES)
+        },
+        "profile-guided": wants_pgo(),
+    }
+
+
+def compile_key(inputs: dict) -> str:
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
+def what_changed(before: dict, now: dict) -> str:
+    """The inputs that differ, in words: "sources (3 files), distributions"."""
+    changed = []
+    for name in sorted(set(before) | set(now)):
+        if before.get(name) != now.get(name):
+            if name == "sources" and isinstance(before.get(name), dict) and isinstance(now.get(name), dict):
+                old, new = before[name], now[name]
+                files = sum(old.get(path) != new.get(path) for path in set(old) | set(new))
+                changed.append(f"sources ({files} file{'s' * (files != 1)})")
+            else:
+                changed.append(name)
+    return ", ".join(changed)
+
+
+class CachedExtension(Extension):
+    """An extension already built: its file in the cache, put in place instead of compiled."""
+
+    def __init__(self, name: str, cached: Path, profile_guided: bool):
+        super().__init__(name, sources=[])
+        self.cached = cached
+        self.profile_guided = profile_guided
+
+
+class CompileCache:
+    """The compiled modules of earlier builds, one folder a key (see CACHE_FOLDER): `load` the entry for
+    this build's key, `store` this build's; an entry that is incomplete or whose files are not the ones
+    stored is deleted, never used."""
+
+    def __init__(self, folder: Path, inputs_of: Callable[[], dict]):
+        self.folder = folder
+        self.inputs_of = inputs_of  # read again before storing: a source edited during the build is not cached
+        self.inputs = inputs_of()
+        self.key = compile_key(self.inputs)
+
+    def say(self, line: str) -> None:
+        print(f"volstead: {line}", file=sys.stderr)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            log = self.folder / CACHE_LOG
+            kept = log.read_text().splitlines()[-19:] if log.is_file() else []
+            log.write_text("\n".join([*kept, f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}"]) + "\n")
+        except OSError:
+            pass
+
+    def _where(self) -> str:
+        try:
+            return str((self.folder / self.key[:16]).relative_to(ROOT))
+        except ValueError:
+            return str(self.folder / self.key[:16])
+
+    def load(self) -> list[CachedExtension] | None:
+        """The cached extensions for this key, each file checked against its stored sha256; None on a miss."""
+        entry = self.folder / self.key[:16]
+        if not entry.is_dir():
+            self.say(f"compiling: no compiled modules cached for this build's inputs (key {self.key[:16]}){self._since_latest()}")
+            return None
+        try:
+            described = json.loads((entry / "entry.json").read_text())
+            if described["key"] != self.key:
+                raise ValueError("another key's entry")
+            extensions = []
+            for item in described["extensions"]:
+                cached = (entry / "files" / item["file"]).resolve()
+                if not cached.is_relative_to(entry.resolve()) or _sha256(cached) != item["sha256"]:
+                    raise ValueError(f"{item['file']} is not the file stored")
+                extensions.append(CachedExtension(item["name"], cached, bool(described["profile_guided"])))
+            if not extensions:
+                raise ValueError("no extensions")
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            self.say(f"compiling: the cached entry {self._where()} is incomplete or damaged ({type(e).__name__}: {e}): deleted")
+            shutil.rmtree(entry, ignore_errors=True)
+            return None
+        os.utime(entry / "entry.json")  # the latest used: pruned last
+        self.say(f"reusing the compiled modules of an earlier build with the same inputs ({self._where()}): nothing compiled")
+        return extensions
+
+    def _since_latest(self) -> str:
+        """What differs from the latest cached build's inputs, if there is one."""
+        entries = [p / "entry.json" for p in self.folder.glob("*") if (p / "entry.json").is_file() and not p.name.startswith(".")]
+        try:
+            latest = json.loads(max(entries, key=lambda p: p.stat().st_mtime).read_text())["inputs"]
+            return f"; changed since the latest cached build: {what_changed(latest, self.inputs) or 'nothing?'}"
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return ""
+
+    def discard(self) -> None:
+        shutil.rmtree(self.folder / self.key[:16], ignore_errors=True)
+
+    def store(self, cmd: build_ext, profile_guided: bool) -> None:
+        """Keep the extension files `cmd` built (from its build folder, where build_ext writes them before
+        an in-place build copies them beside the sources), then delete all but the CACHE_KEEP latest entries."""
+        entry = self.folder / self.key[:16]
+        partial = self.folder / f".{self.key[:16]}.{os.getpid()}.partial"  # renamed to `entry` once complete
+        try:
+            inputs_now = self.inputs_of()
+            if compile_key(inputs_now) != self.key:
+                self.say(f"not caching the compiled modules: changed during the build: {what_changed(self.inputs, inputs_now)}")
+                return
+            self.folder.mkdir(parents=True, exist_ok=True)
+            shutil.rmtree(partial, ignore_errors=True)
+            listed = []
+            for ext in cmd.extensions:
+                file = cmd.get_ext_filename(cmd.get_ext_fullname(ext.name))
+                built = Path(cmd.build_lib, file)
+                (partial / "files" / file).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(built, partial / "files" / file)
+                listed.append({"name": ext.name, "file": Path(file).as_posix(), "sha256": _sha256(built)})
+            described = {"key": self.key, "profile_guided": profile_guided, "extensions": listed, "inputs": self.inputs}
+            (partial / "entry.json").write_text(json.dumps(described, indent=1))  # last: its presence says complete
+            shutil.rmtree(entry, ignore_errors=True)
+            os.replace(partial, entry)
+            self.say(f"kept the compiled modules for a later build with the same inputs ({self._where()})")
+            self.prune()
+        except OSError as e:
+            self.say(f"could not cache the compiled modules ({type(e).__name__}: {e})")
+            shutil.rmtree(partial, ignore_errors=True)
+
+    def prune(self) -> None:
+        """Delete all but the CACHE_KEEP latest used entries, and what a build stopped mid-store left."""
+        complete, rest = [], []
+        for path in self.folder.iterdir():
+            if path.is_dir():
+                (complete if (path / "entry.json").is_file() and not path.name.startswith(".") else rest).append(path)
+        complete.sort(key=lambda path: (path / "entry.json").stat().st_mtime, reverse=True)
+        for path in complete[CACHE_KEEP:] + rest:
+            shutil.rmtree(path, ignore_errors=True)
+
+
 BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
 
 
+def builds_in_place(argv: list[str]) -> bool:
+    """Whether this build puts its extensions beside the sources in src/ (an editable install)."""
+    return bool({"editable_wheel", "develop"} & set(argv)) or ("build_ext" in argv and bool({"--inplace", "-i"} & set(argv)))
+
+
+def remove_inplace_outputs(src: Path) -> list[Path]:
+    """Delete what an earlier in-place build left in `src`: the compiled modules beside their sources,
+    mypyc's group libraries and the manifest (all build outputs: .gitignore'd). Python imports an
+    extension before the `.py` beside it, so a pure-Python install must not leave them; a compiled one
+    puts its own in place after this. Returns what it deleted."""
+    package = src / PACKAGE.name
+    stale = [p for p in package.rglob("*") if p.suffix in (".so", ".pyd") and p.is_file()]
+    stale += [p for p in src.glob("*__mypyc*") if p.suffix in (".so", ".pyd") and p.is_file()]
+    stale += [package / MANIFEST] if (package / MANIFEST).is_file() else []
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return stale
+
+
 def mypyc_extensions() -> list:
-    """The extensions mypyc generates (C code written now, compiled by build_ext), or [] with a line
-    saying why the install is pure Python. Only for a build: pip asking for metadata compiles nothing."""
+    """The extensions mypyc generates (C code written now, compiled by build_ext), the compiled modules
+    of an earlier build with the same inputs (`CompileCache`), or [] with a line saying why the install is
+    pure Python. Only for a build: pip asking for metadata compiles nothing."""
+    global compile_cache
     if not BUILD_COMMANDS & set(sys.argv[1:]):
         return []
+    if builds_in_place(sys.argv[1:]):
+        remove_inplace_outputs(PACKAGE.parent)
     reason = why_pure_python()
     if reason is None:
+        try:
+            compile_cache = CompileCache(CACHE_FOLDER, compile_inputs)
+            reused = compile_cache.load()
+        except Exception as e:  # the cache only saves time: a build without it is a build
+            print(f"volstead: compiling without the cache of compiled modules ({type(e).__name__}: {e})", file=sys.stderr)
+            compile_cache, reused = None, None
+        if reused is not None:
+            return reused
         try:
             from mypyc.build import mypycify
 
@@ -148,7 +403,9 @@ def accepts_flag(compiler, flag: str) -> bool:
 
 class CompiledBuildExt(build_ext):
     """Builds mypyc's extensions all or none: a compile that fails leaves the pure-Python install.
-    Writes the manifest of the compiled sources beside them (volstead/build_info.py reads it)."""
+    Writes the manifest of the compiled sources beside them (volstead/build_info.py reads it). Extensions
+    from the cache (CachedExtension) are put where a compile would have written them, not compiled; what
+    it compiled goes into the cache (`compile_cache`)."""
 
     def initialize_options(self) -> None:
         super().initialize_options()
@@ -161,7 +418,16 @@ class CompiledBuildExt(build_ext):
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
 
+    def reuses_cached(self) -> bool:
+        return bool(self.extensions) and all(isinstance(ext, CachedExtension) for ext in self.extensions)
+
     def build_extensions(self) -> None:
+        if self.reuses_cached():  # where build_ext writes them: an in-place build then copies them to src/
+            for ext in self.extensions:
+                target = Path(self.get_ext_fullpath(ext.name))
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ext.cached, target)
+            return
         interposition = self.compiler.compiler_type == "unix" and accepts_flag(self.compiler, NO_INTERPOSITION)
         compile_flags, link_flags = self.profile_flags
         for ext in self.extensions:  # set from mypyc's own, not appended: a profile-guided build compiles twice
@@ -175,15 +441,24 @@ class CompiledBuildExt(build_ext):
     def run(self) -> None:
         if not self.extensions:
             return
+        reused = self.reuses_cached()
         try:
-            self._build_with_profile() if wants_pgo() else super().run()
+            self._build_with_profile() if wants_pgo() and not reused else super().run()
         except Exception as e:
             for path in self.get_outputs():
                 Path(path).unlink(missing_ok=True)
             self.extensions = []
-            print(f"volstead: installing pure Python: the C compile failed ({type(e).__name__}: {e})", file=sys.stderr)
+            if reused and compile_cache is not None:
+                compile_cache.discard()
+            what = "putting the cached compiled modules in place" if reused else "the C compile"
+            print(f"volstead: installing pure Python: {what} failed ({type(e).__name__}: {e})", file=sys.stderr)
             return
+        if reused:
+            self.profile_guided = self.extensions[0].profile_guided
         self._write_manifest()
+        # A VOLSTEAD_PGO build whose profile failed is not kept: the next build tries the profile again.
+        if not reused and compile_cache is not None and self.profile_guided == wants_pgo():
+            compile_cache.store(self, self.profile_guided)
 
     def _write_manifest(self) -> None:
         manifest = Path(self.get_ext_fullpath("volstead._compiled")).parent / MANIFEST
