@@ -1,4 +1,5 @@
-"""Set up Mafia Chronicles situations directly, and script the dice.
+"""Set up Mafia Chronicles situations directly, and script the dice (through the engine's
+`scripted_draws`: dice_script.py).
 
 Imported by path (pytest puts this folder on sys.path): `from mc_helpers import ...`.
 """
@@ -7,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from dice_script import Dice, scripted, scripting
 from volstead.engine.step import SeatStep
 from volstead.games.mafia_chronicles import GAME
-from volstead.games.mafia_chronicles import state as mafia_state
 from volstead.games.mafia_chronicles.content.loader import A0, B0, DECK, default_content
 from volstead.games.mafia_chronicles.options import Options
 from volstead.games.mafia_chronicles.rules.market import MarketMenu
@@ -36,8 +37,9 @@ def asset(seat: int, aid: str, copy: int = 0) -> int:
 
 
 def blank(seed: int = 0, **opts) -> MafiaState:
-    """A game after setup (first player seat 0) with every area and market empty and $500K each."""
-    s = GAME.new_game(seed, 4, Options(first_seat=0, **opts))
+    """A game after setup (first player seat 0) with every area and market empty and $500K each
+    (rolling the test's `dice`, if it has the fixture)."""
+    s = scripted(GAME.new_game(seed, 4, Options(first_seat=0, **opts)))
     for k in range(4):
         s.apply_index(0, k)  # Boss picks
     for y in s.syn:
@@ -102,8 +104,10 @@ def mob(s: MafiaState, seat: int, col: int) -> Mob:
 
 
 @pytest.fixture
-def dice(monkeypatch):
-    """Script the D5: append rolls to the list; each roll pops the first."""
-    rolls: list[int] = []
-    monkeypatch.setattr(mafia_state, "scripted_dice", rolls)
-    return rolls
+def dice():
+    """The D5 rolls of the games `blank` makes, in order: `dice += [4, 2]`, `dice.append(5)`
+    (dice_script.py; `dice.on(state)` for a game made otherwise). Rolling more than the test queued
+    fails, and so does leaving queued rolls unrolled."""
+    with scripting(Dice(5)) as rolls:
+        yield rolls
+    assert not rolls, f"rolls queued but not rolled: {rolls}"

@@ -124,7 +124,7 @@ def test_3_bosses_are_picked_in_secret_from_ones_own_deck_then_the_markets_are_d
 
 
 def test_3_the_first_player_is_rolled_and_tied_highest_rolls_re_roll(dice):
-    s = GAME.new_game(5, 4)
+    s = dice.on(GAME.new_game(5, 4))
     dice += [3, 5, 5, 2, 4, 1]
     for k in range(4):
         s.apply_index(0, k)

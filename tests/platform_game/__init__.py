@@ -1,7 +1,7 @@
 """Prize Bids: the platform's test game (a Goofspiel-like bidding game with a negotiation step).
 
-It lives under tests/ and is registered only by the tests (`prize_bids` fixture in
-tests/conftest.py): no platform code knows it. It exercises everything a real game of the
+It lives under tests/ as a package of its own, found by its entry point (pyproject.toml
+beside it): no platform code knows it. It exercises everything a real game of the
 platform may need: a secret simultaneous phase with several private steps per seat (choose a
 bid, perhaps a blind one drawn from the seat's own random stream, then confirm or go back), a
 reveal, a negotiation between two seats with private offers (offer -> accept / decline /

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from volstead.games.prohibition import state
+from dice_script import Dice, scripting
 
 
 @pytest.fixture
-def dice(monkeypatch):
-    """A list: the dice the game rolls next, in order (a test that rolls more than it queued fails)."""
-    queue: list[int] = []
-    monkeypatch.setattr(state, "scripted_dice", queue)
-    yield queue
+def dice():
+    """The six-sided dice the games the helpers make (`prohibition_helpers.new`) roll next, in order:
+    `dice += [1, 3]` (dice_script.py); a test that rolls more than it queued fails, and so does one
+    that leaves dice unrolled."""
+    with scripting(Dice(6)) as queue:
+        yield queue
     assert not queue, f"dice queued but not rolled: {queue}"

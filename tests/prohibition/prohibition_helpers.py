@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from dice_script import scripted
 from volstead.games.prohibition import GAME
 from volstead.games.prohibition.options import Options
 from volstead.games.prohibition.state import ProhibitionState
 
 
 def new(seats: int = 2, seed: int = 1, **options: Any) -> ProhibitionState:
-    return GAME.new_game(seed, seats, Options(**options))
+    """A new game (rolling the test's `dice`, if it has the fixture)."""
+    return scripted(GAME.new_game(seed, seats, Options(**options)))
 
 
 def after_setup(seats: int = 2, seed: int = 1, **options: Any) -> ProhibitionState:

@@ -168,7 +168,7 @@ class Game(Generic[OptionsT]):
     """Base class of a game's `GAME` object. Subclass it as `Game[ItsOptions]` and set the required parts."""
 
     # ---------------------------------------------------------------- required
-    name: ClassVar[str]  # registry name: the game's folder under volstead/games
+    name: ClassVar[str]  # registry name (a built-in game's folder under volstead/games; an installed game's entry point)
     title: ClassVar[str]  # for people, as printed on the box
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]

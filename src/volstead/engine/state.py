@@ -30,6 +30,7 @@ from mypy_extensions import mypyc_attr
 from .decision import Decision
 from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from .lanes import Lanes
+from .rng import below
 from .step import AUTO, LANES, Step, step_mode
 
 # One decision taken: (step, code, seat, previous node or None) — a cons list, O(1) to append and
@@ -70,9 +71,31 @@ class EarlierDecisions(Step[Any]):
         return [(b - 128, oid) for b, oid in zip(self.seats, self.ids)]
 
 
+def _take_scripted(script: list[int], n: int) -> int:
+    """The next of a test's scripted draws (`GameState.scripted_draws`), which must be below `n`."""
+    if not script:
+        raise VolsteadError(f"the scripted draws ran out: the game draws a number below {n}")
+    v = script.pop(0)
+    if not 0 <= v < n:
+        raise VolsteadError(f"the scripted draw {v} is not a number below {n}, which the game draws")
+    return v
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # games and test games subclass it (see step.py)
 class GameState:
-    __slots__ = ("seed", "seats", "options", "rng", "stack", "history", "decisions_made", "_decision", "_pending", "story")
+    __slots__ = (
+        "seed",
+        "seats",
+        "options",
+        "rng",
+        "stack",
+        "history",
+        "decisions_made",
+        "_decision",
+        "_pending",
+        "story",
+        "scripted_draws",
+    )
     game_name: ClassVar[str] = "?"
 
     # Set by subclasses' constructors.
@@ -88,6 +111,10 @@ class GameState:
     # What happened, told for people (None: not told; see `tell`). Only a state a server or a
     # terminal shows keeps a story; clones (bots, playouts) never pay for it.
     story: list[tuple[str, int | None]] | None
+    # The draws a test scripts: what `draw` and `dice` take next, in order, instead of the random
+    # stream's (None in play). The one injection point for tests' chance: set on the state under
+    # test (tests/dice_script.py); a clone draws from its stream again (docs/architecture.md).
+    scripted_draws: list[int] | None
 
     # ------------------------------------------------------------------ flow
     def _start(self) -> None:
@@ -102,6 +129,7 @@ class GameState:
         self.history = None
         self.decisions_made = 0
         self.story = None  # nobody listens yet (tell_story)
+        self.scripted_draws = None
         self._advance()
 
     def _advance(self) -> None:
@@ -323,6 +351,31 @@ class GameState:
         new._decision = None  # rebuilt on demand: a Decision points at its state
         new._pending = ()
         new.story = None  # a clone tells nothing (bots' searches, playouts)
+        new.scripted_draws = None  # nor does it take a test's scripted draws (a bot's playouts would)
+
+    # ----------------------------------------------------------------- chance
+    def draw(self, n: int) -> int:
+        """A number in [0, n) from the state's random stream (in a simultaneous phase, the lane's
+        own). A test scripts what it returns with `scripted_draws`."""
+        script = self.scripted_draws
+        if script is not None:
+            return _take_scripted(script, n)
+        v, self.rng = below(self.rng, n)
+        return v
+
+    def dice(self, count: int, sides: int) -> tuple[int, ...]:
+        """`count` dice of `sides` sides, each `draw(sides) + 1`, in one call (the stream kept in a
+        local: a conflict rolls a die a unit)."""
+        script = self.scripted_draws
+        if script is not None:
+            return tuple([_take_scripted(script, sides) + 1 for _ in range(count)])
+        out: list[int] = []
+        rng = self.rng
+        for _ in range(count):
+            v, rng = below(rng, sides)
+            out.append(v + 1)
+        self.rng = rng
+        return tuple(out)
 
     # ------------------------------------------------------------------ story
     def tell_story(self) -> None:

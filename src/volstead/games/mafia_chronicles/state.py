@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
-from volstead.engine.rng import below
 from volstead.engine.rng import shuffled as rng_shuffled
 from volstead.engine.state import COMPILED, GameState
 
@@ -253,12 +252,6 @@ def partner_slot(slot: int) -> int:
     return (slot + COLUMNS) % ASSET_SLOTS
 
 
-# The D5 rolls a test scripts: the next rolls, in order, instead of the state's stream; None in
-# play. A module global, not a patched `d5`: a class compiled by mypyc calls its own method
-# directly, past any patch (setup.py).
-scripted_dice: list[int] | None = None
-
-
 class MafiaState(GameState):
     __slots__ = (
         "content",
@@ -325,13 +318,9 @@ class MafiaState(GameState):
 
     # ------------------------------------------------------------- dice
     def d5(self) -> int:
-        """One roll of the D5 (§3), from the state's stream (a lane's own inside a lane)."""
-        if scripted_dice is not None:  # a test's (tests/mafia_chronicles/mc_helpers.py `dice`)
-            if not scripted_dice:
-                raise AssertionError("the test scripted too few rolls")
-            return scripted_dice.pop(0)
-        v, self.rng = below(self.rng, 5)
-        return v + 1
+        """One roll of the D5 (§3), from the state's stream (a lane's own inside a lane): the
+        engine's `draw`, which tests script."""
+        return self.draw(5) + 1
 
     def shuffle(self, items: tuple[int, ...] | list[int]) -> tuple[int, ...]:
         out, self.rng = rng_shuffled(self.rng, items)

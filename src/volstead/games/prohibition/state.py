@@ -15,7 +15,7 @@ from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
-from volstead.engine.rng import below, shuffled
+from volstead.engine.rng import shuffled
 from volstead.engine.state import COMPILED, GameState
 
 from .content.loader import Content
@@ -197,20 +197,6 @@ class Gang:
 
     def fields(self) -> dict[str, object]:
         return {k: getattr(self, k) for k in declared_fields(Gang)}
-
-
-# The dice a test scripts (tests/prohibition/conftest.py `dice`): the next rolls, in order, instead
-# of the state's stream; None in play. A module global, not a patched `roll`: a class compiled by
-# mypyc calls its own method directly, past any patch (setup.py).
-scripted_dice: list[int] | None = None
-
-
-def _take_scripted(queue: list[int], n: int) -> tuple[int, ...]:
-    if len(queue) < n:
-        raise AssertionError(f"the test queued {len(queue)} dice, the game rolls {n}")
-    out = tuple(queue[:n])
-    del queue[:n]
-    return out
 
 
 def turfs_of(owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -458,15 +444,8 @@ class ProhibitionState(GameState):
 
     # ------------------------------------------------------------ random
     def roll(self, n: int) -> tuple[int, ...]:
-        if scripted_dice is not None:
-            return _take_scripted(scripted_dice, n)
-        out = []
-        rng = self.rng
-        for _ in range(n):
-            v, rng = below(rng, 6)
-            out.append(v + 1)
-        self.rng = rng
-        return tuple(out)
+        """`n` six-sided dice from the state's stream (the engine's `dice`, which tests script)."""
+        return self.dice(n, 6)
 
     def shuffle(self, items) -> tuple:
         out, self.rng = shuffled(self.rng, items)
