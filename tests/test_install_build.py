@@ -363,18 +363,24 @@ class Inputs:
 
 
 @pytest.fixture
-def compiles(monkeypatch):
-    """The C compiler's and the linker's runs (each spawn of either)."""
-    import setuptools._distutils.ccompiler
+def compiles(monkeypatch, setup_py):
+    """The C compiler's and the linker's runs in the build command's builds.
 
+    Counted on the compiler instance each build makes, not on a class: setuptools' own distutils is
+    loaded under several module names, each with classes of its own, and which one build_ext makes
+    depends on the setuptools version. So does the method that runs a command: `spawn`, or `call`
+    (setuptools 80 and later, where `spawn` is deprecated): both are counted where the compiler has them."""
     runs = []
-    # build_ext imports its compiler from sys.modules' distutils.ccompiler: setuptools' own copy, loaded
-    # under that name (and in this process perhaps once more, as the stdlib's or as setuptools._distutils)
-    for module in {importlib.import_module("distutils.ccompiler"), setuptools._distutils.ccompiler}:
-        spawn = module.CCompiler.spawn
-        monkeypatch.setattr(
-            module.CCompiler, "spawn", lambda self, cmd, spawn=spawn, **kw: (runs.append(cmd[0]), spawn(self, cmd, **kw))[1]
-        )
+    build_extensions = setup_py.CompiledBuildExt.build_extensions
+
+    def counting(self):
+        for method in ("spawn", "call"):
+            run = getattr(self.compiler, method, None)
+            if run is not None:
+                setattr(self.compiler, method, lambda cmd, run=run, **kw: (runs.append(cmd[0]), run(cmd, **kw))[1])
+        return build_extensions(self)
+
+    monkeypatch.setattr(setup_py.CompiledBuildExt, "build_extensions", counting)
     return runs
 
 
@@ -450,7 +456,7 @@ def test_a_changed_input_compiles_again_and_the_cache_keeps_the_latest_two(setup
         assert cache.load() is None  # a miss: another input than every cached build's
         compiles.clear()
         _compiled(setup_py, tmp_path / version)
-        assert compiles
+        assert compiles, version
         keys.append(cache.key[:16])
     assert "changed since the latest cached build: sources (1 file)" in capsys.readouterr().err
     assert sorted(p.name for p in (tmp_path / "cache").iterdir() if p.is_dir()) == sorted(keys[1:])  # the oldest pruned
