@@ -151,18 +151,49 @@ def sim(
 def ladder(
     folders: Annotated[list[Path], typer.Argument(help="Simulation output folders whose games are pooled.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the ladder as JSON.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Also write the ratings file the lobby shows (a game's data/bot_ratings.toml); the runs must "
+            "all be of one game.",
+        ),
+    ] = None,
 ) -> None:
     """Print an Elo ladder fitted on the games of one or more simulation runs."""
     from volstead.sim.report import elo_ladder, ladder_text
     from volstead.sim.runner import load_results
 
-    rows = []
+    rows, configs = [], []
     for f in folders:
         if not (f / "results.jsonl").exists():
             raise fail(f"{f} has no results.jsonl")
         rows += load_results(f)
+        configs.append(json.loads((f / "sim.json").read_text()) if (f / "sim.json").exists() else {})
     lad = elo_ladder(rows)
     console.print(json.dumps(lad, indent=1) if as_json else ladder_text(lad))
+    if save is not None:
+        save_ratings(save, lad, folders, configs, len(rows))
+
+
+def save_ratings(path: Path, lad: list[dict], folders: list[Path], configs: list[dict], games: int) -> None:
+    """Write the ladder as a game's ratings file (engine/ratings.py), saying which runs it comes from."""
+    import datetime
+
+    from volstead import __version__
+    from volstead.engine.ratings import ratings_toml
+
+    names = {c.get("game") for c in configs}
+    if len(names) != 1 or None in names:
+        raise fail(f"--save needs runs of one game (with their sim.json); these are of: {sorted(map(str, names))}")
+    game = load_game(names.pop())
+    tables = sorted({",".join(c.get("seats", [])) for c in configs})
+    measured = (
+        f"{datetime.date.today().isoformat()}, volstead {__version__}: {games} games in {len(folders)} runs "
+        f"({'; '.join(f.name for f in folders)}), tables {' | '.join(tables)}"
+    )
+    path.write_text(ratings_toml(game.title, measured, lad))
+    console.print(Text(f"ratings: {path}", style="bold"))
 
 
 def balance(

@@ -324,6 +324,15 @@ class Game(Generic[OptionsT]):
         (dicts as key/value grids, lists of records as tables), readable for any game."""
         return None
 
+    def bot_ratings(self) -> dict[str, float]:
+        """Each bot's Elo rating in this game, by bot spec ("greedy", "ismcts:200ms"), as
+        `volstead ladder --save` measured it into the game's `data/bot_ratings.toml` (engine/ratings.py);
+        {} without one. The lobby shows a rating beside each bot it offers."""
+        from .ratings import RATINGS_FILE, read_ratings
+
+        ratings = read_ratings(self.package_dir / "data" / RATINGS_FILE)
+        return {spec: r.elo for spec, r in ratings.bots.items()} if ratings else {}
+
     # ------------------------------------------------------------- derived
     @property
     def package_dir(self) -> Path:
@@ -369,4 +378,5 @@ class Game(Generic[OptionsT]):
             "seats_when": self.seats_when(),
             "rules_help": self.rules_help(),
             "web_module": f"/games/{self.name}/{self.web_module}" if self.web_module else "",
+            "bot_ratings": self.bot_ratings(),
         }
