@@ -231,7 +231,43 @@ def balance(
         typer.echo("\n".join(balance_text(fig, config, sections)))
 
 
+def strengths(
+    weak: Annotated[
+        list[Path], typer.Option("--weak", help="The run at the first strength (all-greedy tables, say); repeat for its pieces.")
+    ],
+    strong: Annotated[
+        list[Path], typer.Option("--strong", help="The run at the second strength (all-ISMCTS tables); repeat for its pieces.")
+    ],
+    out: Annotated[Path | None, typer.Option("--out", help="Write the Markdown report here (printed otherwise).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Balance at two strengths: each faction's and each seat's win rate in two runs of one game, side
+    by side with 95% intervals; a rate that moves by more than 5 points between them is flagged
+    fragile, one outside the fair share ± 3 points too (docs/sim.md)."""
+    from volstead.engine import VolsteadError
+    from volstead.sim.report import read_pieces
+    from volstead.sim.strengths import side_by_side, strengths_markdown
+
+    try:
+        weak_rows, weak_config = read_pieces(weak)
+        strong_rows, strong_config = read_pieces(strong)
+        fig = side_by_side(weak_rows, strong_rows, weak_config, strong_config)
+    except VolsteadError as e:
+        raise fail(str(e)) from None
+    if as_json:
+        typer.echo(json.dumps(fig, indent=1))
+        return
+    label = lambda config: "/".join(sorted(set(config["seats"])))  # noqa: E731 - "greedy", "ismcts"
+    text = strengths_markdown(fig, label(weak_config), label(strong_config))
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text)
+        console.print(Text(f"report: {out}", style="bold"))
+
+
 def register(app: typer.Typer) -> None:
     app.command("sim", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(sim)
     app.command("ladder")(ladder)
     app.command("balance")(balance)
+    app.command("strengths")(strengths)
