@@ -283,6 +283,18 @@ class Game(Generic[OptionsT]):
         """The card that option `index` of `decision` plays, if it plays one (for reports)."""
         return None
 
+    # Decision kinds at which the simulator asks `play_note` about the option a seat chose (only
+    # those: the hook costs nothing at the others).
+    play_note_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def play_note(self, state: GameState, decision: Decision, index: int) -> str | None:
+        """What the simulator's report should count about seat `decision.seat` choosing option
+        `index` here, before it is applied (a short tag: "long-shot attack", "free seize declined"), or
+        None; asked only at `play_note_kinds`. It must not change `state`. The report shows how often
+        each bot and faction earned each note, winners against losers: a designer sees a degenerate
+        strategy at a glance."""
+        return None
+
     def stats(self, state: GameState) -> dict[str, float]:
         """Figures of a finished game that the simulator averages (e.g. rounds played); {} if none."""
         return {}
