@@ -25,7 +25,7 @@ def play_and_count(
 ) -> tuple[list[dict[str, int]], list[dict[str, int]], list[dict[str, int]]]:
     """`play_to_end`, counting per seat what it did: the cards it played (`game.card_played`), the
     kinds of the decisions it took that had a choice (forced ones are no play), and the game's notes
-    on its choices (`game.play_note`, asked only at the kinds in `game.play_note_kinds`: a long shot,
+    on the choices of a bot that is asked (`game.play_note`, at the kinds in `game.play_note_kinds`: a long shot,
     a gain left on the table)."""
     plays: list[dict[str, int]] = [{} for _ in bots]
     kinds: list[dict[str, int]] = [{} for _ in bots]
@@ -50,7 +50,10 @@ def play_and_count(
             kind = step_kind(d.step)
             counted = kinds[seat]
             counted[kind] = counted.get(kind, 0) + 1
-            if kind in note_kinds:
+            # Notes only for a bot that is asked: an instant (random) bot's choices are uniform by
+            # construction, so its notes say nothing of the game, and the odds behind a long-shot
+            # note cost a random Mafia game a sixth of its instructions.
+            if pick is None and kind in note_kinds:
                 note = play_note(state, d, i)
                 if note is not None:
                     noted = notes[seat]

@@ -13,8 +13,9 @@ from typing import Final, cast
 from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
+from .rules.moves import ChooseTarget, move_outcomes
 from .rules.scoring import CONDITIONS
-from .state import MOVE_NAMES, WON_MOVES, MafiaState
+from .state import MOVE_NAMES, SMUGGLE, WON_MOVES, MafiaState
 
 MOVE_STATS: Final[tuple[str, ...]] = tuple(f"{MOVE_NAMES[m]}s" for m in range(WON_MOVES))
 CONDITION_STATS: Final[tuple[tuple[str, str], ...]] = tuple((key, f"vp_{key}") for key, _, _ in CONDITIONS)
@@ -76,9 +77,6 @@ def play_note(state: GameState, decision: Decision, index: int) -> str | None:
     """How the report counts a syndicate's choice: each move by its kind ("move: steal", "move:
     pass", "move: out"), and a move made at a long shot (below 25 % to succeed, the exact odds the
     game shows people: `rules.moves.move_outcomes`)."""
-    from .rules.moves import ChooseTarget, move_outcomes
-    from .state import SMUGGLE
-
     s = cast(MafiaState, state)
     step, code = decision.step, decision.codes[index]
     if decision.kind == "move":
