@@ -65,11 +65,11 @@ from typing import Any, Final
 
 from volstead.engine.lanes import Lanes
 
-from .content.loader import A0
+from .content.loader import A0, Content
 from .policy import reserve
 from .rules.chains import BASE_MOVE, LINKS, ONE_HEAT, PER_EDGE, STARTER, Chain, ChooseLink, holds
 from .rules.dice import counted, edge, heat_for, odds
-from .rules.income import business_income, income
+from .rules.income import BOSS_PERCENT_PER_SMARTS, UNDERBOSS_INCOME, business_income
 from .rules.market import release_cost
 from .rules.moves import ChooseTarget, payout
 from .rules.negotiation import Deal, FeeAnswer, FixFee
@@ -102,6 +102,8 @@ from .state import (
     TORCH,
     UNDERBOSS_COL,
     MafiaState,
+    Mob,
+    RoundMods,
     Syndicate,
 )
 
@@ -163,21 +165,239 @@ def unopposed_heat(rating: int, bonus: int) -> float:
     return sum(heat_for(edge(rating, counted(r, bonus))) for r in range(1, 6)) / 5
 
 
-class Clock:
-    """How much of the game is left, from one syndicate's point of view."""
+class Table:
+    """What every syndicate's value reads of the whole table and the clock, worked out once an
+    evaluation (not once a syndicate): how much of the game is left, the active Bosses, the
+    syndicates none of whose cards was murdered, and each syndicate's active cards able to Murder or
+    Torch, to Flip or Frame, to Steal (`threats` counts the rivals' from these)."""
 
-    __slots__ = ("future", "this_moves", "this_income", "markets", "over")
+    future: int  # whole rounds after this one (4 during setup)
+    this_moves: bool  # this round's Moves phase is not over
+    income_phase: bool
+    markets: int
+    over: bool
+    later: float  # the rounds after this one, discounted (SURVIVE a round ahead)
+    bosses: int  # syndicates with an active Boss
+    intact: int  # syndicates none of whose cards was murdered
+    violent: list[int]
+    cunning: list[int]
+    thieves: list[int]
+    all_violent: int  # the sums of the three above
+    all_cunning: int
+    all_thieves: int
 
-    def __init__(self, s: MafiaState, seat: int):
+    def __init__(self, s: MafiaState, syn: Syns) -> None:
         phase = s.phase
-        self.future = ROUNDS - s.round  # whole rounds after this one (4 during setup)
-        self.this_moves = phase in ("market", "events", "moves")  # this round's Moves phase is not over
-        if phase == "income":
-            self.this_income = not _lane_done(s, seat)
-        else:
-            self.this_income = phase in ("market", "events", "moves")
-        self.markets = self.future + (1 if phase in ("setup", "market") else 0)
+        self.future = future = ROUNDS - s.round
+        self.this_moves = phase == "market" or phase == "events" or phase == "moves"
+        self.income_phase = phase == "income"
+        self.markets = future + (1 if phase == "setup" or phase == "market" else 0)
         self.over = s.is_over()
+        self.later = LATER[future] if 0 <= future <= ROUNDS else sum(SURVIVE**j for j in range(1, future + 1))
+        bosses = intact = 0
+        self.violent = []
+        self.cunning = []
+        self.thieves = []
+        g_moves = s.content.g_moves
+        for v in syn:
+            if v.active(BOSS_COL):
+                bosses += 1
+            if not v.lost_murder:
+                intact += 1
+            violent = cunning = thieves = 0
+            for m in v.mobs:
+                if m is None or m.jailed:
+                    continue
+                moves = g_moves[m.card]
+                a = moves[0]
+                b = moves[1]
+                if a == MURDER or a == TORCH or b == MURDER or b == TORCH:
+                    violent += 1
+                if a == FLIP or a == FRAME or b == FLIP or b == FRAME:
+                    cunning += 1
+                if a == STEAL or b == STEAL:
+                    thieves += 1
+            self.violent.append(violent)
+            self.cunning.append(cunning)
+            self.thieves.append(thieves)
+        self.bosses = bosses
+        self.intact = intact
+        self.all_violent = sum_ints(self.violent)
+        self.all_cunning = sum_ints(self.cunning)
+        self.all_thieves = sum_ints(self.thieves)
+
+
+# The rounds after this one, discounted, by the number of whole rounds left (as `sum` adds them).
+LATER: Final[tuple[float, ...]] = tuple(sum(SURVIVE**j for j in range(1, f + 1)) for f in range(ROUNDS + 1))
+
+
+class MoveProfile:
+    """One move of an active card as `move_value` reads it, less what changes with the round (the
+    Event's mods) and the syndicate's position (reach, Heat's cost, the harm of a Murder)."""
+
+    move: int
+    count: int  # index in COUNTED
+    count_share: float  # the counted condition's points / TIMES
+    rating: int  # effective rating (move_rating)
+    payout: int  # the card's and its Assets' Payout perks for the move
+    harm: float  # HARM of the move (0.0 for none)
+    p: float  # typical(): chance, mean Edge and Heat of a success (rating ≥ 1, not a Smuggle)
+    win_edge: float
+    win_heat: float
+    mean_edge: float  # a Smuggle (rating ≥ 1): mean Edge and Heat, unopposed
+    unopposed_heat: float
+    chain: int  # SHIPMENT / HEIST when the move is a Smuggle / Steal and the column holds the starter; else −1
+
+    def __init__(self, s: MafiaState, y: Syndicate, col: int, move: int, menace: int) -> None:
+        self.move = move
+        self.count = i = COUNT_OF[move]
+        self.count_share = COUNTED[i][1] / TIMES
+        self.rating = r = move_rating(s, y, col, move)
+        bonus = perk_total(s, y, col, ROLL, move)
+        self.payout = perk_total(s, y, col, PAYOUT, move)
+        self.harm = HARM.get(move, 0.0)
+        self.p = self.win_edge = self.win_heat = self.mean_edge = self.unopposed_heat = 0.0
+        if r >= 1:
+            if move == SMUGGLE:
+                self.mean_edge = mean_edge(r, bonus)
+                self.unopposed_heat = unopposed_heat(r, bonus)
+            else:
+                self.p, self.win_edge, self.win_heat = typical(r, bonus + menace)  # Menace ~ +1 to its rolls
+        self.chain = -1
+        if move == SMUGGLE or move == STEAL:
+            kind = SHIPMENT if move == SMUGGLE else HEIST
+            if holds(s, y, col, kind, STARTER):
+                self.chain = kind
+
+
+class CardProfile:
+    """What the evaluation reads of an active Boss/Gangster that depends only on its card, its
+    damage and its column's Business and Assets: its two moves, Cool Head, Grit, Smarts and defence
+    rolls. Memoized by those (`card_profile`): the ratings and perks were most of a greedy game."""
+
+    moves: tuple[MoveProfile, ...]
+    cool: int
+    grit: int
+    smarts: int
+    guard: float  # DEFENSE_ROLL_POINTS × its +1s to defence rolls
+    income: int  # its own income and its column's Assets' (`rules/income.income`)
+    business: int  # its column's Business type (−1: none) and that type's income
+    business_income: int
+
+    def __init__(self, s: MafiaState, y: Syndicate, col: int, moves: tuple[int, int]) -> None:
+        menace = perk_total(s, y, col, MENACE)
+        self.moves = (MoveProfile(s, y, col, moves[0], menace), MoveProfile(s, y, col, moves[1], menace))
+        self.cool = perk_total(s, y, col, COOL_HEAD)
+        self.grit = grit(s, y, col)
+        self.smarts = smarts(s, y, col)
+        self.guard = DEFENSE_ROLL_POINTS * perk_total(s, y, col, DEFENSE_ROLL)  # +1 to defence rolls ~ 0.8 rating
+        c = s.content
+        mob = y.mobs[col]
+        assert mob is not None
+        total = c.g_income[mob.card]
+        for slot in (col, col + COLUMNS):
+            a = y.assets[slot]
+            if a >= 0:
+                total += c.assets[c.type_of(a)].income
+        self.income = total
+        b = y.biz[col]
+        self.business = c.type_of(b) if b >= 0 else -1
+        self.business_income = c.businesses[self.business].income if b >= 0 else 0
+
+
+class _Profiles:
+    """The memo of `card_profile`, for one card set at a time."""
+
+    def __init__(self) -> None:
+        self.content: Content | None = None
+        self.table: dict[tuple[int, int, int, int, int, int, int, int], CardProfile] = {}
+
+
+_PROFILES: Final = _Profiles()
+PROFILES_KEPT: Final = 100_000  # cleared when it holds this many (a long simulation meets new columns)
+
+
+def card_profile(s: MafiaState, y: Syndicate, col: int, mob: Mob) -> CardProfile:
+    """The profile of the active card `mob` in column `col` of `y`."""
+    memo = _PROFILES
+    c = s.content
+    if memo.content is not c:
+        memo.content = c
+        memo.table = {}
+    key = (mob.card, mob.d_smarts, mob.d_grit, mob.d_move1, mob.d_move2, y.biz[col], y.assets[col], y.assets[col + COLUMNS])
+    table = memo.table
+    prof = table.get(key)
+    if prof is None:
+        if len(table) >= PROFILES_KEPT:
+            table.clear()
+        prof = CardProfile(s, y, col, c.g_moves[mob.card])
+        table[key] = prof
+    return prof
+
+
+def profiled_move_value(
+    mp: MoveProfile,
+    cool: int,
+    mods: RoundMods,
+    flip_gain: float,
+    reach: list[float],
+    heat_cost: float,
+    murder_harm: float,
+    fix_gain: float,
+) -> float:
+    """`move_value` from a card's profile (the same value, to the bit): `flip_gain` is FLIP_GAIN
+    while the syndicate has an empty Gangster slot, else 0."""
+    move = mp.move
+    if mp.rating < 1 or move == mods.banned_move:
+        return 0.0
+    extra = mp.payout + (mods.payout if mods.payout_move == move else 0)
+    count_gain = mp.count_share * reach[mp.count]
+    if move == SMUGGLE:
+        heat = mp.unopposed_heat + mods.heat - cool
+        if not heat > 0.0:  # max(0.0, …)
+            heat = 0.0
+        return (SMUGGLE_PER_EDGE * mp.mean_edge + extra) / VP + count_gain - heat_cost * heat
+    p = mp.p
+    if move == STEAL:
+        gain = (STEAL_PER_EDGE * mp.win_edge + extra) / VP
+    elif move == MURDER or move == TORCH or move == FRAME:
+        gain = (100 + extra) / VP
+    elif move == FLIP:
+        gain = flip_gain
+    else:  # FIX
+        gain = fix_gain
+    gain += RIVALRY * (murder_harm if move == MURDER else gain if move == STEAL else mp.harm)
+    heat = 0.0
+    if move == MURDER or move == TORCH or move == STEAL:
+        heat = mp.win_heat + mods.heat - cool
+        if not heat > 0.0:  # max(0.0, …)
+            heat = 0.0
+    return p * (gain + count_gain - heat_cost * heat) - (1 - p) * FAIL_COST
+
+
+def profiled_income(mods: RoundMods, mobs: tuple[Mob | None, ...], profiles: list[CardProfile], cols: list[int]) -> int:
+    """`rules/income.income(s, y).total` from the profiles of the syndicate's active cards (and
+    their columns)."""
+    cards = 0
+    boss = -1  # the active Boss's Smarts
+    underboss = 0
+    for k in range(len(profiles)):
+        prof = profiles[k]
+        cards += prof.income
+        t = prof.business
+        if t >= 0:
+            base = prof.business_income
+            if mods.income_business == -1 or mods.income_business == t:
+                base = base * mods.income_percent // 100
+            cards += base
+        col = cols[k]
+        if col == BOSS_COL:
+            boss = prof.smarts
+        elif col == UNDERBOSS_COL:
+            underboss = UNDERBOSS_INCOME
+    if boss < 0:
+        return cards + underboss
+    return cards + underboss + (cards + underboss) * boss * BOSS_PERCENT_PER_SMARTS // 100
 
 
 def _lane_done(s: MafiaState, seat: int) -> bool:
@@ -229,11 +449,20 @@ def move_value(
 
 
 def chain_value(
-    s: MafiaState, syn: Syns, seat: int, col: int, kind: int, reach: list[float], heat_cost: float, chain: Chain | None = None
+    s: MafiaState,
+    syn: Syns,
+    seat: int,
+    col: int,
+    kind: int,
+    reach: list[float],
+    heat_cost: float,
+    chain: Chain | None = None,
+    found: tuple[list[Any], list[Any]] | None = None,
 ) -> float:
     """The expected VP of a Shipment/Heist the card in `col` starts: 4 in 5 it succeeds, paying the
     mean total Edge × $40K/$35K less the partners' shares (agreed ones, SHARE_GUESS for the others);
-    Heat by the initiator's Edge, and a roll of 1's Heat."""
+    Heat by the initiator's Edge, and a roll of 1's Heat. `found`: `_links(s, syn, kind)`, when the
+    caller has it."""
     y = syn[seat]
     move = BASE_MOVE[kind]
     r = move_rating(s, y, col, move)
@@ -244,7 +473,7 @@ def chain_value(
         link_edges = sum(mean_edge(smarts(s, syn[t], c), 0) for t, c in links)
         partners = {t for t, _ in links if t != seat}
     else:
-        link_edges, partners = 2 * mean_edge(1, 0), _likely_partners(s, syn, seat, col, kind)
+        link_edges, partners = 2 * mean_edge(1, 0), _likely_partners(s, syn, seat, col, kind, found)
     total = sum(mine) / 4 + link_edges + perk_total(s, y, col, MASTERMIND)
     keep = 1.0
     agreed = dict(chain.shares) if chain is not None else {}
@@ -280,9 +509,11 @@ def _chain_possible(s: MafiaState, seat: int, col: int, kind: int, links: tuple[
     return any(x != z for x in a for z in b)
 
 
-def _likely_partners(s: MafiaState, syn: Syns, seat: int, col: int, kind: int) -> set[int]:
+def _likely_partners(
+    s: MafiaState, syn: Syns, seat: int, col: int, kind: int, found: tuple[list[Any], list[Any]] | None = None
+) -> set[int]:
     """The syndicates a chain would need: none if the seat holds both links itself, else one or two."""
-    a, b = _links(s, syn, kind)
+    a, b = _links(s, syn, kind) if found is None else found
     own_a = any(t == seat and (t, c) != (seat, col) for t, c in a)
     own_b = any(t == seat and (t, c) != (seat, col) for t, c in b)
     out: set[int] = set()
@@ -367,9 +598,16 @@ def seat_value(
     seat: int,
     pending: tuple[int, int, int, Chain | None] | None,
     chain_links: dict[int, tuple[list[Any], list[Any]]],
+    table: Table | None = None,
 ) -> float:
+    t = Table(s, syn) if table is None else table
     y = syn[seat]
-    clock = Clock(s, seat)
+    mobs = y.mobs
+    mods = s.mods
+    future = t.future
+    this_moves = t.this_moves
+    markets = t.markets
+    this_income = not _lane_done(s, seat) if t.income_phase else this_moves
     w = y.wins
     value = y.stash / VP - REARRANGE_COST * y.rearranged
     if y.went_negative:
@@ -378,96 +616,120 @@ def seat_value(
         value += 4
     if not y.lost_murder:
         value += 5
-    bosses = [k for k in range(s.seats) if syn[k].active(BOSS_COL)]
-    intact = sum(1 for k in range(s.seats) if k != seat and not syn[k].lost_murder)
+    intact = t.intact - (0 if y.lost_murder else 1)  # the rivals none of whose cards was murdered
     murder_harm = MURDER_HARM + 5 * intact / (s.seats - 1)
-    if bosses == [seat]:
-        value += 5 * (0.6 if clock.markets else 1.0)
+    if t.bosses == 1 and y.active(BOSS_COL):  # the only active Boss
+        value += 5 * (0.6 if markets else 1.0)
     # how many more successes each counted condition may still get
-    moves_phases = clock.future + (1 if clock.this_moves else 0)
-    chances = [0.0] * len(COUNTED)
-    movers = []
+    moves_phases = future + (1 if this_moves else 0)
+    chances = [0.0, 0.0, 0.0, 0.0]
+    profiles: list[CardProfile] = []
+    cols: list[int] = []
     for col in range(COLUMNS):
-        mob = y.mobs[col]
+        mob = mobs[col]
         if mob is None or mob.jailed:
             continue
-        phases = clock.future + (1 if clock.this_moves and not mob.exhausted else 0)
-        movers.append((col, phases))
-        for m in s.content.g_moves[mob.card]:
-            if move_rating(s, y, col, m) >= 1:
-                chances[COUNT_OF[m]] += CHANCE * phases
-    reach = []
-    for i, (moves, pts) in enumerate(COUNTED):
-        n = sum(w[m] for m in moves)
-        reach.append(_counted_reach(n, chances[i]))
-        value += pts * min(n, TIMES) / TIMES * reach[i]
+        phases = future + (1 if this_moves and not mob.exhausted else 0)
+        prof = card_profile(s, y, col, mob)
+        profiles.append(prof)
+        cols.append(col)
+        for mp in prof.moves:
+            if mp.rating >= 1:
+                chances[mp.count] += CHANCE * phases
+    reach = [0.0, 0.0, 0.0, 0.0]
+    for i in range(len(COUNTED)):
+        counted_moves, pts = COUNTED[i]
+        n = 0
+        for m in counted_moves:
+            n += w[m]
+        if n >= TIMES:
+            r = 1.0
+        else:
+            r = (n + chances[i]) / TIMES
+            if r > 1.0:
+                r = 1.0
+        reach[i] = r  # _counted_reach
+        value += pts * (n if n < TIMES else TIMES) / TIMES * r
     # Gangsters and Jail at the end
-    gangsters = sum(1 for c in GANGSTER_COLS if y.mobs[c] is not None and (clock.markets or y.active(c)))
-    jailed = sum(1 for m in y.mobs if m is not None and m.jailed)
-    if clock.over or (not clock.markets and not moves_phases):
+    gangsters = 0
+    for c in GANGSTER_COLS:
+        mob = mobs[c]
+        if mob is not None and (markets or not mob.jailed):
+            gangsters += 1
+    jailed = 0
+    for mob in mobs:
+        if mob is not None and mob.jailed:
+            jailed += 1
+    if t.over or (not markets and not moves_phases):
         value += 3 if gangsters >= 3 else 0
         value -= 2 if jailed >= 2 else 0
     else:
-        value += 2.7 if gangsters >= 3 else (0.5 * gangsters if clock.markets else 0.0)
-        value -= (1.0 if clock.markets else 2.0) if jailed >= 2 else 0.0
+        value += 2.7 if gangsters >= 3 else (0.5 * gangsters if markets else 0.0)
+        value -= (1.0 if markets else 2.0) if jailed >= 2 else 0.0
     # income to come
-    later = sum(SURVIVE**j for j in range(1, clock.future + 1))  # the rounds after this one, discounted
-    incomes = (1 if clock.this_income else 0) + later
+    later = t.later
+    incomes = (1 if this_income else 0) + later
     if incomes:
-        value += incomes * income(s, y).total / VP
+        value += incomes * profiled_income(mods, mobs, profiles, cols) / VP
     # moves to come, Heat carried, defence against the rivals' moves to come
     heat_cost = HEAT_COST if moves_phases > 1 else HEAT_COST / 3
-    violent, cunning, thieves = threats(s, syn, seat)
+    violent = t.all_violent - t.violent[seat]  # the rivals' (`threats`)
+    cunning = t.all_cunning - t.cunning[seat]
+    thieves = t.all_thieves - t.thieves[seat]
     ahead = moves_phases / ROUNDS
-    grit_worth = DEFENCE + (
-        GRIT_THREAT * (1 if y.lost_murder else INTACT) * ahead * min(1.0, (violent + 0.5 * thieves) / THREAT_CARDS)
-    )
-    smarts_worth = DEFENCE + SMARTS_THREAT * ahead * min(1.0, cunning / THREAT_CARDS)
+    threat = (violent + 0.5 * thieves) / THREAT_CARDS
+    grit_worth = DEFENCE + (GRIT_THREAT * (1 if y.lost_murder else INTACT) * ahead * (threat if threat < 1.0 else 1.0))
+    threat = cunning / THREAT_CARDS
+    smarts_worth = DEFENCE + SMARTS_THREAT * ahead * (threat if threat < 1.0 else 1.0)
     if (
         not y.went_negative
         and moves_phases
         and thieves
         and y.stash < CUSHION
-        and any(y.mobs[c] is not None for c in GANGSTER_COLS)
+        and (mobs[1] is not None or mobs[2] is not None or mobs[3] is not None)  # GANGSTER_COLS
     ):  # a stash Steal could take it into debt
         value -= 5 * min(1.0, thieves / THREAT_CARDS) * min(1.0, (CUSHION - y.stash) / CUSHION)
-    fix_gain = max(FIX_GAIN, own_fix_worth(s, y, heat_cost))
-    for col, _ in movers:
-        mob = y.mobs[col]
+    fix_gain = own_fix_worth(s, y, heat_cost)
+    if not fix_gain > FIX_GAIN:  # max(FIX_GAIN, …)
+        fix_gain = FIX_GAIN
+    flip_gain = FLIP_GAIN if mobs[1] is None or mobs[2] is None or mobs[3] is None else 0.0  # a Gangster slot free
+    for k in range(len(profiles)):
+        prof = profiles[k]
+        col = cols[k]
+        mob = mobs[col]
         assert mob is not None
         best = 0.0
-        for m in s.content.g_moves[mob.card]:
-            v = move_value(s, y, col, m, reach, heat_cost, murder_harm, fix_gain)
+        for mp in prof.moves:
+            v = profiled_move_value(mp, prof.cool, mods, flip_gain, reach, heat_cost, murder_harm, fix_gain)
             if v > best:
                 best = v
-            if m in (SMUGGLE, STEAL) and not mob.talked:
-                kind = SHIPMENT if m == SMUGGLE else HEIST
-                if holds(s, y, col, kind, STARTER):
-                    links = chain_links.get(kind)
-                    if links is None:
-                        links = chain_links[kind] = _links(s, syn, kind)
-                    if _chain_possible(s, seat, col, kind, links):
-                        v = chain_value(s, syn, seat, col, kind, reach, heat_cost)
-                        if v > best:
-                            best = v
+            kind = mp.chain
+            if kind >= 0 and not mob.talked:
+                links = chain_links.get(kind)
+                if links is None:
+                    links = chain_links[kind] = _links(s, syn, kind)
+                if _chain_possible(s, seat, col, kind, links):
+                    v = chain_value(s, syn, seat, col, kind, reach, heat_cost, None, links)
+                    if v > best:
+                        best = v
         this = best
         if pending is not None and pending[0] == seat and pending[1] == col:
             kind = pending[2]
             this = (
                 chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3])
-                if kind in (SHIPMENT, HEIST)
+                if kind == SHIPMENT or kind == HEIST
                 else move_value(s, y, col, kind, reach, heat_cost, murder_harm, fix_gain)
             )
-        value += best * later + (this if clock.this_moves and not mob.exhausted else 0.0)
+        value += best * later + (this if this_moves and not mob.exhausted else 0.0)
         if moves_phases:
             value -= heat_cost * mob.heat
-            guard = DEFENSE_ROLL_POINTS * perk_total(s, y, col, DEFENSE_ROLL)  # +1 to defence rolls ~ 0.8 rating
-            value += grit_worth * (grit(s, y, col) + guard) + smarts_worth * (smarts(s, y, col) + guard)
+            guard = prof.guard
+            value += grit_worth * (prof.grit + guard) + smarts_worth * (prof.smarts + guard)
     # jailed cards: back at the next Market, for a fee
-    if clock.markets:
+    if markets and jailed:
         after = later + (1 if s.phase == "market" else 0)  # released in this Market: this round counts
         for col in range(COLUMNS):
-            mob = y.mobs[col]
+            mob = mobs[col]
             if mob is None or not mob.jailed:
                 continue
             worth = (after * _column_income(s, y, col)) / VP
@@ -476,6 +738,13 @@ def seat_value(
             worth += after * 0.8  # a move a round, roughly
             value += max(0.0, worth - release_cost(s, y, col) / VP)
     return value
+
+
+def sum_ints(counts: list[int]) -> int:
+    total = 0
+    for n in counts:
+        total += n
+    return total
 
 
 def seen_syndicates(s: MafiaState) -> Syns:
@@ -499,5 +768,6 @@ def evaluate(s: MafiaState, seat: int | None = None) -> float | list[float]:
         pending = _pending_move(s)
         chain_links: dict[int, Any] = {}
         syn = seen_syndicates(s)
-        out = [seat_value(s, syn, k, pending, chain_links) for k in seats]
+        table = Table(s, syn)
+        out = [seat_value(s, syn, k, pending, chain_links, table) for k in seats]
     return out if seat is None else out[0]
