@@ -333,10 +333,11 @@ def test_the_memoized_card_profiles_give_the_unmemoized_values_to_the_bit():
                     for mp in prof.moves:
                         for heat_cost, harm, fix in ((0.35, 2.0, 0.4), (0.35 / 3, 7.0, 1.3)):
                             expected = move_value(s, y, col, mp.move, reach, heat_cost, harm, fix)
-                            got = profiled_move_value(mp, prof.cool, s.mods, flip_gain, reach, heat_cost, harm, fix)
+                            count_gain = mp.count_share * reach[mp.count]
+                            got = profiled_move_value(mp, prof.cool, table, count_gain, flip_gain, heat_cost, harm, fix)
                             assert got == expected, (seed, s.decisions_made, k, col, mp.move)
                             moves += expected != 0.0
-                assert profiled_income(s.mods, y.mobs, profiles, cols) == income(s, y).total
+                assert profiled_income(table, profiles, cols) == income(s, y).total
                 checked += 1
             d = s.decision()
             s.apply_index(rng.randrange(len(d.codes)))

@@ -63,6 +63,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from volstead.engine.lanes import Lanes
 
 from .content.loader import A0, Content
@@ -103,7 +105,6 @@ from .state import (
     UNDERBOSS_COL,
     MafiaState,
     Mob,
-    RoundMods,
     Syndicate,
 )
 
@@ -135,6 +136,10 @@ FIX_GAIN: Final = 0.4  # VP of a successful Fix (a card freed or mended, its own
 COUNTED: Final = (((FRAME,), 4), ((MURDER, TORCH), 3), ((FLIP, FIX), 2), ((STEAL, SMUGGLE), 2))
 COUNT_OF: Final = {m: i for i, (moves, _) in enumerate(COUNTED) for m in moves}
 TIMES: Final = 5
+# COUNTED as variable-length tuples: compiled, a fixed-length one is boxed again at every use
+COUNT_MOVES: Final[tuple[tuple[int, ...], ...]] = tuple(moves for moves, _ in COUNTED)
+COUNT_POINTS: Final[tuple[int, ...]] = tuple(pts for _, pts in COUNTED)
+COUNT_SHARE: Final[tuple[float, ...]] = tuple(pts / TIMES for _, pts in COUNTED)  # VP of one success
 SMUGGLE_PER_EDGE: Final = 25
 STEAL_PER_EDGE: Final = 20
 
@@ -185,6 +190,12 @@ class Table:
     all_violent: int  # the sums of the three above
     all_cunning: int
     all_thieves: int
+    banned_move: int  # this round's Event (RoundMods)
+    payout_move: int
+    payout: int
+    mod_heat: int
+    income_business: int
+    income_percent: int
 
     def __init__(self, s: MafiaState, syn: Syns) -> None:
         phase = s.phase
@@ -194,18 +205,29 @@ class Table:
         self.markets = future + (1 if phase == "setup" or phase == "market" else 0)
         self.over = s.is_over()
         self.later = LATER[future] if 0 <= future <= ROUNDS else sum(SURVIVE**j for j in range(1, future + 1))
+        mods = s.mods
+        self.banned_move = mods.banned_move
+        self.payout_move = mods.payout_move
+        self.payout = mods.payout
+        self.mod_heat = mods.heat
+        self.income_business = mods.income_business
+        self.income_percent = mods.income_percent
         bosses = intact = 0
         self.violent = []
         self.cunning = []
         self.thieves = []
         g_moves = s.content.g_moves
-        for v in syn:
-            if v.active(BOSS_COL):
+        for k in range(len(syn)):
+            v = syn[k]
+            mobs = v.mobs
+            boss = mobs[BOSS_COL]
+            if boss is not None and not boss.jailed:
                 bosses += 1
             if not v.lost_murder:
                 intact += 1
             violent = cunning = thieves = 0
-            for m in v.mobs:
+            for col in range(COLUMNS):
+                m = mobs[col]
                 if m is None or m.jailed:
                     continue
                 moves = g_moves[m.card]
@@ -251,7 +273,7 @@ class MoveProfile:
     def __init__(self, s: MafiaState, y: Syndicate, col: int, move: int, menace: int) -> None:
         self.move = move
         self.count = i = COUNT_OF[move]
-        self.count_share = COUNTED[i][1] / TIMES
+        self.count_share = COUNT_SHARE[i]
         self.rating = r = move_rating(s, y, col, move)
         bonus = perk_total(s, y, col, ROLL, move)
         self.payout = perk_total(s, y, col, PAYOUT, move)
@@ -310,7 +332,7 @@ class _Profiles:
 
     def __init__(self) -> None:
         self.content: Content | None = None
-        self.table: dict[tuple[int, int, int, int, int, int, int, int], CardProfile] = {}
+        self.table: dict[int, CardProfile] = {}
 
 
 _PROFILES: Final = _Profiles()
@@ -324,7 +346,12 @@ def card_profile(s: MafiaState, y: Syndicate, col: int, mob: Mob) -> CardProfile
     if memo.content is not c:
         memo.content = c
         memo.table = {}
-    key = (mob.card, mob.d_smarts, mob.d_grit, mob.d_move1, mob.d_move2, y.biz[col], y.assets[col], y.assets[col + COLUMNS])
+    # card (< 256), damage (4 × < 16), Business and Assets (instances < 1023): 54 bits
+    key: i64 = mob.card
+    key = (key << 16) | (mob.d_smarts << 12) | (mob.d_grit << 8) | (mob.d_move1 << 4) | mob.d_move2
+    key = (key << 10) | (y.biz[col] + 1)
+    key = (key << 10) | (y.assets[col] + 1)
+    key = (key << 10) | (y.assets[col + COLUMNS] + 1)
     table = memo.table
     prof = table.get(key)
     if prof is None:
@@ -338,22 +365,22 @@ def card_profile(s: MafiaState, y: Syndicate, col: int, mob: Mob) -> CardProfile
 def profiled_move_value(
     mp: MoveProfile,
     cool: int,
-    mods: RoundMods,
+    t: Table,
+    count_gain: float,
     flip_gain: float,
-    reach: list[float],
     heat_cost: float,
     murder_harm: float,
     fix_gain: float,
 ) -> float:
-    """`move_value` from a card's profile (the same value, to the bit): `flip_gain` is FLIP_GAIN
-    while the syndicate has an empty Gangster slot, else 0."""
+    """`move_value` from a card's profile (the same value, to the bit): `count_gain` is
+    `mp.count_share` × the reach of its counted condition, `flip_gain` FLIP_GAIN while the
+    syndicate has an empty Gangster slot, else 0."""
     move = mp.move
-    if mp.rating < 1 or move == mods.banned_move:
+    if mp.rating < 1 or move == t.banned_move:
         return 0.0
-    extra = mp.payout + (mods.payout if mods.payout_move == move else 0)
-    count_gain = mp.count_share * reach[mp.count]
+    extra = mp.payout + (t.payout if t.payout_move == move else 0)
     if move == SMUGGLE:
-        heat = mp.unopposed_heat + mods.heat - cool
+        heat = mp.unopposed_heat + t.mod_heat - cool
         if not heat > 0.0:  # max(0.0, …)
             heat = 0.0
         return (SMUGGLE_PER_EDGE * mp.mean_edge + extra) / VP + count_gain - heat_cost * heat
@@ -369,13 +396,13 @@ def profiled_move_value(
     gain += RIVALRY * (murder_harm if move == MURDER else gain if move == STEAL else mp.harm)
     heat = 0.0
     if move == MURDER or move == TORCH or move == STEAL:
-        heat = mp.win_heat + mods.heat - cool
+        heat = mp.win_heat + t.mod_heat - cool
         if not heat > 0.0:  # max(0.0, …)
             heat = 0.0
     return p * (gain + count_gain - heat_cost * heat) - (1 - p) * FAIL_COST
 
 
-def profiled_income(mods: RoundMods, mobs: tuple[Mob | None, ...], profiles: list[CardProfile], cols: list[int]) -> int:
+def profiled_income(t: Table, profiles: list[CardProfile], cols: list[int]) -> int:
     """`rules/income.income(s, y).total` from the profiles of the syndicate's active cards (and
     their columns)."""
     cards = 0
@@ -384,11 +411,11 @@ def profiled_income(mods: RoundMods, mobs: tuple[Mob | None, ...], profiles: lis
     for k in range(len(profiles)):
         prof = profiles[k]
         cards += prof.income
-        t = prof.business
-        if t >= 0:
+        kind = prof.business
+        if kind >= 0:
             base = prof.business_income
-            if mods.income_business == -1 or mods.income_business == t:
-                base = base * mods.income_percent // 100
+            if t.income_business == -1 or t.income_business == kind:
+                base = base * t.income_percent // 100
             cards += base
         col = cols[k]
         if col == BOSS_COL:
@@ -408,7 +435,10 @@ def _lane_done(s: MafiaState, seat: int) -> bool:
 
 
 def _counted_reach(count: int, chances: float) -> float:
-    return 1.0 if count >= TIMES else min(1.0, (count + chances) / TIMES)
+    if count >= TIMES:
+        return 1.0
+    reach = (count + chances) / TIMES
+    return reach if reach < 1.0 else 1.0  # min(1.0, reach), a builtin's generic call compiled
 
 
 def move_value(
@@ -547,15 +577,19 @@ def own_fix_worth(s: MafiaState, y: Syndicate, heat_cost: float) -> float:
     """What fixing the syndicate's worst-off card would bring (VP): a jailed card its release fee and
     a move, another its Heat and damage."""
     best = 0.0
+    mobs = y.mobs
     for col in range(COLUMNS):
-        m = y.mobs[col]
+        m = mobs[col]
         if m is None:
             continue
+        damage = m.d_smarts + m.d_grit + m.d_move1 + m.d_move2  # Mob.damage (a property: a generic call compiled)
         if m.jailed:
             worth = release_cost(s, y, col) / VP + JAILED_MOVE
-        else:
+        elif m.heat or damage:
             worth = heat_cost * m.heat
-        worth += DAMAGE_POINT * m.damage
+        else:
+            continue  # worth 0
+        worth += DAMAGE_POINT * damage
         if worth > best:
             best = worth
     return best
@@ -603,7 +637,6 @@ def seat_value(
     t = Table(s, syn) if table is None else table
     y = syn[seat]
     mobs = y.mobs
-    mods = s.mods
     future = t.future
     this_moves = t.this_moves
     markets = t.markets
@@ -622,7 +655,8 @@ def seat_value(
         value += 5 * (0.6 if markets else 1.0)
     # how many more successes each counted condition may still get
     moves_phases = future + (1 if this_moves else 0)
-    chances = [0.0, 0.0, 0.0, 0.0]
+    # the chances left of each counted condition (COUNTED, in order; locals, not a list: unboxed)
+    c0 = c1 = c2 = c3 = 0.0
     profiles: list[CardProfile] = []
     cols: list[int] = []
     for col in range(COLUMNS):
@@ -633,32 +667,48 @@ def seat_value(
         prof = card_profile(s, y, col, mob)
         profiles.append(prof)
         cols.append(col)
-        for mp in prof.moves:
+        moves = prof.moves
+        for j in range(len(moves)):
+            mp = moves[j]
             if mp.rating >= 1:
-                chances[mp.count] += CHANCE * phases
-    reach = [0.0, 0.0, 0.0, 0.0]
-    for i in range(len(COUNTED)):
-        counted_moves, pts = COUNTED[i]
+                i = mp.count
+                if i == 0:
+                    c0 += CHANCE * phases
+                elif i == 1:
+                    c1 += CHANCE * phases
+                elif i == 2:
+                    c2 += CHANCE * phases
+                else:
+                    c3 += CHANCE * phases
+    # each counted condition's points so far, and what one more success brings (`count_gain`)
+    g0 = g1 = g2 = g3 = 0.0
+    r0 = r1 = r2 = r3 = 0.0
+    for i in range(len(COUNT_MOVES)):
+        counted_moves = COUNT_MOVES[i]
         n = 0
-        for m in counted_moves:
-            n += w[m]
-        if n >= TIMES:
-            r = 1.0
+        for j in range(len(counted_moves)):
+            n += w[counted_moves[j]]
+        r = _counted_reach(n, c0 if i == 0 else c1 if i == 1 else c2 if i == 2 else c3)
+        value += COUNT_POINTS[i] * (n if n < TIMES else TIMES) / TIMES * r
+        gain = COUNT_SHARE[i] * r
+        if i == 0:
+            g0, r0 = gain, r
+        elif i == 1:
+            g1, r1 = gain, r
+        elif i == 2:
+            g2, r2 = gain, r
         else:
-            r = (n + chances[i]) / TIMES
-            if r > 1.0:
-                r = 1.0
-        reach[i] = r  # _counted_reach
-        value += pts * (n if n < TIMES else TIMES) / TIMES * r
+            g3, r3 = gain, r
+    reach: list[float] | None = None  # [r0, r1, r2, r3] for chain_value and move_value, when one is asked
     # Gangsters and Jail at the end
-    gangsters = 0
-    for c in GANGSTER_COLS:
-        mob = mobs[c]
-        if mob is not None and (markets or not mob.jailed):
+    gangsters = jailed = 0
+    for col in range(COLUMNS):
+        mob = mobs[col]
+        if mob is None:
+            continue
+        if col != BOSS_COL and (markets or not mob.jailed):
             gangsters += 1
-    jailed = 0
-    for mob in mobs:
-        if mob is not None and mob.jailed:
+        if mob.jailed:
             jailed += 1
     if t.over or (not markets and not moves_phases):
         value += 3 if gangsters >= 3 else 0
@@ -670,7 +720,7 @@ def seat_value(
     later = t.later
     incomes = (1 if this_income else 0) + later
     if incomes:
-        value += incomes * profiled_income(mods, mobs, profiles, cols) / VP
+        value += incomes * profiled_income(t, profiles, cols) / VP
     # moves to come, Heat carried, defence against the rivals' moves to come
     heat_cost = HEAT_COST if moves_phases > 1 else HEAT_COST / 3
     violent = t.all_violent - t.violent[seat]  # the rivals' (`threats`)
@@ -699,8 +749,12 @@ def seat_value(
         mob = mobs[col]
         assert mob is not None
         best = 0.0
-        for mp in prof.moves:
-            v = profiled_move_value(mp, prof.cool, mods, flip_gain, reach, heat_cost, murder_harm, fix_gain)
+        moves = prof.moves
+        for j in range(len(moves)):
+            mp = moves[j]
+            i = mp.count
+            count_gain = g0 if i == 0 else g1 if i == 1 else g2 if i == 2 else g3
+            v = profiled_move_value(mp, prof.cool, t, count_gain, flip_gain, heat_cost, murder_harm, fix_gain)
             if v > best:
                 best = v
             kind = mp.chain
@@ -709,11 +763,15 @@ def seat_value(
                 if links is None:
                     links = chain_links[kind] = _links(s, syn, kind)
                 if _chain_possible(s, seat, col, kind, links):
+                    if reach is None:
+                        reach = [r0, r1, r2, r3]
                     v = chain_value(s, syn, seat, col, kind, reach, heat_cost, None, links)
                     if v > best:
                         best = v
         this = best
         if pending is not None and pending[0] == seat and pending[1] == col:
+            if reach is None:
+                reach = [r0, r1, r2, r3]
             kind = pending[2]
             this = (
                 chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3])
