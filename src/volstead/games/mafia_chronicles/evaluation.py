@@ -328,13 +328,31 @@ class CardProfile:
 
 
 class _Profiles:
-    """The memo of `card_profile`, for one card set at a time."""
+    """The memo of `card_profile`, for one card set at a time, and in front of it the profile last
+    given for each seat's column with the objects it was read from (the Mob and the syndicate's
+    Business and Asset tuples: immutable and shared by every clone, so the same objects are the
+    same card, damage and column; held here, they cannot be freed and their ids reused)."""
+
+    content: Content | None
+    table: dict[int, CardProfile]
+    seen_mob: list[object]
+    seen_biz: list[object]
+    seen_assets: list[object]
+    seen_prof: list[CardProfile | None]
 
     def __init__(self) -> None:
-        self.content: Content | None = None
-        self.table: dict[int, CardProfile] = {}
+        self.content = None
+        self.table = {}
+        self.clear_seen()
+
+    def clear_seen(self) -> None:
+        self.seen_mob = [None] * SEEN_SLOTS
+        self.seen_biz = [None] * SEEN_SLOTS
+        self.seen_assets = [None] * SEEN_SLOTS
+        self.seen_prof = [None] * SEEN_SLOTS
 
 
+SEEN_SLOTS: Final = 4 * COLUMNS  # a seat's column (seat & 3)
 _PROFILES: Final = _Profiles()
 PROFILES_KEPT: Final = 100_000  # cleared when it holds this many (a long simulation meets new columns)
 
@@ -346,12 +364,20 @@ def card_profile(s: MafiaState, y: Syndicate, col: int, mob: Mob) -> CardProfile
     if memo.content is not c:
         memo.content = c
         memo.table = {}
+        memo.clear_seen()
+    slot = (y.seat & 3) * COLUMNS + col
+    biz = y.biz
+    assets = y.assets
+    if memo.seen_mob[slot] is mob and memo.seen_biz[slot] is biz and memo.seen_assets[slot] is assets:
+        seen = memo.seen_prof[slot]
+        if seen is not None:
+            return seen
     # card (< 256), damage (4 × < 16), Business and Assets (instances < 1023): 54 bits
     key: i64 = mob.card
     key = (key << 16) | (mob.d_smarts << 12) | (mob.d_grit << 8) | (mob.d_move1 << 4) | mob.d_move2
-    key = (key << 10) | (y.biz[col] + 1)
-    key = (key << 10) | (y.assets[col] + 1)
-    key = (key << 10) | (y.assets[col + COLUMNS] + 1)
+    key = (key << 10) | (biz[col] + 1)
+    key = (key << 10) | (assets[col] + 1)
+    key = (key << 10) | (assets[col + COLUMNS] + 1)
     table = memo.table
     prof = table.get(key)
     if prof is None:
@@ -359,6 +385,10 @@ def card_profile(s: MafiaState, y: Syndicate, col: int, mob: Mob) -> CardProfile
             table.clear()
         prof = CardProfile(s, y, col, c.g_moves[mob.card])
         table[key] = prof
+    memo.seen_mob[slot] = mob
+    memo.seen_biz[slot] = biz
+    memo.seen_assets[slot] = assets
+    memo.seen_prof[slot] = prof
     return prof
 
 
