@@ -56,6 +56,11 @@ ratings); bots give it determinizations, in which rivals' stashes are guesses an
 phase, rivals are done with it as the phase found them (view.determinize); a determinization
 records its seat (`observer`), whose rivals are valued as a secret phase found them while one is
 open, also in a later phase its lookahead reaches (`seen_syndicates`).
+
+Speed (docs/performance.md): what depends only on an active card, its damage and its column is a
+memoized `CardProfile`, what depends on the whole table a `Table` worked out once an evaluation;
+both give the values the rules' own functions give, to the bit (`move_value`, `income`, `threats`
+stay the reference, and tests compare them).
 """
 
 from __future__ import annotations
