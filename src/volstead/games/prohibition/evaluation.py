@@ -787,7 +787,7 @@ def conflict_now(ap: Appraiser, s: ProhibitionState) -> tuple[float, float]:
         return (own, harm) if own > 0.0 else (0.0, 0.0)  # the attacker retreats rather
     if kind is CallForHelp:
         goons += best_help(s, o, b)
-    elif kind is HelpUnits:
+    elif isinstance(top, HelpUnits):
         x = top.source
         goons += min(s.room(b), s.guards[x] + (0 if s.laying_low(x, o) else s.goons[x]))
     elif kind is not FightOrRetreat:
