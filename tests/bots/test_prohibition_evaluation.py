@@ -50,7 +50,7 @@ def test_card_costs_come_from_the_fed_deck():
     Wiretap 1, Shake-up 2 -> 13/8. Tammany's Bribes are 5 Gs less: RAID!, Padlock, Dry Agents,
     Wiretap and Shake-up 1 (5 Gs), Dragnet and Tax Man free, Grand Jury 2 (10 Gs) -> 7/8."""
     c = setup().content
-    card = tables(c)["card"]
+    card = tables(c).card
     assert card[c.mat_index["rum_row"]][0] == 13 / 8
     assert card[c.mat_index["tammany"]][0] == 7 / 8
 

@@ -64,7 +64,7 @@ from typing import Any, Final
 
 from .content.models import LOSSES
 from .odds import Conflict, conflict, expand_chance
-from .rules.attack import AttackGoons, AttackTarget, targets
+from .rules.attack import AttackGoons, AttackTarget
 from .rules.conflict import (
     SEIZE,
     STEAL,
@@ -130,12 +130,61 @@ LOSS_PP: Final = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSE
 
 assert LOSE_BUILDINGS == LOSSES.index("buildings") == 0  # rules/feds.py codes follow LOSSES, as LOSS_PP does
 
-_tables: dict[int, tuple[Any, dict[str, Any]]] = {}
+Lines = tuple[tuple[int, int, bool], ...]  # a requirement's lines (`lines`)
 
 
-def tables(c) -> dict[str, Any]:
-    """Per content: building yields and this year's output (per mat and kind), card costs per
-    Threshold and mat, the badges from 70, the Neighborhood bands, the requirements as `lines`."""
+class Tables:
+    """Per content (`tables`): building yields and this year's output (per mat and kind), a Fed
+    card's cost per mat and Threshold, the badges and the marks from 70 (and each one's
+    Threshold), the Extortion rates, the Neighborhood bands (PP now and the way toward the next,
+    per count of Blocks), 0.5 ** Units, the requirements as `lines`. Typed attributes: the
+    evaluation reads them at every call."""
+
+    __slots__ = (
+        "yields",
+        "outputs",
+        "card",
+        "marks",
+        "mark_levels",
+        "marks_sorted",
+        "rate",
+        "band_now",
+        "band_way",
+        "halves",
+        "scheme_lines",
+        "infamy_lines",
+    )
+
+    def __init__(
+        self,
+        yields: tuple[tuple[float, ...], ...],
+        outputs: tuple[tuple[float, ...], ...],
+        card: tuple[tuple[float, ...], ...],
+        marks: tuple[int, ...],
+        mark_levels: tuple[int, ...],
+        rate: tuple[int, ...],
+        scheme_lines: tuple[Lines, ...],
+        infamy_lines: tuple[Lines, ...],
+    ):
+        self.yields = yields
+        self.outputs = outputs
+        self.card = card
+        self.marks = marks
+        self.mark_levels = mark_levels
+        self.marks_sorted: bool = list(marks) == sorted(marks)
+        self.rate = rate
+        self.band_now: tuple[int, ...] = tuple(band(m)[0] for m in range(9))
+        self.band_way: tuple[float, ...] = tuple(band(m)[1] for m in range(9))
+        self.halves: tuple[float, ...] = tuple(0.5**u for u in range(64))
+        self.scheme_lines = scheme_lines
+        self.infamy_lines = infamy_lines
+
+
+_tables: dict[int, tuple[Any, Tables]] = {}
+
+
+def tables(c) -> Tables:
+    """The content's `Tables`, made once."""
     hit = _tables.get(id(c))
     if hit is not None and hit[0] is c:
         return hit[1]
@@ -147,7 +196,7 @@ def tables(c) -> dict[str, Any]:
         for k in kinds:
             booze = c.b_booze[k] + (bonus if k in (STILL, BREWERY) and c.b_booze[k] else 0)
             out = booze * BOOZE + c.b_gs[k] * GS + c.b_payoff[k] * PAYOFF  # cooling: in the Heat term
-            made.append(out)
+            made.append(float(out))
             row.append(max(0.0, out - c.b_stock_gs[k] * GS - c.b_stock_booze[k] * BOOZE))
         yields.append(tuple(row))
         outputs.append(tuple(made))
@@ -167,20 +216,16 @@ def tables(c) -> dict[str, Any]:
     marks = list(c.badges)
     for x in range(heat.extra_from, heat.extra_from + 60, heat.extra_every):
         marks += [x] * heat.extra_cards
-    levels = tuple(level_of(c.thresholds, x) for x in marks)
-    out = {
-        "yield": tuple(yields),
-        "output": tuple(outputs),
-        "card": tuple(costs),
-        "marks": tuple(marks),
-        "mark_levels": levels,
-        "marks_sorted": marks == sorted(marks),
-        "rate": tuple(e.per_block for e in c.extortion),
-        "band": tuple(band(m) for m in range(9)),
-        "halves": tuple(0.5**u for u in range(64)),
-        "scheme_lines": tuple(lines(r) for r in c.scheme_reqs),
-        "infamy_lines": tuple(lines(r) for r in c.infamy_reqs),
-    }
+    out = Tables(
+        tuple(yields),
+        tuple(outputs),
+        tuple(costs),
+        tuple(marks),
+        tuple(level_of(c.thresholds, x) for x in marks),
+        tuple(e.per_block for e in c.extortion),
+        tuple(lines(r) for r in c.scheme_reqs),
+        tuple(lines(r) for r in c.infamy_reqs),
+    )
     _tables[id(c)] = (c, out)
     return out
 
@@ -214,11 +259,11 @@ class _Scan:
         "kinds",
     )
 
-    def __init__(self, s: ProhibitionState, t: dict[str, Any], pending: bool, years: int):
+    def __init__(self, s: ProhibitionState, t: Tables, pending: bool, years: int):
         c = s.content
         hoods = len(c.nbhd_ids)
         limit = c.board.limits.units_per_block
-        halves = t["halves"]
+        halves = t.halves
         goons, guards, tile, stocked = s.goons, s.guards, s.tile, s.stocked
         cool = c.b_cool[SETTLEMENT] * STOCK_RATE * years  # a Settlement House's cooling in the later years
         self.per, self.kinds = [], []
@@ -229,7 +274,7 @@ class _Scan:
             per, kinds = [0] * hoods, [0] * 6
             units = goons_on = full = nbuild = build_heat = cool_now = nstocked = 0
             exposure = pending_out = cool_later = later_yield = 0.0
-            yields, outputs, mat_heat = t["yield"][g.mat], t["output"][g.mat], c.mat_heat[g.mat]
+            yields, outputs, mat_heat = t.yields[g.mat], t.outputs[g.mat], c.mat_heat[g.mat]
             hq = g.hq if not g.robbed else -1
             for b in turf:
                 per[b >> 3] += 1
@@ -359,7 +404,7 @@ def band(m: int) -> tuple[int, float]:
 
 def heat_pp(
     s: ProhibitionState,
-    t: dict[str, Any],
+    t: Tables,
     k: int,
     build_heat: float,
     cool: float,
@@ -372,8 +417,8 @@ def heat_pp(
     for; `now` degrees added at once (badges passed owe their cards), `later` degrees added to the
     projection only (a building's Heat in the years left)."""
     g = s.gangs[k]
-    card = t["card"][g.mat]
-    marks, mark_levels = t["marks"], t["mark_levels"]
+    card = t.card[g.mat]
+    marks, mark_levels = t.marks, t.mark_levels
     heat = g.heat + now
     if heat < 1:
         heat = 1
@@ -388,7 +433,7 @@ def heat_pp(
     projected = heat + build_heat * years + activity - cool + later
     if projected > peak - RAMP:
         ramp2 = 2 * RAMP
-        for i in range(bisect.bisect_right(marks, peak) if t["marks_sorted"] else 0, len(marks)):
+        for i in range(bisect.bisect_right(marks, peak) if t.marks_sorted else 0, len(marks)):
             x = marks[i]
             if x <= peak:
                 continue
@@ -399,7 +444,7 @@ def heat_pp(
     return value
 
 
-def block_worth(s: ProhibitionState, t: dict[str, Any], b: int, pending: bool) -> float:
+def block_worth(s: ProhibitionState, t: Tables, b: int, pending: bool) -> float:
     """What a Block puts at risk (term 6): 1 PP of Turf, a building's 3 PP and its pending output,
     half the vault on an unrobbed HQ."""
     o = s.owner[b]
@@ -410,7 +455,7 @@ def block_worth(s: ProhibitionState, t: dict[str, Any], b: int, pending: bool) -
     if tl >= 0:
         worth += 3.0
         if pending and s.stocked >> b & 1:
-            worth += t["output"][s.gangs[o].mat][tl // TILES]
+            worth += t.outputs[s.gangs[o].mat][tl // TILES]
     else:
         g = s.gangs[o]
         if g.hq == b and not g.robbed:
@@ -457,13 +502,16 @@ class Appraiser:
         "grow",
         "activity",
         "harm_weight",
+        "turf_pp",
+        "xd",
+        "pips",
         "_heat",
     )
 
     def __init__(
         self,
         s: ProhibitionState,
-        t: dict[str, Any],
+        t: Tables,
         per: list[list[int]],
         build_heat: list[int],
         cool: list[float],
@@ -479,12 +527,26 @@ class Appraiser:
         self.years = years
         self.share = share
         self.pending = pending
-        self.unit = UNIT + UNIT_LATER * share
-        self.wiped = self.unit * (0.2 if years > 0 else 1.0)  # a Goon to the Hospital: back next Operations
-        self.risk = RISK * share
-        self.grow = GROW * share
-        self.activity = ACTIVITY * share * YEARS
-        self.harm_weight = HARM / (s.seats - 1) if s.seats > 1 else 0.0
+        self.unit: float = UNIT + UNIT_LATER * share
+        self.wiped: float = self.unit * (0.2 if years > 0 else 1.0)  # a Goon to the Hospital: back next Operations
+        self.risk: float = RISK * share
+        self.grow: float = GROW * share
+        self.activity: float = ACTIVITY * share * YEARS
+        self.harm_weight: float = HARM / (s.seats - 1) if s.seats > 1 else 0.0
+        # per gang: a Block's Extortions to come (and this year's, if taken), its mat's extra dice to
+        # Expand or Seize and pips in a Conflict it starts
+        self.turf_pp: list[float] = []
+        self.xd: list[int] = []
+        self.pips: list[int] = []
+        for k, g in enumerate(s.gangs):
+            pp = EXTORT * (years + (1 if pending and g.extortion < 0 else 0))
+            if pending and g.extortion >= 0:
+                rate = t.rate[g.extortion - CHARM]
+                if rate > 0:
+                    pp += (rate + s.bonus(k, "extortion_per_block")) * GS
+            self.turf_pp.append(pp)
+            self.xd.append(s.bonus(k, "expansion_dice"))
+            self.pips.append(s.bonus(k, "attack_pip"))
         self._heat: dict[int, float] = {}
 
     def heat_cost(self, seat: int, now: float, later: float = 0.0) -> float:
@@ -510,18 +572,6 @@ class Appraiser:
             self._heat[key] = hit
         return hit
 
-    def ext_left(self, seat: int) -> int:
-        g = self.s.gangs[seat]
-        return self.years + (1 if self.pending and g.extortion < 0 else 0)
-
-    def extort_now(self, seat: int) -> float:
-        """This year's Extortion taken, per Block (paid at Production for the Blocks held then)."""
-        g = self.s.gangs[seat]
-        if not self.pending or g.extortion < 0:
-            return 0.0
-        rate = self.t["rate"][g.extortion - CHARM]
-        return (rate + self.s.bonus(seat, "extortion_per_block")) * GS if rate > 0 else 0.0
-
     def building(self, seat: int, b: int) -> tuple[float, float]:
         """The building on b to gang `seat` (its 3 PP, later years, pending output, less its Heat to
         come), and what it puts at risk (0, 0 without one)."""
@@ -531,45 +581,51 @@ class Appraiser:
             return 0.0, 0.0
         k = tl // TILES
         mat = s.gangs[seat].mat
-        value = 3.0 + self.t["yield"][mat][k] * STOCK_RATE * self.years
+        value = 3.0 + self.t.yields[mat][k] * STOCK_RATE * self.years
         worth = 3.0
         if self.pending and s.stocked >> b & 1:
-            out = self.t["output"][mat][k]
+            out = self.t.outputs[mat][k]
             value += out
             worth += out
         c = s.content
         heat = c.mat_heat[mat][k] * self.years - (c.b_cool[k] * STOCK_RATE * self.years if k == SETTLEMENT else 0.0)
-        if heat and seat >= 0:
+        if heat:
             value -= self.heat_cost(seat, 0.0, heat)
         return value, worth
 
+    def hood_gain(self, seat: int, hood: int) -> float:
+        """Gang `seat`'s gain in one more Block of the Neighborhood (its band, its way toward the
+        next, the Block's Extortions)."""
+        t = self.t
+        m = self.per[seat][hood]
+        if m >= 8:
+            return 0.0
+        return t.band_now[m + 1] - t.band_now[m] + self.grow * (t.band_way[m + 1] - t.band_way[m]) + self.turf_pp[seat]
+
+    def hood_loss(self, victim: int, hood: int) -> float:
+        """What gang `victim` loses with one of its Blocks of the Neighborhood (bare: no building)."""
+        t = self.t
+        m = self.per[victim][hood]
+        if m <= 0:
+            return 0.0
+        return t.band_now[m] - t.band_now[m - 1] + self.grow * (t.band_way[m] - t.band_way[m - 1]) + self.turf_pp[victim]
+
     def block_gain(self, seat: int, b: int, goons: float) -> float:
         """Gang `seat` takes Block b (its building and Stock with it), `goons` Goons standing on it."""
-        m = self.per[seat][b >> 3]
-        bands = self.t["band"]
-        now, way = bands[m]
-        after, way2 = bands[m + 1] if m < 8 else bands[8]
-        gain = after - now + self.grow * (way2 - way) + EXTORT * self.ext_left(seat) + self.extort_now(seat)
         value, worth = self.building(seat, b)
-        return gain + value - self.risk * (1.0 + worth) * 0.5**goons
+        return self.hood_gain(seat, b >> 3) + value - self.risk * (1.0 + worth) * 0.5**goons
 
     def block_loss(self, victim: int, b: int) -> float:
         """What gang `victim` loses with Block b (no Unit left on it)."""
-        m = self.per[victim][b >> 3]
-        if m <= 0:
-            return 0.0
-        bands = self.t["band"]
-        now, way = bands[m]
-        before, way0 = bands[m - 1]
-        loss = now - before + self.grow * (way - way0) + EXTORT * self.ext_left(victim) + self.extort_now(victim)
         value, worth = self.building(victim, b)
-        return loss + value - self.risk * (1.0 + worth)
+        return self.hood_loss(victim, b >> 3) + value - self.risk * (1.0 + worth)
 
     def spoils(self, seat: int, victim: int, b: int, goons: int) -> tuple[int, float, float, float]:
         """The best of Steal, Torch, Seize and withdraw for a victorious attacker with `goons` Goons
         left on b: (its code, own, harm, Goons expected to stay on b)."""
         s = self.s
         c = s.content
+        hw = self.harm_weight
         best, own, harm, stay = WITHDRAW, 0.0, 0.0, 0.0
         score = 0.0
         tl = s.tile[b]
@@ -580,53 +636,55 @@ class Appraiser:
             if s.stocked >> b & 1:  # Steal: its Stock, a Headline; the victim's output this year is gone
                 stock = c.b_stock_gs[k] * GS + c.b_stock_booze[k] * BOOZE
                 o = 3.0 + stock - self.heat_cost(seat, float(raid))
-                h = self.t["output"][s.gangs[victim].mat][k] if self.pending else 0.0
-                if o + self.harm_weight * h > score:
-                    best, own, harm, stay, score = STEAL, o, h, 0.0, o + self.harm_weight * h
+                h = self.t.outputs[s.gangs[victim].mat][k] if self.pending else 0.0
+                if o + hw * h > score:
+                    best, own, harm, stay, score = STEAL, o, h, 0.0, o + hw * h
             value, worth = self.building(victim, b)
             o = 3.0 - self.heat_cost(seat, float(1 + raid))  # Torch: a Headline; the victim keeps the Stock
             h = value - stock - self.risk * worth
-            if o + self.harm_weight * h > score:
-                best, own, harm, stay, score = TORCH, o, h, 0.0, o + self.harm_weight * h
+            if o + hw * h > score:
+                best, own, harm, stay, score = TORCH, o, h, 0.0, o + hw * h
         if s.markers_left(seat) > 0:  # Seize: one die a Goon; the Block, its building and a Headline
-            q = expand_chance(goons + s.bonus(seat, "expansion_dice"))
+            q = expand_chance(goons + self.xd[seat])
             o = q * (3.0 + self.block_gain(seat, b, goons))
             h = q * self.block_loss(victim, b)
-            if o + self.harm_weight * h > score:
-                best, own, harm, stay, score = SEIZE, o, h, q * goons, o + self.harm_weight * h
+            if o + hw * h > score:
+                best, own, harm, stay, score = SEIZE, o, h, q * goons, o + hw * h
         return best, own, harm, stay
 
-    def units_lost(self, victim: int, cf: Conflict, goons: int, guards: int) -> float:
+    def units_lost(self, cf: Conflict, goons: int, guards: int) -> float:
         """What the defender's expected losses of a Conflict cost it: Goons to the Hospital, Guards
         for good (Goons are wiped out first)."""
         units = goons + guards
-        lost = 0.0
-        for i, p in enumerate(cf.hold):
-            if p:
+        lost = cf.p_win * (goons * self.wiped + guards * self.unit)
+        hold = cf.hold
+        for i in range(len(hold)):
+            p = hold[i]
+            if p > 0.0:
                 k = units - i
                 lost += p * (min(k, goons) * self.wiped + max(0, k - goons) * self.unit)
-        return lost + cf.p_win * (goons * self.wiped + guards * self.unit)
+        return lost
 
     def fight(
-        self, seat: int, victim: int, b: int, cf: Conflict, att: int, goons: int, guards: int, heat_rounds: float
+        self, seat: int, victim: int, b: int, cf: Conflict, goons: int, guards: int, heat_rounds: float
     ) -> tuple[float, float, float]:
-        """A Conflict at b from here (`cf` from `att` Goons against `goons` + `guards`), each further
-        round `heat_rounds` in all costing a degree: (own, harm, Goons expected not to come back)."""
+        """A Conflict at b from here (`cf`: the attacker's Goons against `goons` + `guards`), each
+        further round `heat_rounds` in all costing a degree: (own, harm, Goons expected not to come
+        back)."""
         s = self.s
         g = s.gangs[victim]
-        lost_a = cf.attacker_lost(att)
-        own = -lost_a * self.wiped - self.heat_cost(seat, heat_rounds)
-        harm = self.units_lost(victim, cf, goons, guards)
-        stay = lost_a
+        own = -cf.lost_a * self.wiped - self.heat_cost(seat, heat_rounds)
+        harm = self.units_lost(cf, goons, guards)
+        stay = cf.lost_a
         if g.hq == b:
-            p = cf.p_win
             if not g.robbed:
                 vault = g.gs // 10 * 5 * GS
-                own += p * (3.0 + vault)
-                harm += p * vault
+                own += cf.p_win * (3.0 + vault)
+                harm += cf.p_win * vault
         else:
-            for j in range(1, len(cf.win)):
-                p = cf.win[j]
+            win = cf.win
+            for j in range(1, len(win)):
+                p = win[j]
                 if p > 0.0:
                     _, o, h, st = self.spoils(seat, victim, b, j)
                     own += p * o
@@ -637,40 +695,74 @@ class Appraiser:
     def target(self, seat: int, source: int, n: int, b: int) -> tuple[float, float, float]:
         """An Attack of `n` Goons from `source` on Block b: (own, harm, the chance it wins)."""
         s = self.s
-        o = s.owner[b]
-        xd = s.bonus(seat, "expansion_dice")
         u_src = s.goons[source] + s.guards[source]
-        src_risk = self.risk * block_worth(s, self.t, source, self.pending)
-        heat1 = self.heat_cost(seat, 1.0)
+        return self._target(
+            seat, n, b, u_src, self.risk * block_worth(s, self.t, source, self.pending), self.heat_cost(seat, 1.0)
+        )
 
+    def _target(self, seat: int, n: int, b: int, u_src: int, src_risk: float, heat1: float) -> tuple[float, float, float]:
+        s = self.s
+        o = s.owner[b]
+        halves = self.t.halves
         if o < 0:
-            return self.block_gain(seat, b, n) - src_risk * (0.5 ** (u_src - n) - 0.5**u_src) - heat1, 0.0, 1.0
+            return self.block_gain(seat, b, n) - src_risk * (halves[u_src - n] - halves[u_src]) - heat1, 0.0, 1.0
         g = s.gangs[o]
-        units = s.goons[b] + s.guards[b]
+        goons, guards = s.goons[b], s.guards[b]
         hq = g.hq == b
-        if units == 0:
-            p = expand_chance(n + xd)
+        if goons + guards == 0:
+            p = expand_chance(n + self.xd[seat])
             if hq:
                 vault = 0.0 if g.robbed else g.gs // 10 * 5 * GS
                 return p * (3.0 + vault) - heat1, p * vault, p
-            return (
-                p * (self.block_gain(seat, b, n) - src_risk * (0.5 ** (u_src - n) - 0.5**u_src)) - heat1,
-                p * self.block_loss(o, b),
-                p,
-            )
-        goons, guards = s.goons[b], s.guards[b]
+            gain = self.block_gain(seat, b, n) - src_risk * (halves[u_src - n] - halves[u_src])
+            return p * gain - heat1, p * self.block_loss(o, b), p
         if hq:
             goons += best_help(s, o, b)  # help counted as Goons (wiped out first)
-        cf = conflict(n, goons + guards, s.bonus(seat, "attack_pip"), 1 if hq else 0)
-        own, harm, stay = self.fight(seat, o, b, cf, n, goons, guards, 1.0 + (cf.rounds - 1.0))
-        return own - src_risk * (0.5 ** (u_src - stay) - 0.5**u_src), harm, cf.p_win  # Goons not back: the source exposed
+        cf = conflict(n, goons + guards, self.pips[seat], 1 if hq else 0)
+        own, harm, stay = self.fight(seat, o, b, cf, goons, guards, cf.rounds)  # every round a degree
+        return own - src_risk * (0.5 ** (u_src - stay) - halves[u_src]), harm, cf.p_win
 
     def best_target(self, seat: int, source: int, n: int) -> tuple[float, int]:
-        """The best Block for an Attack of `n` Goons from `source` (own + weighted harm), and it."""
+        """The best Block for an Attack of `n` Goons from `source` (own + weighted harm), and it:
+        `target` over `rules.attack.targets`, Blocks alike (unclaimed, or bare undefended Turf of
+        one gang, in one Neighborhood) valued once."""
+        s = self.s
+        hw = self.harm_weight
+        u_src = s.goons[source] + s.guards[source]
+        src_risk = self.risk * block_worth(s, self.t, source, self.pending)
+        heat1 = self.heat_cost(seat, 1.0)
+        alike: dict[int, float] = {}  # (owner + 1) * 8 + Neighborhood -> value
+        markers = s.markers_left(seat) > 0
+        owner, goons, guards, tile, conflicted, gangs = s.owner, s.goons, s.guards, s.tile, s.conflicted, s.gangs
         best, where = -1e9, -1
-        for b in targets(self.s, seat):
-            own, harm, _ = self.target(seat, source, n, b)
-            v = own + self.harm_weight * harm
+        for b in s.content.in_play[s.seats]:  # `targets`, inlined
+            o = owner[b]
+            if o == seat or conflicted >> b & 1:
+                continue
+            bare = False
+            if o < 0:
+                if not markers:
+                    continue
+                bare = True
+            elif goons[b] or guards[b]:
+                pass
+            elif gangs[o].hq == b:
+                if gangs[o].robbed:
+                    continue
+            elif not markers:
+                continue
+            else:
+                bare = tile[b] < 0
+            if bare:
+                key = (o + 1) * 8 + (b >> 3)
+                v = alike.get(key)
+                if v is None:
+                    own, harm, _ = self._target(seat, n, b, u_src, src_risk, heat1)
+                    v = own + hw * harm
+                    alike[key] = v
+            else:
+                own, harm, _ = self._target(seat, n, b, u_src, src_risk, heat1)
+                v = own + hw * harm
             if v > best:
                 best, where = v, b
         return best, where
@@ -778,12 +870,12 @@ def conflict_now(ap: Appraiser, s: ProhibitionState) -> tuple[float, float]:
         now_harm = kg * ap.wiped + kd * ap.unit
         left = goons - kg + guards - kd
         cf = conflict(a2, left)
-        own, harm, _ = ap.fight(seat, o, b, cf, a2, goons - kg, guards - kd, cf.rounds if a2 and left else 0.0)
+        own, harm, _ = ap.fight(seat, o, b, cf, goons - kg, guards - kd, cf.rounds if a2 and left else 0.0)
         return now_own + own, now_harm + harm
     kind = type(top)
     if kind is PressOn:
         cf = conflict(a.goons, goons + guards)
-        own, harm, _ = ap.fight(seat, o, b, cf, a.goons, goons, guards, cf.rounds)
+        own, harm, _ = ap.fight(seat, o, b, cf, goons, guards, cf.rounds)
         return (own, harm) if own > 0.0 else (0.0, 0.0)  # the attacker retreats rather
     if kind is CallForHelp:
         goons += best_help(s, o, b)
@@ -794,7 +886,7 @@ def conflict_now(ap: Appraiser, s: ProhibitionState) -> tuple[float, float]:
         return 0.0, 0.0
     first = a.round <= 1
     cf = conflict(a.goons, goons + guards, s.bonus(seat, "attack_pip") if first else 0, 1 if first and a.hq else 0)
-    return ap.fight(seat, o, b, cf, a.goons, goons, guards, cf.rounds - 1.0)[:2]
+    return ap.fight(seat, o, b, cf, goons, guards, cf.rounds - 1.0)[:2]
 
 
 def under_way(s: ProhibitionState, ap: Appraiser | None) -> dict[int, float]:
@@ -868,7 +960,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
     if a is not None:
         units[a.attacker] += a.goons
 
-    bands = t["band"]
+    band_now, band_way = t.band_now, t.band_way
     top = s.stack[-1] if s.stack else None
     attacker = top.seat_ if isinstance(top, (AttackGoons, AttackTarget)) else -1
     in_conflict = a is not None and a.conflict
@@ -878,7 +970,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         ap = Appraiser(s, t, per, scan.build_heat, cool, years, share, pending)
     under = under_way(s, ap) if in_conflict or type(top) is LoseOne else None
     rows: list[list[int]] | None = None
-    infamy_lines = t["infamy_lines"]
+    infamy_lines = t.infamy_lines
     chances: dict[int, list[float]] = {}  # per Infamy card: each gang's chance to meet it
 
     out: list[tuple[float, ...]] = []
@@ -890,9 +982,8 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         hood_pp = 0.0
         grow = 0.0
         for m in per[k]:
-            now, way = bands[m]
-            hood_pp += now
-            grow += way
+            hood_pp += band_now[m]
+            grow += band_way[m]
         prestige = (
             hood_pp
             + g.gs * GS
@@ -906,7 +997,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         if pending:
             prod = scan.pending_out[k]
             if g.extortion >= 0:
-                rate = t["rate"][g.extortion - CHARM]
+                rate = t.rate[g.extortion - CHARM]
                 if rate > 0:
                     prod += round5(blocks * (rate + s.bonus(k, "extortion_per_block"))) * GS
         # 3. buildings' later years
@@ -928,7 +1019,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         if g.hand:
             if rows is None:
                 rows = scan.rows(s)
-            scheme_lines = t["scheme_lines"]
+            scheme_lines = t.scheme_lines
             for x in g.hand:
                 p = progress(rows[k], scheme_lines[x])
                 sch += c.scheme_pp[x] * chance(p, soon) + (0.0 if p >= 1.0 else TACTIC)

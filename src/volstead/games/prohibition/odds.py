@@ -18,7 +18,7 @@ once per (Goons, Units, pips) — at most 4 Units stand on a Block — and kept.
 from __future__ import annotations
 
 from math import comb
-from typing import Final, NamedTuple
+from typing import Final
 
 FACES: Final = 6
 MAX_UNITS: Final = 4  # a Block holds at most 4 Units (board.toml: units_per_block)
@@ -57,26 +57,32 @@ def round_hits(dice: int, pips: int = 0) -> tuple[float, ...]:
     return hit
 
 
-class Conflict(NamedTuple):
-    """A Conflict fought to the end: `win[j]` the chance the attacker wins with j Goons left
-    (win[0] = 0), `hold[i]` the chance the defender holds with i Units left, `rounds` the
-    expected number of rounds (each after the first costs the attacker a degree of Heat)."""
+class Conflict:
+    """A Conflict of `a` Goons against `d` Units fought to the end: `win[j]` the chance the attacker
+    wins with j Goons left (win[0] = 0), `hold[i]` the chance the defender holds with i Units
+    left, `rounds` the expected number of rounds (each after the first costs the attacker a
+    degree of Heat); `p_win` the chance the attacker wins, `lost_a` and `lost_d` the Goons and
+    Units each side expects to lose."""
 
-    win: tuple[float, ...]
-    hold: tuple[float, ...]
-    rounds: float
+    __slots__ = ("a", "d", "win", "hold", "rounds", "p_win", "lost_a", "lost_d")
 
-    @property
-    def p_win(self) -> float:
-        return sum(self.win)
-
-    def attacker_lost(self, goons: int) -> float:
-        """Expected Goons the attacker loses (of `goons`)."""
-        return sum(p * (goons - j) for j, p in enumerate(self.win)) + sum(self.hold) * goons
-
-    def defender_lost(self, units: int) -> float:
-        """Expected Units the defender loses (of `units`)."""
-        return sum(self.win) * units + sum(p * (units - i) for i, p in enumerate(self.hold))
+    def __init__(self, a: int, d: int, win: tuple[float, ...], hold: tuple[float, ...], rounds: float):
+        self.a = a
+        self.d = d
+        self.win = win
+        self.hold = hold
+        self.rounds = rounds
+        p_win = lost_a = lost_d = 0.0
+        for j in range(len(win)):
+            p_win += win[j]
+            lost_a += win[j] * (a - j)
+            lost_d += win[j] * d
+        for i in range(len(hold)):
+            lost_a += hold[i] * a
+            lost_d += hold[i] * (d - i)
+        self.p_win: float = p_win
+        self.lost_a: float = lost_a
+        self.lost_d: float = lost_d
 
 
 _conflicts: dict[int, Conflict] = {}
@@ -93,10 +99,10 @@ def conflict(a: int, d: int, pa: int = 0, pd: int = 0) -> Conflict:
     hold = [0.0] * (d + 1)
     if a <= 0:
         hold[d] = 1.0
-        out = Conflict(tuple(win), tuple(hold), 0.0)
+        out = Conflict(a, d, tuple(win), tuple(hold), 0.0)
     elif d <= 0:
         win[a] = 1.0
-        out = Conflict(tuple(win), tuple(hold), 0.0)
+        out = Conflict(a, d, tuple(win), tuple(hold), 0.0)
     else:
         ha_p, hd_p = round_hits(a, pa), round_hits(d, pd)
         rounds = 1.0
@@ -124,7 +130,7 @@ def conflict(a: int, d: int, pa: int = 0, pd: int = 0) -> Conflict:
             win = [x * norm for x in win]
             hold = [x * norm for x in hold]
             rounds *= norm
-        out = Conflict(tuple(win), tuple(hold), rounds)
+        out = Conflict(a, d, tuple(win), tuple(hold), rounds)
     _conflicts[key] = out
     return out
 

@@ -133,7 +133,7 @@ def _press_on(s: ProhibitionState, seat: int, codes: tuple) -> int:
     ap: Appraiser = appraiser(s)
     b = a.block
     cf = conflict(a.goons, s.goons[b] + s.guards[b])
-    own, harm, _ = ap.fight(seat, a.defender, b, cf, a.goons, s.goons[b], s.guards[b], cf.rounds)
+    own, harm, _ = ap.fight(seat, a.defender, b, cf, s.goons[b], s.guards[b], cf.rounds)
     if own + ap.harm_weight * harm > 0.0:
         return _index(codes, PRESS) or 0
     return shelter(s, codes, 1, a.goons, ap.pending)
