@@ -63,6 +63,7 @@ import bisect
 from typing import Any, Final
 
 from .content.models import LOSSES
+from .content.tables import Content
 from .odds import Conflict, conflict, expand_chance
 from .rules.attack import AttackGoons, AttackTarget
 from .rules.conflict import (
@@ -266,14 +267,24 @@ class _Scan:
         halves = t.halves
         goons, guards, tile, stocked = s.goons, s.guards, s.tile, s.stocked
         cool = c.b_cool[SETTLEMENT] * STOCK_RATE * years  # a Settlement House's cooling in the later years
-        self.per, self.kinds = [], []
-        self.blocks, self.units, self.exposure, self.pending_out, self.build_heat = [], [], [], [], []
-        self.cool_now, self.cool_later, self.later_yield, self.nbuild, self.goons = [], [], [], [], []
-        self.full, self.nstocked = [], []
+        self.per: list[list[int]] = []
+        self.kinds: list[list[int]] = []
+        self.blocks: list[int] = []
+        self.units: list[int] = []
+        self.exposure: list[float] = []
+        self.pending_out: list[float] = []
+        self.build_heat: list[int] = []
+        self.cool_now: list[float] = []
+        self.cool_later: list[float] = []
+        self.later_yield: list[float] = []
+        self.nbuild: list[int] = []
+        self.goons: list[int] = []
+        self.full: list[int] = []
+        self.nstocked: list[int] = []
         for g, turf in zip(s.gangs, s.turfs()):  # ascending: every sum in the order of a pass over the map
             per, kinds = [0] * hoods, [0] * 6
-            units = goons_on = full = nbuild = build_heat = cool_now = nstocked = 0
-            exposure = pending_out = cool_later = later_yield = 0.0
+            units = goons_on = full = nbuild = build_heat = nstocked = 0
+            exposure = pending_out = cool_now = cool_later = later_yield = 0.0
             yields, outputs, mat_heat = t.yields[g.mat], t.outputs[g.mat], c.mat_heat[g.mat]
             hq = g.hq if not g.robbed else -1
             for b in turf:
@@ -323,16 +334,27 @@ class _Scan:
     def rows(self, s: ProhibitionState) -> list[list[int]]:
         """Every gang's value of every requirement line (REQUIREMENTS order, BUILDING left 0), then
         its buildings per kind at 21 + kind."""
-        out = []
+        out: list[list[int]] = []
         for k, g in enumerate(s.gangs):
             m = [0] * 21
-            per = self.per[k]
+            hoods = most = full = 0
+            for x in self.per[k]:  # loops, not count() and max(): generic calls compiled
+                if x:
+                    hoods += 1
+                    if x > most:
+                        most = x
+                    if x == 8:
+                        full += 1
+            types = 0
+            for x in self.kinds[k]:
+                if x:
+                    types += 1
             m[BLOCKS] = self.blocks[k]
-            m[NEIGHBORHOODS] = len(per) - per.count(0)
-            m[BLOCKS_IN_ONE] = max(per)
-            m[FULL_NEIGHBORHOODS] = per.count(8)
+            m[NEIGHBORHOODS] = hoods
+            m[BLOCKS_IN_ONE] = most
+            m[FULL_NEIGHBORHOODS] = full
             m[BUILDINGS] = self.nbuild[k]
-            m[BUILDING_TYPES] = len(self.kinds[k]) - self.kinds[k].count(0)
+            m[BUILDING_TYPES] = types
             m[STOCKED_] = self.nstocked[k]
             m[GS_], m[BOOZE_], m[HEADLINES] = g.gs, g.booze, g.headlines
             m[GOONS_ON_MAP] = self.goons[k]
@@ -361,7 +383,7 @@ def lines(reqs) -> tuple[tuple[int, int, bool], ...]:
     return tuple((21 + of if what == BUILDING else what, n, what in AT_MOST) for what, n, of in reqs)
 
 
-def progress(m: list[int], req_lines) -> float:
+def progress(m: list[int], req_lines: Lines) -> float:
     """How far a gang (its `_Scan.rows` row) is toward a requirement (its `lines`): 1 when met, else
     the product of its lines' shares (an "at most" line over its limit: 1 − a tenth per point over)."""
     p = 1.0
@@ -380,7 +402,7 @@ def chance(p: float, soon: float) -> float:
     return MET if p >= 1.0 else soon * (0.05 + 0.6 * p * p)
 
 
-def warehouse_fee(c, mat: int, booze: int) -> int:
+def warehouse_fee(c: Content, mat: int, booze: int) -> int:
     if booze <= 0:
         return 0
     fee = 0
@@ -505,6 +527,7 @@ class Appraiser:
         "turf_pp",
         "xd",
         "pips",
+        "markers",
         "_heat",
     )
 
@@ -538,7 +561,9 @@ class Appraiser:
         self.turf_pp: list[float] = []
         self.xd: list[int] = []
         self.pips: list[int] = []
+        self.markers: list[int] = []
         for k, g in enumerate(s.gangs):
+            self.markers.append(s.markers_left(k))
             pp = EXTORT * (years + (1 if pending and g.extortion < 0 else 0))
             if pending and g.extortion >= 0:
                 rate = t.rate[g.extortion - CHARM]
@@ -644,7 +669,7 @@ class Appraiser:
             h = value - stock - self.risk * worth
             if o + hw * h > score:
                 best, own, harm, stay, score = TORCH, o, h, 0.0, o + hw * h
-        if s.markers_left(seat) > 0:  # Seize: one die a Goon; the Block, its building and a Headline
+        if self.markers[seat] > 0:  # Seize: one die a Goon; the Block, its building and a Headline
             q = expand_chance(goons + self.xd[seat])
             o = q * (3.0 + self.block_gain(seat, b, goons))
             h = q * self.block_loss(victim, b)
