@@ -119,6 +119,10 @@ def play(args: tuple[str, tuple[str, ...], int, int]) -> dict:
                 c["seize_declined_for_" + oid] += 1
         elif kind == "build_block":
             c["built"] += 1
+        elif kind == "tactic":
+            c["tactics"] += oid != "no_tactic"
+        elif kind == "complete_scheme":
+            c["schemes"] += oid.startswith("complete:")
         s.apply_index(i, seat)
     result = s.result()
     return {
@@ -161,6 +165,8 @@ def report(rows: list[dict]) -> dict:
             "hopeless_share_of_attacks": round(d["hopeless"] / attacks, 4),
             "median_attack_chance": round(ch[len(ch) // 2], 3) if ch else None,
             "buildings_a_game": round(d["built"] / n, 2),
+            "tactics_a_game": round(d["tactics"] / n, 2),
+            "schemes_completed_a_game": round(d["schemes"] / n, 2),
             "spoils": {k[7:]: v for k, v in sorted(d.items()) if k.startswith("spoils:")},
             "seize_declined": {
                 k[len("seize_declined_for_") :]: v for k, v in sorted(d.items()) if k.startswith("seize_declined_for_")

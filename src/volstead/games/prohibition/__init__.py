@@ -61,7 +61,17 @@ class Prohibition(Game[ProhibitionOptions]):
     # (a Conflict, a Consequence to pick) and the policy plays the chancy decisions (docs/bots.md).
     greedy_horizon: ClassVar[int] = 0
     policy_kinds: ClassVar[frozenset[str]] = frozenset(
-        {"attack_goons", "attack_target", "spoils", "fight_or_retreat", "press_on", "call_for_help", "help_units", "pip"}
+        {
+            "attack_goons",
+            "attack_target",
+            "spoils",
+            "fight_or_retreat",
+            "press_on",
+            "call_for_help",
+            "help_units",
+            "pip",
+            "tactic",
+        }
     )
     faction_option = "mats"
     first_seat_option = "first_seat"

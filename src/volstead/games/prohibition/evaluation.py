@@ -531,22 +531,13 @@ class Appraiser:
         "_heat",
     )
 
-    def __init__(
-        self,
-        s: ProhibitionState,
-        t: Tables,
-        per: list[list[int]],
-        build_heat: list[int],
-        cool: list[float],
-        years: int,
-        share: float,
-        pending: bool,
-    ):
+    def __init__(self, s: ProhibitionState, t: Tables, scan: _Scan, years: int, share: float, pending: bool):
         self.s = s
         self.t = t
-        self.per = per
-        self.build_heat = build_heat
-        self.cool = cool  # each gang's cooling from Settlement Houses (this year's and later)
+        self.per = scan.per
+        self.build_heat = scan.build_heat
+        # each gang's cooling from Settlement Houses (this year's and later)
+        self.cool: list[float] = [scan.cool_later[k] + scan.cool_now[k] for k in range(len(scan.cool_now))]
         self.years = years
         self.share = share
         self.pending = pending
@@ -752,10 +743,10 @@ class Appraiser:
         `target` over `rules.attack.targets`, Blocks alike (unclaimed, or bare undefended Turf of
         one gang, in one Neighborhood) valued once."""
         s = self.s
-        hw = self.harm_weight
         u_src = s.goons[source] + s.guards[source]
         src_risk = self.risk * block_worth(s, self.t, source, self.pending)
         heat1 = self.heat_cost(seat, 1.0)
+        hw = self.harm_weight
         alike: dict[int, float] = {}  # (owner + 1) * 8 + Neighborhood -> value
         markers = s.markers_left(seat) > 0
         owner, goons, guards, tile, conflicted, gangs = s.owner, s.goons, s.guards, s.tile, s.conflicted, s.gangs
@@ -801,8 +792,7 @@ def appraiser(s: ProhibitionState, scan: _Scan | None = None) -> Appraiser:
     share = (years + this_year_share(s, pending)) / YEARS
     if scan is None:
         scan = _Scan(s, t, pending, years)
-    cool = [scan.cool_later[k] + scan.cool_now[k] for k in range(len(scan.cool_now))]
-    return Appraiser(s, t, scan.per, scan.build_heat, cool, years, share, pending)
+    return Appraiser(s, t, scan, years, share, pending)
 
 
 def this_year_share(s: ProhibitionState, pending: bool) -> float:
@@ -832,6 +822,18 @@ def attack_chance(s: ProhibitionState, seat: int, n: int, b: int) -> float:
     if hq:
         units += best_help(s, o, b)
     return conflict(n, units, s.bonus(seat, "attack_pip"), 1 if hq else 0).p_win
+
+
+def scheme_value(s: ProhibitionState, seat: int, card: int) -> float:
+    """A Scheme in the gang's hand, as term 7 values it (its Prestige × the chance it is completed,
+    and its Tactic side while not met): what playing it as a Tactic gives up."""
+    t = tables(s.content)
+    pending = s.phase in ("setup", "operations", "actions")
+    years = LAST_YEAR - s.year
+    share = (years + this_year_share(s, pending)) / YEARS
+    row = _Scan(s, t, pending, years).rows(s)[seat]
+    p = progress(row, t.scheme_lines[card])
+    return s.content.scheme_pp[card] * chance(p, min(1.0, 2.0 * share)) + (0.0 if p >= 1.0 else TACTIC)
 
 
 def attack_term(ap: Appraiser, s: ProhibitionState, seat: int) -> float:
@@ -875,6 +877,27 @@ def pip_hits(dice: tuple[int, ...], pips: int) -> int:
     return extra
 
 
+def after_hits(ap: Appraiser, s: ProhibitionState, on_d: int, on_a: int) -> tuple[float, float]:
+    """The Conflict under way once this round's hits land (`on_d` on the defender, `on_a` on the
+    attacker): (the attacker's value, the defender's loss), the attacker going on only while
+    that is worth more than retreating."""
+    a = s.attack
+    assert a is not None
+    b, o, seat = a.block, a.defender, a.attacker
+    goons, guards = s.goons[b], s.guards[b]
+    a2 = max(0, a.goons - on_a)
+    kg = min(goons, on_d)
+    kd = min(guards, on_d - kg)
+    now_own = -(a.goons - a2) * ap.wiped
+    now_harm = kg * ap.wiped + kd * ap.unit
+    left = goons - kg + guards - kd
+    cf = conflict(a2, left)
+    own, harm, _ = ap.fight(seat, o, b, cf, goons - kg, guards - kd, cf.rounds if a2 and left else 0.0)
+    if a2 and left and own + ap.harm_weight * harm <= 0.0:  # the attacker retreats rather (PressOn)
+        own = harm = 0.0
+    return now_own + own, now_harm + harm
+
+
 def conflict_now(ap: Appraiser, s: ProhibitionState) -> tuple[float, float]:
     """The Conflict under way, from here: (the attacker's value, the defender's loss)."""
     a = s.attack
@@ -888,20 +911,12 @@ def conflict_now(ap: Appraiser, s: ProhibitionState) -> tuple[float, float]:
     if any(type(x) is Hits for x in s.stack[-6:]):  # this round's dice are rolled
         on_d = hits(a.att_dice, a.att_six, a.def_cancel) + pip_hits(a.att_dice, pending_pips(s, seat))
         on_a = hits(a.def_dice, a.def_six, a.att_cancel) + pip_hits(a.def_dice, pending_pips(s, o))
-        a2 = max(0, a.goons - on_a)
-        kg = min(goons, on_d)
-        kd = min(guards, on_d - kg)
-        now_own = -(a.goons - a2) * ap.wiped
-        now_harm = kg * ap.wiped + kd * ap.unit
-        left = goons - kg + guards - kd
-        cf = conflict(a2, left)
-        own, harm, _ = ap.fight(seat, o, b, cf, goons - kg, guards - kd, cf.rounds if a2 and left else 0.0)
-        return now_own + own, now_harm + harm
+        return after_hits(ap, s, on_d, on_a)
     kind = type(top)
     if kind is PressOn:
         cf = conflict(a.goons, goons + guards)
         own, harm, _ = ap.fight(seat, o, b, cf, goons, guards, cf.rounds)
-        return (own, harm) if own > 0.0 else (0.0, 0.0)  # the attacker retreats rather
+        return (own, harm) if own + ap.harm_weight * harm > 0.0 else (0.0, 0.0)  # else the attacker retreats
     if kind is CallForHelp:
         goons += best_help(s, o, b)
     elif isinstance(top, HelpUnits):
@@ -991,8 +1006,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
     in_conflict = a is not None and a.conflict
     ap: Appraiser | None = None
     if attacker >= 0 or in_conflict:
-        cool = [scan.cool_later[k] + scan.cool_now[k] for k in range(len(scan.cool_now))]
-        ap = Appraiser(s, t, per, scan.build_heat, cool, years, share, pending)
+        ap = Appraiser(s, t, scan, years, share, pending)
     under = under_way(s, ap) if in_conflict or type(top) is LoseOne else None
     rows: list[list[int]] | None = None
     infamy_lines = t.infamy_lines

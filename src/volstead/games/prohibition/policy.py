@@ -22,10 +22,27 @@ give it a determinization of their seat's view.
 
 from __future__ import annotations
 
-from .evaluation import Appraiser, appraiser, block_worth, conflict_now, pending_pips
+from math import comb
+
+from .evaluation import Appraiser, after_hits, appraiser, block_worth, conflict_now, pending_pips, pip_hits, scheme_value
 from .odds import conflict
 from .rules.attack import AttackGoons, AttackTarget
-from .rules.conflict import FIGHT, PRESS, SEIZE, HelpUnits, Pip
+from .rules.conflict import (
+    CANCEL_HITS,
+    EXTRA_DICE,
+    FIGHT,
+    NO,
+    OPP_MINUS_ONE,
+    OPP_REROLL_HITS,
+    PLUS_ONE,
+    PRESS,
+    REROLL_MISSES,
+    SEIZE,
+    SIXES_DOUBLE,
+    HelpUnits,
+    Pip,
+    hits,
+)
 from .state import ProhibitionState
 
 
@@ -66,6 +83,8 @@ def policy_choice(s: ProhibitionState) -> int | None:
         return _best([float((code >> 3) + (code & 7)) + 0.01 * (code >> 3) for code in codes])
     if kind == "pip":
         return _pip(s, seat, codes)
+    if kind == "tactic":
+        return _tactic(s, seat, codes)
     return None
 
 
@@ -112,14 +131,15 @@ def _fight_or_retreat(s: ProhibitionState, seat: int, codes: tuple) -> int:
     assert a is not None
     ap = appraiser(s)
     own, harm = conflict_now(ap, s)
-    fight = -harm - ap.harm_weight * own
+    hw = ap.harm_weight
+    fight = -harm - hw * own
     if a.hq:
         g = s.gangs[seat]
         vault = 0.0 if g.robbed else g.gs // 10 * 5 * 0.2
         r_own, r_harm = (3.0 + vault if not g.robbed else 0.0), vault
     else:
         _, r_own, r_harm, _ = ap.spoils(a.attacker, seat, a.block, a.goons)
-    retreat = -r_harm - ap.harm_weight * r_own
+    retreat = -r_harm - hw * r_own
     if fight >= retreat or len(codes) < 2:
         return _index(codes, FIGHT) or 0
     b = a.block
@@ -161,6 +181,68 @@ def _pip(s: ProhibitionState, seat: int, codes: tuple) -> int | None:
     if pending_pips(s, seat) >= 2:
         return _index(codes, 2)
     return None
+
+
+def _binomial(n: int) -> list[float]:
+    """P(k of n dice hit), k = 0..n."""
+    return [comb(n, k) * 0.5**n for k in range(n + 1)]
+
+
+def _tactic(s: ProhibitionState, seat: int, codes: tuple) -> int:
+    """The Tactic (or none) worth most, the dice as they lie: each Tactic's effect on this round's
+    hits, exact (extra dice and rerolls by their binomial odds), the Conflict from there valued as
+    the evaluation does (`after_hits`), less what the Scheme is worth in hand. The rival's own
+    Tactic still to come is not foreseen."""
+    a = s.attack
+    assert a is not None
+    ap = appraiser(s)
+    me_att = seat == a.attacker
+    hw = ap.harm_weight
+    mine, theirs = (a.att_dice, a.def_dice) if me_att else (a.def_dice, a.att_dice)
+    my_six, their_six = (a.att_six, a.def_six) if me_att else (a.def_six, a.att_six)
+    # hits cancelled: against me, against them
+    my_cancel, their_cancel = (a.att_cancel, a.def_cancel) if me_att else (a.def_cancel, a.att_cancel)
+    raw_x = hits(mine, my_six, 0)  # my hits before their cancels
+    raw_y = hits(theirs, their_six, 0)
+    seen: dict[int, float] = {}
+
+    def score(x: int, y: int) -> float:  # my hits x, theirs y (cancels applied)
+        key = x * 64 + y
+        v = seen.get(key)
+        if v is None:
+            own, harm = after_hits(ap, s, x, y) if me_att else after_hits(ap, s, y, x)
+            v = own + hw * harm if me_att else -harm - hw * own
+            seen[key] = v
+        return v
+
+    x0, y0 = max(0, raw_x - their_cancel), max(0, raw_y - my_cancel)
+    values = []
+    for code in codes:
+        if code == NO:
+            values.append(score(x0, y0))
+            continue
+        effect, n = s.content.tactic[code]
+        v = 0.0
+        if effect in (EXTRA_DICE, REROLL_MISSES):
+            k = n if effect == EXTRA_DICE else sum(1 for d in mine if d < 4)
+            for j, p in enumerate(_binomial(k)):
+                v += p * score(max(0, raw_x + j - their_cancel), y0)
+        elif effect == PLUS_ONE:
+            v = score(max(0, raw_x + pip_hits(mine, n) - their_cancel), y0)
+        elif effect == CANCEL_HITS:
+            v = score(x0, max(0, y0 - n))
+        elif effect == OPP_REROLL_HITS:
+            k = sum(1 for d in theirs if d >= 4)
+            for j, p in enumerate(_binomial(k)):
+                v += p * score(x0, max(0, j - my_cancel))
+        elif effect == OPP_MINUS_ONE:
+            v = score(x0, max(0, hits(tuple(d - 1 for d in theirs), their_six, 0) - my_cancel))
+        elif effect == SIXES_DOUBLE:
+            v = score(max(0, hits(mine, True, 0) - their_cancel), y0)
+        else:
+            v = score(x0, y0)
+        values.append(v - scheme_value(s, seat, code))
+    return _best(values)
 
 
 __all__ = ["policy_choice", "shelter", "SEIZE", "Pip"]
