@@ -284,3 +284,33 @@ def test_the_greedy_choice_at_a_policy_decision_is_the_policys():
                 checked += 1
         s.apply_index(rng.randrange(len(d.codes)), d.seat)
     assert checked > 10
+
+
+# ------------------------------------------------------------------ the simulator's report
+
+
+def test_the_report_notes_an_attack_below_a_quarter_as_a_long_shot():
+    """`volstead sim`'s "long-shot attack" note, at the choice of the target: Rum Row's HQ li1 with
+    one Goon and no Unit near to call: one Goon wins 2/9 (the defender's pip in the first round:
+    below 25 %, a long shot), two Goons win more than a quarter; an unclaimed Block or the HQ with
+    3 Goons and a Guard against 3: none, and a hopeless 1 Goon against it: one."""
+    s = game()
+    for x in s.turf(1):
+        s.set_block(x, goons=0, guards=0)
+    li1 = b(s, "li1")
+    s.set_block(li1, goons=1)
+    s.set_block(b(s, "hk2"), goons=2)
+    notes = {}
+    for n in (1, 2):
+        t = s.clone()
+        choose_target(t, "hk2", n)
+        d = t.decision()
+        assert d.kind in GAME.play_note_kinds
+        notes[n] = {oid: GAME.play_note(t, d, i) for i, oid in enumerate(d.option_ids)}
+        assert notes[n]["target:gv5"] is None  # unclaimed: certain
+    assert attack_chance(s, 0, 1, li1) == pytest.approx(2 / 9) and notes[1]["target:li1"] == "long-shot attack"
+    assert attack_chance(s, 0, 2, li1) > 0.25 and notes[2]["target:li1"] is None
+    s = game()
+    choose_target(s, "hk2", 1)
+    d = s.decision()
+    assert GAME.play_note(s, d, d.index_of("target:li1")) == "long-shot attack"
