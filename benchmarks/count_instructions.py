@@ -17,19 +17,20 @@ the same count. The count starts at the compiled engine's `apply_index` (its C s
 a compiled install or scratch build (`python setup.py build_ext --inplace` in a clone); an
 interpreted one is refused. `--ismcts N` counts instead one ISMCTS search of N iterations in
 `bench_ismcts.py`'s position of each `--game` (default Scarface 1920 alone; inside the compiled
-`ISMCTSBot.choose`), after a warm-up: a random game from the position to its end (the rules modules
-imported lazily are loaded outside the count) and a 200-iteration search. `--greedy N` counts N
-four-greedy games of each game (seeds 0 to N - 1, inside the compiled `GreedyBot.choose`: the bots'
-look-ahead, not the moves between). `--vs-peer` counts whole loops instead, ours (the first `--src`)
-and the peer's (Catanatron 3.2.1 in its own environment, `bench_playouts.py`'s loop), each as the
-count of N games less that of none (start-up and card sets excluded), and prints the ratio: a
-load-free estimate of `bench_vs_peer.py`'s timed ratio (the two interpreters' code may run at
-different speeds an instruction, so a timed run decides the target). `--sim` counts whole loops too:
-`bench_sim_scaling.py`'s bare loop and a one-worker `run_sim` of the same games with four random
-seats (results and records written to a temporary folder), each as a run of N + 1 games less a run
-of one (the run's own fixed costs cancel), and prints their instructions a decision and the
-simulator's ratio (the bots' streams play other games than the bare loop's one generator, hence a
-decision, not a game).
+`ISMCTSBot.choose`), after a warm-up outside the count: a random game from the position to its end
+(the rules modules imported lazily are loaded then) and a greedy decision (the evaluation imported);
+the count holds every call of `choose`, so an earlier version's 200-iteration warm-up search was
+counted too. `--greedy N` counts N four-greedy games of each game (seeds 0 to N - 1, inside the
+compiled `GreedyBot.choose`: the bots' look-ahead, not the moves between). `--vs-peer` counts whole
+loops instead, ours (the first `--src`) and the peer's (Catanatron 3.2.1 in its own environment,
+`bench_playouts.py`'s loop), each as the count of N games less that of none (start-up and card sets
+excluded), and prints the ratio: a load-free estimate of `bench_vs_peer.py`'s timed ratio (the two
+interpreters' code may run at different speeds an instruction, so a timed run decides the target).
+`--sim` counts whole loops too: `bench_sim_scaling.py`'s bare loop and a one-worker `run_sim` of the
+same games with four random seats (results and records written to a temporary folder), each as a run
+of N + 1 games less a run of one (the run's own fixed costs cancel), and prints their instructions a
+decision and the simulator's ratio (the bots' streams play other games than the bare loop's one
+generator, hence a decision, not a game).
 `--cache` runs the whole loops of `--vs-peer` (ours for each `--src`, then the peer's) under
 cachegrind's cache and branch simulation instead and prints, a decision, the instructions, the
 I1 and D1 misses, the last-level misses and the mispredicted branches (cachegrind's own simple
@@ -70,20 +71,21 @@ print(decisions)
 print(describe_build())
 """
 
-# One ISMCTS search in bench_ismcts.py's position of the game (argv[1]), after warming up: a random
-# game played on from the position to its end (every rules module a search may reach is imported
-# then, not inside the count) and a 200-iteration search.
+# One ISMCTS search in bench_ismcts.py's position of the game (argv[1]), after warming up outside
+# the count: a random game played on from the position to its end (every rules module a search may
+# reach is imported then) and a greedy decision (the evaluation imported). Not a warm-up search: the
+# count toggles on at every call of `ISMCTSBot.choose`, so a warm-up search would be counted too.
 ISMCTS = r"""
 import random, sys
 sys.path.insert(0, sys.argv[3])
 from bench_ismcts import position
-from volstead.bots import ISMCTSBot, ask_bot
+from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
 from volstead.build_info import describe_build
 s = position(sys.argv[1])
 warm, rng = s.clone(), random.Random(0)
 while not warm.is_over():
     warm.apply_index(rng.randrange(len(warm.decision().codes)))
-ask_bot(ISMCTSBot(0, iterations=200), s)
+ask_bot(GreedyBot(0), s)
 bot = ISMCTSBot(1, iterations=int(sys.argv[2]))
 ask_bot(bot, s)
 print(bot.last_iterations)
