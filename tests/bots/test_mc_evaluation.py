@@ -291,3 +291,54 @@ def test_a_fix_is_worth_the_worst_off_card_and_a_defence_roll_counts_as_rating()
     before = evaluate(t, 0)
     put_asset(t, 0, 0, "stool_pigeon")  # +1 to defence rolls: 0.8 x (Grit 0.05 + Smarts 0.05), no rivals
     assert evaluate(t, 0) - before == pytest.approx(0.8 * 0.1, abs=1e-12)
+
+
+def test_the_memoized_card_profiles_give_the_unmemoized_values_to_the_bit():
+    """evaluation.card_profile memoizes what a card's moves are worth by its card, damage and column;
+    in every position of four random games (Events, damage, Jail, Assets moved), each active card's
+    `profiled_move_value` equals `move_value`, each syndicate's `profiled_income` equals
+    `rules/income.income` and the table's threat counts equal `threats`, exactly."""
+    from volstead.games.mafia_chronicles.evaluation import (
+        FLIP_GAIN,
+        Table,
+        card_profile,
+        move_value,
+        profiled_income,
+        profiled_move_value,
+        threats,
+    )
+    from volstead.games.mafia_chronicles.rules.income import income
+
+    reach = [0.2, 0.6, 1.0, 0.0]
+    checked = moves = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = GAME.new_game(seed, 4)
+        while not s.is_over():
+            table = Table(s, s.syn)
+            for k, y in enumerate(s.syn):
+                assert (
+                    table.all_violent - table.violent[k],
+                    table.all_cunning - table.cunning[k],
+                    table.all_thieves - table.thieves[k],
+                ) == threats(s, s.syn, k)
+                profiles, cols = [], []
+                flip_gain = FLIP_GAIN if any(y.mobs[c] is None for c in (1, 2, 3)) else 0.0
+                for col, mob in enumerate(y.mobs):
+                    if mob is None or mob.jailed:
+                        continue
+                    prof = card_profile(s, y, col, mob)
+                    profiles.append(prof)
+                    cols.append(col)
+                    for mp in prof.moves:
+                        for heat_cost, harm, fix in ((0.35, 2.0, 0.4), (0.35 / 3, 7.0, 1.3)):
+                            expected = move_value(s, y, col, mp.move, reach, heat_cost, harm, fix)
+                            count_gain = mp.count_share * reach[mp.count]
+                            got = profiled_move_value(mp, prof.cool, table, count_gain, flip_gain, heat_cost, harm, fix)
+                            assert got == expected, (seed, s.decisions_made, k, col, mp.move)
+                            moves += expected != 0.0
+                assert profiled_income(table, profiles, cols) == income(s, y).total
+                checked += 1
+            d = s.decision()
+            s.apply_index(rng.randrange(len(d.codes)))
+    assert checked > 1000 and moves > 1000

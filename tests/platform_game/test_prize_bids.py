@@ -114,7 +114,7 @@ def play_interleaved(seed: int, seats: int, choices: list[int]) -> object:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2**31), st.integers(2, 4), st.lists(st.integers(0, 3), max_size=40))
+@given(st.integers(0, 2**31 - 1), st.integers(2, 4), st.lists(st.integers(0, 3), max_size=40))
 def test_replay_is_exact_whatever_order_the_seats_acted_in(seed, seats, choices):
     a = play_interleaved(seed, seats, choices)
     b = play_interleaved(seed, seats, [])

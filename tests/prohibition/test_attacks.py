@@ -373,3 +373,23 @@ def test_five_points_roll_an_extra_die_to_expand_and_seize(dice):
     dice += [1, 4]
     attack(s, "tl1", 1, "li4")
     assert s.owner[b(s, "li4")] == 0 and s.last_roll == (0, "expand", (1, 4))
+
+
+def test_the_report_notes_a_seize_left_for_a_withdrawal_and_each_placement(dice):
+    """Issue 34, item 1: the simulator's report counts a Seize left for a withdrawal after a won
+    Conflict, and each Gangster placement by its space (`reports.play_note`)."""
+    from volstead.games.prohibition import GAME
+
+    s = game()
+    assert s.decision().kind == "action"
+    d = s.decision()
+    by_id = {oid: GAME.play_note(s, d, i) for i, oid in enumerate(d.option_ids)}
+    assert by_id["attack:tl1"] == "placement: attack" and by_id["space:still"] == "placement: still"
+    s.set_block(b(s, "tl3"), goons=2, guards=1)
+    s.set_block(b(s, "li2"), goons=2)
+    attack(s, "tl1", 1, "tl3")
+    s.apply("retreat:li2")
+    d = s.decision()
+    assert d.kind == "spoils" and "seize" in d.option_ids and d.kind in GAME.play_note_kinds
+    notes = {oid: GAME.play_note(s, d, i) for i, oid in enumerate(d.option_ids)}
+    assert notes["withdraw"] == "seize declined" and notes["seize"] is None

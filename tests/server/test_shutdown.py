@@ -70,3 +70,33 @@ def test_a_signal_stops_a_server_with_bot_games_running(tmp_path, sig):
 
     stored = {g.id: len(g.decisions) for g in Store(db).load_all()}
     assert all(stored[gid] >= n for gid, n in before.items())  # nothing a client saw is lost
+
+
+def test_closing_stores_the_moves_a_bot_runner_applied_since_its_last_save(tmp_path, monkeypatch):
+    """A bot runner with no bot delay stores its moves every BROADCAST_EVERY seconds, but the game's
+    listing counts each move at once: closing the hub stores what the runner applied since its last
+    save, so a decision anyone saw listed is never lost on shutdown (this test's flaky cousin above
+    failed so under load)."""
+    import asyncio
+
+    from server_helpers import run_async
+
+    from volstead.server import hub as hub_module
+    from volstead.server.store import Store
+
+    monkeypatch.setattr(hub_module, "BROADCAST_EVERY", 3600.0)  # the runner would store only at the game's end
+    store = Store(f"sqlite:///{tmp_path / 'h.db'}")
+
+    async def scenario():
+        hub = hub_module.Hub(store)
+        live, _ = await hub.open_game("scarface1920", ["random", "random", "random", "random"], seed=3)
+        stored_at_start = live.state.decisions_made
+        hub.kick(live)
+        while live.state.decisions_made < stored_at_start + 40:
+            await asyncio.sleep(0.001)
+        assert live.unsaved  # moves applied, listed, not yet stored
+        await hub.close()
+        return live.id, live.state.decisions_made
+
+    game_id, listed = run_async(scenario())
+    assert len(store.load(game_id).decisions) == listed

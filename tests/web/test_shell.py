@@ -95,3 +95,26 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     assert a.locator("#scores tr").count() == 3
     shot(a, f"shell-prize-bids-over-{viewport['width']}")
     assert not errors, errors
+
+
+def test_the_lobby_shows_each_bots_rating_in_the_game_chosen(server, browser, shot, prize_bids, monkeypatch):
+    """Issue 34, item 7: beside each bot the lobby offers, its Elo in the game chosen, where the game's
+    ladder was measured (Game.bot_ratings); a game without ratings shows the bare labels."""
+    monkeypatch.setattr(type(prize_bids), "bot_ratings", lambda self: {"greedy": 1388.96, "ismcts:200ms": 1612.2})
+    page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("select[name=game]", "prize_bids")
+    assert page.locator("select[name=seat1] option").all_inner_texts() == [
+        "Human",
+        "Random (beginner)",
+        "Greedy (easy) · Elo 1389",
+        "ISMCTS 0.05 s (medium)",
+        "ISMCTS 0.2 s (hard) · Elo 1612",
+        "ISMCTS 1 s (expert)",
+    ]
+    page.click("select[name=seat1]")
+    shot(page, "lobby-bot-ratings", full_page=False)
+    page.select_option("select[name=game]", "scarface1920")
+    labels = page.locator("select[name=seat1] option").all_inner_texts()
+    assert labels[2].startswith("Greedy (easy)") and len(labels) == 6

@@ -151,18 +151,49 @@ def sim(
 def ladder(
     folders: Annotated[list[Path], typer.Argument(help="Simulation output folders whose games are pooled.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the ladder as JSON.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Also write the ratings file the lobby shows (a game's data/bot_ratings.toml); the runs must "
+            "all be of one game.",
+        ),
+    ] = None,
 ) -> None:
     """Print an Elo ladder fitted on the games of one or more simulation runs."""
     from volstead.sim.report import elo_ladder, ladder_text
     from volstead.sim.runner import load_results
 
-    rows = []
+    rows, configs = [], []
     for f in folders:
         if not (f / "results.jsonl").exists():
             raise fail(f"{f} has no results.jsonl")
         rows += load_results(f)
+        configs.append(json.loads((f / "sim.json").read_text()) if (f / "sim.json").exists() else {})
     lad = elo_ladder(rows)
     console.print(json.dumps(lad, indent=1) if as_json else ladder_text(lad))
+    if save is not None:
+        save_ratings(save, lad, folders, configs, len(rows))
+
+
+def save_ratings(path: Path, lad: list[dict], folders: list[Path], configs: list[dict], games: int) -> None:
+    """Write the ladder as a game's ratings file (engine/ratings.py), saying which runs it comes from."""
+    import datetime
+
+    from volstead import __version__
+    from volstead.engine.ratings import ratings_toml
+
+    names = {c.get("game") for c in configs}
+    if len(names) != 1 or None in names:
+        raise fail(f"--save needs runs of one game (with their sim.json); these are of: {sorted(map(str, names))}")
+    game = load_game(names.pop())
+    tables = sorted({",".join(c.get("seats", [])) for c in configs})
+    measured = (
+        f"{datetime.date.today().isoformat()}, volstead {__version__}: {games} games in {len(folders)} runs "
+        f"({'; '.join(f.name for f in folders)}), tables {' | '.join(tables)}"
+    )
+    path.write_text(ratings_toml(game.title, measured, lad))
+    console.print(Text(f"ratings: {path}", style="bold"))
 
 
 def balance(
@@ -200,7 +231,43 @@ def balance(
         typer.echo("\n".join(balance_text(fig, config, sections)))
 
 
+def strengths(
+    weak: Annotated[
+        list[Path], typer.Option("--weak", help="The run at the first strength (all-greedy tables, say); repeat for its pieces.")
+    ],
+    strong: Annotated[
+        list[Path], typer.Option("--strong", help="The run at the second strength (all-ISMCTS tables); repeat for its pieces.")
+    ],
+    out: Annotated[Path | None, typer.Option("--out", help="Write the Markdown report here (printed otherwise).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Balance at two strengths: each faction's and each seat's win rate in two runs of one game, side
+    by side with 95% intervals; a rate that moves by more than 5 points between them is flagged
+    fragile, one outside the fair share ± 3 points too (docs/sim.md)."""
+    from volstead.engine import VolsteadError
+    from volstead.sim.report import read_pieces
+    from volstead.sim.strengths import side_by_side, strengths_markdown
+
+    try:
+        weak_rows, weak_config = read_pieces(weak)
+        strong_rows, strong_config = read_pieces(strong)
+        fig = side_by_side(weak_rows, strong_rows, weak_config, strong_config)
+    except VolsteadError as e:
+        raise fail(str(e)) from None
+    if as_json:
+        typer.echo(json.dumps(fig, indent=1))
+        return
+    label = lambda config: "/".join(sorted(set(config["seats"])))  # noqa: E731 - "greedy", "ismcts"
+    text = strengths_markdown(fig, label(weak_config), label(strong_config))
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text)
+        console.print(Text(f"report: {out}", style="bold"))
+
+
 def register(app: typer.Typer) -> None:
     app.command("sim", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(sim)
     app.command("ladder")(ladder)
     app.command("balance")(balance)
+    app.command("strengths")(strengths)

@@ -283,6 +283,18 @@ class Game(Generic[OptionsT]):
         """The card that option `index` of `decision` plays, if it plays one (for reports)."""
         return None
 
+    # Decision kinds at which the simulator asks `play_note` about the option a seat chose (only
+    # those: the hook costs nothing at the others).
+    play_note_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def play_note(self, state: GameState, decision: Decision, index: int) -> str | None:
+        """What the simulator's report should count about seat `decision.seat` choosing option
+        `index` here, before it is applied (a short tag: "long-shot attack", "free seize declined"), or
+        None; asked only at `play_note_kinds`. It must not change `state`. The report shows how often
+        each bot and faction earned each note, winners against losers: a designer sees a degenerate
+        strategy at a glance."""
+        return None
+
     def stats(self, state: GameState) -> dict[str, float]:
         """Figures of a finished game that the simulator averages (e.g. rounds played); {} if none."""
         return {}
@@ -323,6 +335,15 @@ class Game(Generic[OptionsT]):
         """The game's own terminal picture of a seat's view; None: the CLI's generic renderer
         (dicts as key/value grids, lists of records as tables), readable for any game."""
         return None
+
+    def bot_ratings(self) -> dict[str, float]:
+        """Each bot's Elo rating in this game, by bot spec ("greedy", "ismcts:200ms"), as
+        `volstead ladder --save` measured it into the game's `data/bot_ratings.toml` (engine/ratings.py);
+        {} without one. The lobby shows a rating beside each bot it offers."""
+        from .ratings import RATINGS_FILE, read_ratings
+
+        ratings = read_ratings(self.package_dir / "data" / RATINGS_FILE)
+        return {spec: r.elo for spec, r in ratings.bots.items()} if ratings else {}
 
     # ------------------------------------------------------------- derived
     @property
@@ -369,4 +390,5 @@ class Game(Generic[OptionsT]):
             "seats_when": self.seats_when(),
             "rules_help": self.rules_help(),
             "web_module": f"/games/{self.name}/{self.web_module}" if self.web_module else "",
+            "bot_ratings": self.bot_ratings(),
         }

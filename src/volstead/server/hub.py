@@ -540,12 +540,21 @@ class Hub:
         """Stop every game's bots (the server is shutting down): nothing is lost, every decision
         taken is stored; a search still running ends within its think time."""
         self.closing = True
+        runners = []
         for live in self.games.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
+                runners.append(live.bot_task)
             if live.clock.handle is not None:
                 live.clock.handle.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if runners:  # stopped at their next await: none applies a move after the saves below
+            await asyncio.wait(runners, timeout=5)
+        # A bot runner stores its moves every BROADCAST_EVERY seconds, and the game's listing counts
+        # them at once: the moves it applied since are stored now, so nothing anyone saw is lost.
+        for live in self.games.values():
+            if live.unsaved and not live.error:
+                await self._save(live)
         if self.writer.task is not None:  # saves already asked for are stored
             await asyncio.wait([self.writer.task], timeout=5)
         self.db_pool.shutdown(wait=True)

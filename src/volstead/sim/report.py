@@ -22,6 +22,7 @@ from typing import Any
 from volstead.engine.contract import Game, ReportSection
 from volstead.engine.errors import VolsteadError
 
+from .play import play_chart, play_figures, play_markdown
 from .runner import CONFIG, load_results
 
 Z95 = 1.959963984540054
@@ -462,6 +463,7 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     except VolsteadError as e:  # the report is written all the same, without them
         sections, sections_error = [], str(e)
     fig["game_sections"] = [section_json(x) for x in sections]
+    fig["play"] = play_figures(rows)
     (folder / "figures.json").write_text(json.dumps(fig, indent=1) + "\n")
     made = _plots(fig, rows, folder) if plots and rows else []
     lines = [
@@ -537,6 +539,11 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
         lines.append(f"| {c} | {v['plays']} | {v['by_winners']} | {_pct(v['winner_share'])} | {v['games']} |")
     if "cards.png" in made:
         lines += ["", "![cards](cards.png)"]
+    play_lines = play_markdown(fig["play"])
+    if play_lines:
+        lines += ["", *play_lines]
+        if plots and play_chart(fig["play"], folder / "play.png"):
+            lines += ["![how the bots played](play.png)", ""]
     if sections or sections_error:
         lines += ["", "## The game's own figures", ""]
         if sections_error:

@@ -37,7 +37,7 @@ import orjson
 from volstead.bots import get_bot
 from volstead.games import get_game
 
-from .loop import play_to_end
+from .loop import play_and_count
 from .records import RECORDS_FILE, keep_finished, record_line
 
 RESULTS = "results.jsonl"
@@ -92,7 +92,7 @@ def play_with_record(config: SimConfig, index: int, with_record: bool) -> tuple[
     options = game.options_from_json(config.options) if config.options else None
     state = game.new_game(seed=seed, seats=len(names), options=options)
     bots = [get_bot(name, f"{seed}/{k}/{name}") for k, name in enumerate(names)]
-    plays = play_to_end(game, state, bots)
+    plays, kinds, notes = play_and_count(game, state, bots)
     result = state.result()
     n = len(names)
     scores, winners = list(result.scores), list(result.winners)
@@ -109,6 +109,8 @@ def play_with_record(config: SimConfig, index: int, with_record: bool) -> tuple[
         "decisions": state.decisions_made,
         "stats": game.stats(state),
         "plays": plays,
+        "kinds": kinds[:n],  # per seat: the kinds of the decisions it took with a choice
+        "notes": notes[:n],  # per seat: the game's notes on its choices (Game.play_note)
     }
     if len(scores) > n:
         row["automa"] = {"scores": scores[n:], "won": any(w >= n for w in winners)}

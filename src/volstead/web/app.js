@@ -36,12 +36,14 @@ async function lobby() {
     const g = game(),
       n = Number(form.players.value);
     const factions = g.faction_option ? g.factions : [];
+    // A bot's Elo in this game, where its ladder was measured (the game's data/bot_ratings.toml).
+    const rated = (s) => (g.bot_ratings?.[s.spec] ? `${s.label} · Elo ${Math.round(g.bot_ratings[s.spec])}` : s.label);
     document.getElementById("seats").innerHTML = Array.from(
       { length: n },
       (
         _,
         i,
-      ) => `<label>Seat ${i} <select name="seat${i}">${strengths.map((s, k) => `<option value="${s.spec}" ${(i === 0 ? k === 0 : k === 2) ? "selected" : ""}>${esc(s.label)}</option>`).join("")}</select>
+      ) => `<label>Seat ${i} <select name="seat${i}">${strengths.map((s, k) => `<option value="${s.spec}" ${(i === 0 ? k === 0 : k === 2) ? "selected" : ""}>${esc(rated(s))}</option>`).join("")}</select>
       ${factions.length ? `<select name="faction${i}" title="faction"><option value="random">random ${esc(g.faction_option.replace(/s$/, ""))}</option>${factions.map((f) => `<option value="${esc(f.id)}">${esc(f.name)}</option>`).join("")}</select>` : ""}</label>`,
     ).join("");
     document.getElementById("first").innerHTML = g.first_seat_option

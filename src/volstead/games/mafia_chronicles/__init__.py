@@ -115,6 +115,9 @@ class MafiaChronicles(Game[MafiaOptions]):
 
     # compiled (reports.py): the simulator asks at every decision
     card_played = staticmethod(reports.card_played)
+    # what the simulator's report counts of a seat's choices (how each bot and faction plays)
+    play_note_kinds = reports.PLAY_NOTE_KINDS
+    play_note = staticmethod(reports.play_note)
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables

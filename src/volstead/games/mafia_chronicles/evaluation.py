@@ -56,6 +56,11 @@ ratings); bots give it determinizations, in which rivals' stashes are guesses an
 phase, rivals are done with it as the phase found them (view.determinize); a determinization
 records its seat (`observer`), whose rivals are valued as a secret phase found them while one is
 open, also in a later phase its lookahead reaches (`seen_syndicates`).
+
+Speed (docs/performance.md): what depends only on an active card, its damage and its column is a
+memoized `CardProfile`, what depends on the whole table a `Table` worked out once an evaluation;
+both give the values the rules' own functions give, to the bit (`move_value`, `income`, `threats`
+stay the reference, and tests compare them).
 """
 
 from __future__ import annotations
@@ -63,13 +68,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from volstead.engine.lanes import Lanes
 
-from .content.loader import A0
+from .content.loader import A0, Content
 from .policy import reserve
 from .rules.chains import BASE_MOVE, LINKS, ONE_HEAT, PER_EDGE, STARTER, Chain, ChooseLink, holds
 from .rules.dice import counted, edge, heat_for, odds
-from .rules.income import business_income, income
+from .rules.income import BOSS_PERCENT_PER_SMARTS, UNDERBOSS_INCOME, business_income
 from .rules.market import release_cost
 from .rules.moves import ChooseTarget, payout
 from .rules.negotiation import Deal, FeeAnswer, FixFee
@@ -102,6 +109,7 @@ from .state import (
     TORCH,
     UNDERBOSS_COL,
     MafiaState,
+    Mob,
     Syndicate,
 )
 
@@ -133,6 +141,10 @@ FIX_GAIN: Final = 0.4  # VP of a successful Fix (a card freed or mended, its own
 COUNTED: Final = (((FRAME,), 4), ((MURDER, TORCH), 3), ((FLIP, FIX), 2), ((STEAL, SMUGGLE), 2))
 COUNT_OF: Final = {m: i for i, (moves, _) in enumerate(COUNTED) for m in moves}
 TIMES: Final = 5
+# COUNTED as variable-length tuples: compiled, a fixed-length one is boxed again at every use
+COUNT_MOVES: Final[tuple[tuple[int, ...], ...]] = tuple(moves for moves, _ in COUNTED)
+COUNT_POINTS: Final[tuple[int, ...]] = tuple(pts for _, pts in COUNTED)
+COUNT_SHARE: Final[tuple[float, ...]] = tuple(pts / TIMES for _, pts in COUNTED)  # VP of one success
 SMUGGLE_PER_EDGE: Final = 25
 STEAL_PER_EDGE: Final = 20
 
@@ -163,21 +175,291 @@ def unopposed_heat(rating: int, bonus: int) -> float:
     return sum(heat_for(edge(rating, counted(r, bonus))) for r in range(1, 6)) / 5
 
 
-class Clock:
-    """How much of the game is left, from one syndicate's point of view."""
+class Table:
+    """What every syndicate's value reads of the whole table and the clock, worked out once an
+    evaluation (not once a syndicate): how much of the game is left, the active Bosses, the
+    syndicates none of whose cards was murdered, and each syndicate's active cards able to Murder or
+    Torch, to Flip or Frame, to Steal (`threats` counts the rivals' from these)."""
 
-    __slots__ = ("future", "this_moves", "this_income", "markets", "over")
+    future: int  # whole rounds after this one (4 during setup)
+    this_moves: bool  # this round's Moves phase is not over
+    income_phase: bool
+    markets: int
+    over: bool
+    later: float  # the rounds after this one, discounted (SURVIVE a round ahead)
+    bosses: int  # syndicates with an active Boss
+    intact: int  # syndicates none of whose cards was murdered
+    violent: list[int]
+    cunning: list[int]
+    thieves: list[int]
+    all_violent: int  # the sums of the three above
+    all_cunning: int
+    all_thieves: int
+    banned_move: int  # this round's Event (RoundMods)
+    payout_move: int
+    payout: int
+    mod_heat: int
+    income_business: int
+    income_percent: int
 
-    def __init__(self, s: MafiaState, seat: int):
+    def __init__(self, s: MafiaState, syn: Syns) -> None:
         phase = s.phase
-        self.future = ROUNDS - s.round  # whole rounds after this one (4 during setup)
-        self.this_moves = phase in ("market", "events", "moves")  # this round's Moves phase is not over
-        if phase == "income":
-            self.this_income = not _lane_done(s, seat)
-        else:
-            self.this_income = phase in ("market", "events", "moves")
-        self.markets = self.future + (1 if phase in ("setup", "market") else 0)
+        self.future = future = ROUNDS - s.round
+        self.this_moves = phase == "market" or phase == "events" or phase == "moves"
+        self.income_phase = phase == "income"
+        self.markets = future + (1 if phase == "setup" or phase == "market" else 0)
         self.over = s.is_over()
+        self.later = LATER[future] if 0 <= future <= ROUNDS else sum(SURVIVE**j for j in range(1, future + 1))
+        mods = s.mods
+        self.banned_move = mods.banned_move
+        self.payout_move = mods.payout_move
+        self.payout = mods.payout
+        self.mod_heat = mods.heat
+        self.income_business = mods.income_business
+        self.income_percent = mods.income_percent
+        bosses = intact = 0
+        self.violent = []
+        self.cunning = []
+        self.thieves = []
+        g_moves = s.content.g_moves
+        for k in range(len(syn)):
+            v = syn[k]
+            mobs = v.mobs
+            boss = mobs[BOSS_COL]
+            if boss is not None and not boss.jailed:
+                bosses += 1
+            if not v.lost_murder:
+                intact += 1
+            violent = cunning = thieves = 0
+            for col in range(COLUMNS):
+                m = mobs[col]
+                if m is None or m.jailed:
+                    continue
+                moves = g_moves[m.card]
+                a = moves[0]
+                b = moves[1]
+                if a == MURDER or a == TORCH or b == MURDER or b == TORCH:
+                    violent += 1
+                if a == FLIP or a == FRAME or b == FLIP or b == FRAME:
+                    cunning += 1
+                if a == STEAL or b == STEAL:
+                    thieves += 1
+            self.violent.append(violent)
+            self.cunning.append(cunning)
+            self.thieves.append(thieves)
+        self.bosses = bosses
+        self.intact = intact
+        self.all_violent = sum_ints(self.violent)
+        self.all_cunning = sum_ints(self.cunning)
+        self.all_thieves = sum_ints(self.thieves)
+
+
+# The rounds after this one, discounted, by the number of whole rounds left (as `sum` adds them).
+LATER: Final[tuple[float, ...]] = tuple(sum(SURVIVE**j for j in range(1, f + 1)) for f in range(ROUNDS + 1))
+
+
+class MoveProfile:
+    """One move of an active card as `move_value` reads it, less what changes with the round (the
+    Event's mods) and the syndicate's position (reach, Heat's cost, the harm of a Murder)."""
+
+    move: int
+    count: int  # index in COUNTED
+    count_share: float  # the counted condition's points / TIMES
+    rating: int  # effective rating (move_rating)
+    payout: int  # the card's and its Assets' Payout perks for the move
+    harm: float  # HARM of the move (0.0 for none)
+    p: float  # typical(): chance, mean Edge and Heat of a success (rating ≥ 1, not a Smuggle)
+    win_edge: float
+    win_heat: float
+    mean_edge: float  # a Smuggle (rating ≥ 1): mean Edge and Heat, unopposed
+    unopposed_heat: float
+    chain: int  # SHIPMENT / HEIST when the move is a Smuggle / Steal and the column holds the starter; else −1
+
+    def __init__(self, s: MafiaState, y: Syndicate, col: int, move: int, menace: int) -> None:
+        self.move = move
+        self.count = i = COUNT_OF[move]
+        self.count_share = COUNT_SHARE[i]
+        self.rating = r = move_rating(s, y, col, move)
+        bonus = perk_total(s, y, col, ROLL, move)
+        self.payout = perk_total(s, y, col, PAYOUT, move)
+        self.harm = HARM.get(move, 0.0)
+        self.p = self.win_edge = self.win_heat = self.mean_edge = self.unopposed_heat = 0.0
+        if r >= 1:
+            if move == SMUGGLE:
+                self.mean_edge = mean_edge(r, bonus)
+                self.unopposed_heat = unopposed_heat(r, bonus)
+            else:
+                self.p, self.win_edge, self.win_heat = typical(r, bonus + menace)  # Menace ~ +1 to its rolls
+        self.chain = -1
+        if move == SMUGGLE or move == STEAL:
+            kind = SHIPMENT if move == SMUGGLE else HEIST
+            if holds(s, y, col, kind, STARTER):
+                self.chain = kind
+
+
+class CardProfile:
+    """What the evaluation reads of an active Boss/Gangster that depends only on its card, its
+    damage and its column's Business and Assets: its two moves, Cool Head, Grit, Smarts and defence
+    rolls. Memoized by those (`card_profile`): the ratings and perks were most of a greedy game."""
+
+    moves: tuple[MoveProfile, ...]
+    cool: int
+    grit: int
+    smarts: int
+    guard: float  # DEFENSE_ROLL_POINTS × its +1s to defence rolls
+    income: int  # its own income and its column's Assets' (`rules/income.income`)
+    business: int  # its column's Business type (−1: none) and that type's income
+    business_income: int
+
+    def __init__(self, s: MafiaState, y: Syndicate, col: int, moves: tuple[int, int]) -> None:
+        menace = perk_total(s, y, col, MENACE)
+        self.moves = (MoveProfile(s, y, col, moves[0], menace), MoveProfile(s, y, col, moves[1], menace))
+        self.cool = perk_total(s, y, col, COOL_HEAD)
+        self.grit = grit(s, y, col)
+        self.smarts = smarts(s, y, col)
+        self.guard = DEFENSE_ROLL_POINTS * perk_total(s, y, col, DEFENSE_ROLL)  # +1 to defence rolls ~ 0.8 rating
+        c = s.content
+        mob = y.mobs[col]
+        assert mob is not None
+        total = c.g_income[mob.card]
+        for slot in (col, col + COLUMNS):
+            a = y.assets[slot]
+            if a >= 0:
+                total += c.assets[c.type_of(a)].income
+        self.income = total
+        b = y.biz[col]
+        self.business = c.type_of(b) if b >= 0 else -1
+        self.business_income = c.businesses[self.business].income if b >= 0 else 0
+
+
+class _Profiles:
+    """The memo of `card_profile`, for one card set at a time, and in front of it the profile last
+    given for each seat's column with the objects it was read from (the Mob and the syndicate's
+    Business and Asset tuples: immutable and shared by every clone, so the same objects are the
+    same card, damage and column; held here, they cannot be freed and their ids reused)."""
+
+    content: Content | None
+    table: dict[int, CardProfile]
+    seen_mob: list[object]
+    seen_biz: list[object]
+    seen_assets: list[object]
+    seen_prof: list[CardProfile | None]
+
+    def __init__(self) -> None:
+        self.content = None
+        self.table = {}
+        self.clear_seen()
+
+    def clear_seen(self) -> None:
+        self.seen_mob = [None] * SEEN_SLOTS
+        self.seen_biz = [None] * SEEN_SLOTS
+        self.seen_assets = [None] * SEEN_SLOTS
+        self.seen_prof = [None] * SEEN_SLOTS
+
+
+SEEN_SLOTS: Final = 4 * COLUMNS  # a seat's column (seat & 3)
+_PROFILES: Final = _Profiles()
+PROFILES_KEPT: Final = 100_000  # cleared when it holds this many (a long simulation meets new columns)
+
+
+def card_profile(s: MafiaState, y: Syndicate, col: int, mob: Mob) -> CardProfile:
+    """The profile of the active card `mob` in column `col` of `y`."""
+    memo = _PROFILES
+    c = s.content
+    if memo.content is not c:
+        memo.content = c
+        memo.table = {}
+        memo.clear_seen()
+    slot = (y.seat & 3) * COLUMNS + col
+    biz = y.biz
+    assets = y.assets
+    if memo.seen_mob[slot] is mob and memo.seen_biz[slot] is biz and memo.seen_assets[slot] is assets:
+        seen = memo.seen_prof[slot]
+        if seen is not None:
+            return seen
+    # card (< 256), damage (4 × < 16), Business and Assets (instances < 1023): 54 bits
+    key: i64 = mob.card
+    key = (key << 16) | (mob.d_smarts << 12) | (mob.d_grit << 8) | (mob.d_move1 << 4) | mob.d_move2
+    key = (key << 10) | (biz[col] + 1)
+    key = (key << 10) | (assets[col] + 1)
+    key = (key << 10) | (assets[col + COLUMNS] + 1)
+    table = memo.table
+    prof = table.get(key)
+    if prof is None:
+        if len(table) >= PROFILES_KEPT:
+            table.clear()
+        prof = CardProfile(s, y, col, c.g_moves[mob.card])
+        table[key] = prof
+    memo.seen_mob[slot] = mob
+    memo.seen_biz[slot] = biz
+    memo.seen_assets[slot] = assets
+    memo.seen_prof[slot] = prof
+    return prof
+
+
+def profiled_move_value(
+    mp: MoveProfile,
+    cool: int,
+    t: Table,
+    count_gain: float,
+    flip_gain: float,
+    heat_cost: float,
+    murder_harm: float,
+    fix_gain: float,
+) -> float:
+    """`move_value` from a card's profile (the same value, to the bit): `count_gain` is
+    `mp.count_share` × the reach of its counted condition, `flip_gain` FLIP_GAIN while the
+    syndicate has an empty Gangster slot, else 0."""
+    move = mp.move
+    if mp.rating < 1 or move == t.banned_move:
+        return 0.0
+    extra = mp.payout + (t.payout if t.payout_move == move else 0)
+    if move == SMUGGLE:
+        heat = mp.unopposed_heat + t.mod_heat - cool
+        if not heat > 0.0:  # max(0.0, …)
+            heat = 0.0
+        return (SMUGGLE_PER_EDGE * mp.mean_edge + extra) / VP + count_gain - heat_cost * heat
+    p = mp.p
+    if move == STEAL:
+        gain = (STEAL_PER_EDGE * mp.win_edge + extra) / VP
+    elif move == MURDER or move == TORCH or move == FRAME:
+        gain = (100 + extra) / VP
+    elif move == FLIP:
+        gain = flip_gain
+    else:  # FIX
+        gain = fix_gain
+    gain += RIVALRY * (murder_harm if move == MURDER else gain if move == STEAL else mp.harm)
+    heat = 0.0
+    if move == MURDER or move == TORCH or move == STEAL:
+        heat = mp.win_heat + t.mod_heat - cool
+        if not heat > 0.0:  # max(0.0, …)
+            heat = 0.0
+    return p * (gain + count_gain - heat_cost * heat) - (1 - p) * FAIL_COST
+
+
+def profiled_income(t: Table, profiles: list[CardProfile], cols: list[int]) -> int:
+    """`rules/income.income(s, y).total` from the profiles of the syndicate's active cards (and
+    their columns)."""
+    cards = 0
+    boss = -1  # the active Boss's Smarts
+    underboss = 0
+    for k in range(len(profiles)):
+        prof = profiles[k]
+        cards += prof.income
+        kind = prof.business
+        if kind >= 0:
+            base = prof.business_income
+            if t.income_business == -1 or t.income_business == kind:
+                base = base * t.income_percent // 100
+            cards += base
+        col = cols[k]
+        if col == BOSS_COL:
+            boss = prof.smarts
+        elif col == UNDERBOSS_COL:
+            underboss = UNDERBOSS_INCOME
+    if boss < 0:
+        return cards + underboss
+    return cards + underboss + (cards + underboss) * boss * BOSS_PERCENT_PER_SMARTS // 100
 
 
 def _lane_done(s: MafiaState, seat: int) -> bool:
@@ -188,7 +470,10 @@ def _lane_done(s: MafiaState, seat: int) -> bool:
 
 
 def _counted_reach(count: int, chances: float) -> float:
-    return 1.0 if count >= TIMES else min(1.0, (count + chances) / TIMES)
+    if count >= TIMES:
+        return 1.0
+    reach = (count + chances) / TIMES
+    return reach if reach < 1.0 else 1.0  # min(1.0, reach), a builtin's generic call compiled
 
 
 def move_value(
@@ -229,11 +514,20 @@ def move_value(
 
 
 def chain_value(
-    s: MafiaState, syn: Syns, seat: int, col: int, kind: int, reach: list[float], heat_cost: float, chain: Chain | None = None
+    s: MafiaState,
+    syn: Syns,
+    seat: int,
+    col: int,
+    kind: int,
+    reach: list[float],
+    heat_cost: float,
+    chain: Chain | None = None,
+    found: tuple[list[Any], list[Any]] | None = None,
 ) -> float:
     """The expected VP of a Shipment/Heist the card in `col` starts: 4 in 5 it succeeds, paying the
     mean total Edge × $40K/$35K less the partners' shares (agreed ones, SHARE_GUESS for the others);
-    Heat by the initiator's Edge, and a roll of 1's Heat."""
+    Heat by the initiator's Edge, and a roll of 1's Heat. `found`: `_links(s, syn, kind)`, when the
+    caller has it."""
     y = syn[seat]
     move = BASE_MOVE[kind]
     r = move_rating(s, y, col, move)
@@ -244,7 +538,7 @@ def chain_value(
         link_edges = sum(mean_edge(smarts(s, syn[t], c), 0) for t, c in links)
         partners = {t for t, _ in links if t != seat}
     else:
-        link_edges, partners = 2 * mean_edge(1, 0), _likely_partners(s, syn, seat, col, kind)
+        link_edges, partners = 2 * mean_edge(1, 0), _likely_partners(s, syn, seat, col, kind, found)
     total = sum(mine) / 4 + link_edges + perk_total(s, y, col, MASTERMIND)
     keep = 1.0
     agreed = dict(chain.shares) if chain is not None else {}
@@ -280,9 +574,11 @@ def _chain_possible(s: MafiaState, seat: int, col: int, kind: int, links: tuple[
     return any(x != z for x in a for z in b)
 
 
-def _likely_partners(s: MafiaState, syn: Syns, seat: int, col: int, kind: int) -> set[int]:
+def _likely_partners(
+    s: MafiaState, syn: Syns, seat: int, col: int, kind: int, found: tuple[list[Any], list[Any]] | None = None
+) -> set[int]:
     """The syndicates a chain would need: none if the seat holds both links itself, else one or two."""
-    a, b = _links(s, syn, kind)
+    a, b = _links(s, syn, kind) if found is None else found
     own_a = any(t == seat and (t, c) != (seat, col) for t, c in a)
     own_b = any(t == seat and (t, c) != (seat, col) for t, c in b)
     out: set[int] = set()
@@ -316,15 +612,19 @@ def own_fix_worth(s: MafiaState, y: Syndicate, heat_cost: float) -> float:
     """What fixing the syndicate's worst-off card would bring (VP): a jailed card its release fee and
     a move, another its Heat and damage."""
     best = 0.0
+    mobs = y.mobs
     for col in range(COLUMNS):
-        m = y.mobs[col]
+        m = mobs[col]
         if m is None:
             continue
+        damage = m.d_smarts + m.d_grit + m.d_move1 + m.d_move2  # Mob.damage (a property: a generic call compiled)
         if m.jailed:
             worth = release_cost(s, y, col) / VP + JAILED_MOVE
-        else:
+        elif m.heat or damage:
             worth = heat_cost * m.heat
-        worth += DAMAGE_POINT * m.damage
+        else:
+            continue  # worth 0
+        worth += DAMAGE_POINT * damage
         if worth > best:
             best = worth
     return best
@@ -367,9 +667,15 @@ def seat_value(
     seat: int,
     pending: tuple[int, int, int, Chain | None] | None,
     chain_links: dict[int, tuple[list[Any], list[Any]]],
+    table: Table | None = None,
 ) -> float:
+    t = Table(s, syn) if table is None else table
     y = syn[seat]
-    clock = Clock(s, seat)
+    mobs = y.mobs
+    future = t.future
+    this_moves = t.this_moves
+    markets = t.markets
+    this_income = not _lane_done(s, seat) if t.income_phase else this_moves
     w = y.wins
     value = y.stash / VP - REARRANGE_COST * y.rearranged
     if y.went_negative:
@@ -378,96 +684,145 @@ def seat_value(
         value += 4
     if not y.lost_murder:
         value += 5
-    bosses = [k for k in range(s.seats) if syn[k].active(BOSS_COL)]
-    intact = sum(1 for k in range(s.seats) if k != seat and not syn[k].lost_murder)
+    intact = t.intact - (0 if y.lost_murder else 1)  # the rivals none of whose cards was murdered
     murder_harm = MURDER_HARM + 5 * intact / (s.seats - 1)
-    if bosses == [seat]:
-        value += 5 * (0.6 if clock.markets else 1.0)
+    if t.bosses == 1 and y.active(BOSS_COL):  # the only active Boss
+        value += 5 * (0.6 if markets else 1.0)
     # how many more successes each counted condition may still get
-    moves_phases = clock.future + (1 if clock.this_moves else 0)
-    chances = [0.0] * len(COUNTED)
-    movers = []
+    moves_phases = future + (1 if this_moves else 0)
+    # the chances left of each counted condition (COUNTED, in order; locals, not a list: unboxed)
+    c0 = c1 = c2 = c3 = 0.0
+    profiles: list[CardProfile] = []
+    cols: list[int] = []
     for col in range(COLUMNS):
-        mob = y.mobs[col]
+        mob = mobs[col]
         if mob is None or mob.jailed:
             continue
-        phases = clock.future + (1 if clock.this_moves and not mob.exhausted else 0)
-        movers.append((col, phases))
-        for m in s.content.g_moves[mob.card]:
-            if move_rating(s, y, col, m) >= 1:
-                chances[COUNT_OF[m]] += CHANCE * phases
-    reach = []
-    for i, (moves, pts) in enumerate(COUNTED):
-        n = sum(w[m] for m in moves)
-        reach.append(_counted_reach(n, chances[i]))
-        value += pts * min(n, TIMES) / TIMES * reach[i]
+        phases = future + (1 if this_moves and not mob.exhausted else 0)
+        prof = card_profile(s, y, col, mob)
+        profiles.append(prof)
+        cols.append(col)
+        moves = prof.moves
+        for j in range(len(moves)):
+            mp = moves[j]
+            if mp.rating >= 1:
+                i = mp.count
+                if i == 0:
+                    c0 += CHANCE * phases
+                elif i == 1:
+                    c1 += CHANCE * phases
+                elif i == 2:
+                    c2 += CHANCE * phases
+                else:
+                    c3 += CHANCE * phases
+    # each counted condition's points so far, and what one more success brings (`count_gain`)
+    g0 = g1 = g2 = g3 = 0.0
+    r0 = r1 = r2 = r3 = 0.0
+    for i in range(len(COUNT_MOVES)):
+        counted_moves = COUNT_MOVES[i]
+        n = 0
+        for j in range(len(counted_moves)):
+            n += w[counted_moves[j]]
+        r = _counted_reach(n, c0 if i == 0 else c1 if i == 1 else c2 if i == 2 else c3)
+        value += COUNT_POINTS[i] * (n if n < TIMES else TIMES) / TIMES * r
+        gain = COUNT_SHARE[i] * r
+        if i == 0:
+            g0, r0 = gain, r
+        elif i == 1:
+            g1, r1 = gain, r
+        elif i == 2:
+            g2, r2 = gain, r
+        else:
+            g3, r3 = gain, r
+    reach: list[float] | None = None  # [r0, r1, r2, r3] for chain_value and move_value, when one is asked
     # Gangsters and Jail at the end
-    gangsters = sum(1 for c in GANGSTER_COLS if y.mobs[c] is not None and (clock.markets or y.active(c)))
-    jailed = sum(1 for m in y.mobs if m is not None and m.jailed)
-    if clock.over or (not clock.markets and not moves_phases):
+    gangsters = jailed = 0
+    for col in range(COLUMNS):
+        mob = mobs[col]
+        if mob is None:
+            continue
+        if col != BOSS_COL and (markets or not mob.jailed):
+            gangsters += 1
+        if mob.jailed:
+            jailed += 1
+    if t.over or (not markets and not moves_phases):
         value += 3 if gangsters >= 3 else 0
         value -= 2 if jailed >= 2 else 0
     else:
-        value += 2.7 if gangsters >= 3 else (0.5 * gangsters if clock.markets else 0.0)
-        value -= (1.0 if clock.markets else 2.0) if jailed >= 2 else 0.0
+        value += 2.7 if gangsters >= 3 else (0.5 * gangsters if markets else 0.0)
+        value -= (1.0 if markets else 2.0) if jailed >= 2 else 0.0
     # income to come
-    later = sum(SURVIVE**j for j in range(1, clock.future + 1))  # the rounds after this one, discounted
-    incomes = (1 if clock.this_income else 0) + later
+    later = t.later
+    incomes = (1 if this_income else 0) + later
     if incomes:
-        value += incomes * income(s, y).total / VP
+        value += incomes * profiled_income(t, profiles, cols) / VP
     # moves to come, Heat carried, defence against the rivals' moves to come
     heat_cost = HEAT_COST if moves_phases > 1 else HEAT_COST / 3
-    violent, cunning, thieves = threats(s, syn, seat)
+    violent = t.all_violent - t.violent[seat]  # the rivals' (`threats`)
+    cunning = t.all_cunning - t.cunning[seat]
+    thieves = t.all_thieves - t.thieves[seat]
     ahead = moves_phases / ROUNDS
-    grit_worth = DEFENCE + (
-        GRIT_THREAT * (1 if y.lost_murder else INTACT) * ahead * min(1.0, (violent + 0.5 * thieves) / THREAT_CARDS)
-    )
-    smarts_worth = DEFENCE + SMARTS_THREAT * ahead * min(1.0, cunning / THREAT_CARDS)
+    threat = (violent + 0.5 * thieves) / THREAT_CARDS
+    grit_worth = DEFENCE + (GRIT_THREAT * (1 if y.lost_murder else INTACT) * ahead * (threat if threat < 1.0 else 1.0))
+    threat = cunning / THREAT_CARDS
+    smarts_worth = DEFENCE + SMARTS_THREAT * ahead * (threat if threat < 1.0 else 1.0)
     if (
         not y.went_negative
         and moves_phases
         and thieves
         and y.stash < CUSHION
-        and any(y.mobs[c] is not None for c in GANGSTER_COLS)
+        and (mobs[1] is not None or mobs[2] is not None or mobs[3] is not None)  # GANGSTER_COLS
     ):  # a stash Steal could take it into debt
         value -= 5 * min(1.0, thieves / THREAT_CARDS) * min(1.0, (CUSHION - y.stash) / CUSHION)
-    fix_gain = max(FIX_GAIN, own_fix_worth(s, y, heat_cost))
-    for col, _ in movers:
-        mob = y.mobs[col]
+    fix_gain = own_fix_worth(s, y, heat_cost)
+    if not fix_gain > FIX_GAIN:  # max(FIX_GAIN, …)
+        fix_gain = FIX_GAIN
+    flip_gain = FLIP_GAIN if mobs[1] is None or mobs[2] is None or mobs[3] is None else 0.0  # a Gangster slot free
+    for k in range(len(profiles)):
+        prof = profiles[k]
+        col = cols[k]
+        mob = mobs[col]
         assert mob is not None
         best = 0.0
-        for m in s.content.g_moves[mob.card]:
-            v = move_value(s, y, col, m, reach, heat_cost, murder_harm, fix_gain)
+        moves = prof.moves
+        for j in range(len(moves)):
+            mp = moves[j]
+            i = mp.count
+            count_gain = g0 if i == 0 else g1 if i == 1 else g2 if i == 2 else g3
+            v = profiled_move_value(mp, prof.cool, t, count_gain, flip_gain, heat_cost, murder_harm, fix_gain)
             if v > best:
                 best = v
-            if m in (SMUGGLE, STEAL) and not mob.talked:
-                kind = SHIPMENT if m == SMUGGLE else HEIST
-                if holds(s, y, col, kind, STARTER):
-                    links = chain_links.get(kind)
-                    if links is None:
-                        links = chain_links[kind] = _links(s, syn, kind)
-                    if _chain_possible(s, seat, col, kind, links):
-                        v = chain_value(s, syn, seat, col, kind, reach, heat_cost)
-                        if v > best:
-                            best = v
+            kind = mp.chain
+            if kind >= 0 and not mob.talked:
+                links = chain_links.get(kind)
+                if links is None:
+                    links = chain_links[kind] = _links(s, syn, kind)
+                if _chain_possible(s, seat, col, kind, links):
+                    if reach is None:
+                        reach = [r0, r1, r2, r3]
+                    v = chain_value(s, syn, seat, col, kind, reach, heat_cost, None, links)
+                    if v > best:
+                        best = v
         this = best
         if pending is not None and pending[0] == seat and pending[1] == col:
+            if reach is None:
+                reach = [r0, r1, r2, r3]
             kind = pending[2]
             this = (
                 chain_value(s, syn, seat, col, kind, reach, heat_cost, pending[3])
-                if kind in (SHIPMENT, HEIST)
+                if kind == SHIPMENT or kind == HEIST
                 else move_value(s, y, col, kind, reach, heat_cost, murder_harm, fix_gain)
             )
-        value += best * later + (this if clock.this_moves and not mob.exhausted else 0.0)
+        value += best * later + (this if this_moves and not mob.exhausted else 0.0)
         if moves_phases:
             value -= heat_cost * mob.heat
-            guard = DEFENSE_ROLL_POINTS * perk_total(s, y, col, DEFENSE_ROLL)  # +1 to defence rolls ~ 0.8 rating
-            value += grit_worth * (grit(s, y, col) + guard) + smarts_worth * (smarts(s, y, col) + guard)
+            guard = prof.guard
+            value += grit_worth * (prof.grit + guard) + smarts_worth * (prof.smarts + guard)
     # jailed cards: back at the next Market, for a fee
-    if clock.markets:
+    if markets and jailed:
         after = later + (1 if s.phase == "market" else 0)  # released in this Market: this round counts
         for col in range(COLUMNS):
-            mob = y.mobs[col]
+            mob = mobs[col]
             if mob is None or not mob.jailed:
                 continue
             worth = (after * _column_income(s, y, col)) / VP
@@ -476,6 +831,13 @@ def seat_value(
             worth += after * 0.8  # a move a round, roughly
             value += max(0.0, worth - release_cost(s, y, col) / VP)
     return value
+
+
+def sum_ints(counts: list[int]) -> int:
+    total = 0
+    for n in counts:
+        total += n
+    return total
 
 
 def seen_syndicates(s: MafiaState) -> Syns:
@@ -499,5 +861,6 @@ def evaluate(s: MafiaState, seat: int | None = None) -> float | list[float]:
         pending = _pending_move(s)
         chain_links: dict[int, Any] = {}
         syn = seen_syndicates(s)
-        out = [seat_value(s, syn, k, pending, chain_links) for k in seats]
+        table = Table(s, syn)
+        out = [seat_value(s, syn, k, pending, chain_links, table) for k in seats]
     return out if seat is None else out[0]

@@ -13,8 +13,9 @@ from typing import Final, cast
 from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
+from .rules.moves import ChooseTarget, move_outcomes
 from .rules.scoring import CONDITIONS
-from .state import MOVE_NAMES, WON_MOVES, MafiaState
+from .state import MOVE_NAMES, SMUGGLE, WON_MOVES, MafiaState
 
 MOVE_STATS: Final[tuple[str, ...]] = tuple(f"{MOVE_NAMES[m]}s" for m in range(WON_MOVES))
 CONDITION_STATS: Final[tuple[tuple[str, str], ...]] = tuple((key, f"vp_{key}") for key, _, _ in CONDITIONS)
@@ -65,3 +66,27 @@ def stats(state: GameState) -> dict[str, float]:
         out["first_player_won"] = 1.0 / len(winners) if s.first in winners else 0.0
         out["winning_total"] = float(max(row["total"] for row in rows))
     return out
+
+
+# The decisions the simulator's report asks `play_note` about (Game.play_note_kinds).
+PLAY_NOTE_KINDS = frozenset({"move", "target"})
+LONG_SHOT = 0.25  # a move with less chance than this to succeed is a long shot
+
+
+def play_note(state: GameState, decision: Decision, index: int) -> str | None:
+    """How the report counts a syndicate's choice: each move by its kind ("move: steal", "move:
+    pass", "move: out"), and a move made at a long shot (below 25 % to succeed, the exact odds the
+    game shows people: `rules.moves.move_outcomes`)."""
+    s = cast(MafiaState, state)
+    step, code = decision.step, decision.codes[index]
+    if decision.kind == "move":
+        if code[0] in ("pass", "out"):
+            return f"move: {code[0]}"
+        col, move = code
+        if move == SMUGGLE and move_outcomes(s, decision.seat, col, SMUGGLE, ()).success < LONG_SHOT:
+            return "long-shot move"
+        return "move: " + step.option_id(state, code).partition(":")[0]
+    if isinstance(step, ChooseTarget) and step.option_id(s, code) != "back":
+        if move_outcomes(s, decision.seat, step.col, step.move, code).success < LONG_SHOT:
+            return "long-shot move"
+    return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import cast
 
 from volstead.engine.decision import Decision
+from volstead.engine.state import GameState
 
 from .state import ProhibitionState
 
@@ -27,4 +28,22 @@ def card_played(decision: Decision, index: int) -> str | None:
         step = decision.step
         if isinstance(step, FedCard) and (decision.codes[index] < 0 or step.level == 0):
             return "fed:" + cast(ProhibitionState, decision._state).content.feds[step.card].id  # the game's own set
+    return None
+
+
+# The decisions the simulator's report asks `play_note` about (Game.play_note_kinds).
+PLAY_NOTE_KINDS = frozenset({"action", "spoils"})
+
+
+def play_note(state: GameState, decision: Decision, index: int) -> str | None:
+    """How the report counts a gang's choice: each Gangster placement by its space ("placement:
+    attack" for an Attack on a Block), and a Seize left for a withdrawal after winning a Conflict
+    ("seize declined", issue 34: the greedy bot once withdrew with nothing where a Seize was free)."""
+    step, code = decision.step, decision.codes[index]
+    option_id = step.option_id(state, code)
+    if decision.kind == "action":
+        head, _, rest = option_id.partition(":")
+        return "placement: attack" if head == "attack" else f"placement: {rest or head}"
+    if option_id == "withdraw" and any(step.option_id(state, c) == "seize" for c in decision.codes):
+        return "seize declined"
     return None

@@ -114,6 +114,9 @@ class Scarface1920(Game[ScarfaceOptions]):
 
     # compiled (reports.py): the simulator asks at every decision
     card_played = staticmethod(reports.card_played)
+    # what the simulator's report counts of a seat's choices (how each bot and faction plays)
+    play_note_kinds = reports.PLAY_NOTE_KINDS
+    play_note = staticmethod(reports.play_note)
 
     def card_ids(self, options: GameOptions | None = None) -> list[str]:
         """Every gang member and Associate of the card set in use."""

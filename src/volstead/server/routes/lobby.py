@@ -18,12 +18,14 @@ from .deps import hub_of
 
 router = APIRouter()
 
-# What the lobby offers for each bot (spec passed to get_bot), weakest first.
+# What the lobby offers for each bot (spec passed to get_bot), weakest first: the bots and budgets each
+# game's Elo ladder rates (docs/bots.md; a game's describe()["bot_ratings"], shown beside each).
 BOT_STRENGTHS = [
     {"spec": "random", "label": "Random (beginner)"},
     {"spec": "greedy", "label": "Greedy (easy)"},
-    {"spec": "ismcts:300ms", "label": "ISMCTS 0.3 s (medium)"},
-    {"spec": "ismcts:1500ms", "label": "ISMCTS 1.5 s (hard)"},
+    {"spec": "ismcts:50ms", "label": "ISMCTS 0.05 s (medium)"},
+    {"spec": "ismcts:200ms", "label": "ISMCTS 0.2 s (hard)"},
+    {"spec": "ismcts:1000ms", "label": "ISMCTS 1 s (expert)"},
 ]
 
 
