@@ -50,7 +50,7 @@ def test_card_costs_come_from_the_fed_deck():
     Wiretap 1, Shake-up 2 -> 13/8. Tammany's Bribes are 5 Gs less: RAID!, Padlock, Dry Agents,
     Wiretap and Shake-up 1 (5 Gs), Dragnet and Tax Man free, Grand Jury 2 (10 Gs) -> 7/8."""
     c = setup().content
-    card = tables(c)["card"]
+    card = tables(c).card
     assert card[c.mat_index["rum_row"]][0] == 13 / 8
     assert card[c.mat_index["tammany"]][0] == 7 / 8
 
@@ -244,26 +244,26 @@ def test_bots_never_read_rivals_schemes_or_infamy(make):
         assert ask_bot(make(), a) == ask_bot(make(), b)
 
 
-def test_conflict_odds():
-    """1 Goon against 1 Unit: both hit (1/4, the defender wins: the attacker has no Goons), only the
-    attacker (1/4), only the defender (1/4), nobody (1/4: again) -> the attacker wins 1/3; each side
-    loses its Unit 2/3 of the time."""
-    from volstead.games.prohibition.evaluation import conflict_odds
+def test_an_attack_being_ordered_is_worth_its_best_target():
+    """Choosing the target (2 Goons from the HQ hk1): the best Attack in sight, by `Appraiser.target`:
+    a first Block in Red Hook (unclaimed: a new Neighborhood, 5 PP, its 6 Extortions to come
+    at 0.4 PP; the 2 Goons on it halve its risk twice; hk1 keeps 2 of its 4 Units; 1 degree of Heat)
+    or better. The rival's own value has no Attack term."""
+    from volstead.games.prohibition.evaluation import appraiser
 
-    assert conflict_odds(1, 1) == pytest.approx((1 / 3, 2 / 3, 2 / 3))
-    assert conflict_odds(3, 0) == (1.0, 0.0, 0.0) and conflict_odds(0, 2) == (0.0, 0.0, 0.0)
-    win = [conflict_odds(a, 2)[0] for a in range(1, 5)]
-    assert win == sorted(win) and win[-1] > 0.95
-
-
-def test_an_attack_being_ordered_is_worth_the_best_block_in_sight():
-    """Choosing the target: a first Block in Greenwich Village (no Block of the gang there) is a new
-    Neighborhood, 5 PP, plus its 6 Extortions to come at 0.4 PP."""
     s = setup()
     s.apply("attack:hk1")
     s.apply("goons:2")
     assert s.decision().kind == "attack_target"
-    assert breakdown(s, 0)["attack"] == pytest.approx(5 + 0.4 * 6)
+    ap = appraiser(s)
+    share = (5 + 5 / 6) / 6  # 5 of the 6 Gangsters still to place this year
+    hk1_worth = 1 + 15 * 0.2 / 2  # the HQ: half its vault
+    gv = ap.target(0, blk(s, "hk1"), 2, blk(s, "rh1"))
+    assert gv == pytest.approx(
+        (5 + 0.4 * 6 - 0.3 * share * 0.25 - 0.3 * share * hk1_worth * (0.25 - 1 / 16) - ap.heat_cost(0, 1.0), 0.0, 1.0)
+    )
+    assert breakdown(s, 0)["attack"] == pytest.approx(ap.best_target(0, blk(s, "hk1"), 2)[0])
+    assert breakdown(s, 0)["attack"] >= gv[0]
     assert breakdown(s, 1)["attack"] == 0
 
 

@@ -28,6 +28,9 @@ def test_forty_random_games_are_the_same_games(game):
 # evaluation that changes play updates the value here and says why in the commit.
 PINNED_GREEDY = {
     "mafia_chronicles": (737, "68488f6e071ca82348803a818e8934b36a148b342effec17e818e24263508a94"),
+    "scarface1920": (1676, "b5fe23d46b027fa8bc6788207775dc065a497dbb5b42dfe1ab5a7567e6eff1a0"),
+    # issue 34: Prohibition's greedy values Attacks by the dice's exact odds (odds.py, policy.py)
+    "prohibition": (1550, "84e3e9083bd22894775b9780f2200a988d789a9466a05d6f0942c7b17cff2345"),
 }
 
 

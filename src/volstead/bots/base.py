@@ -107,3 +107,32 @@ def game_of(name: str):
 def evaluator(state) -> Callable[..., Any]:
     """The game's `evaluate(state, seat=None)` (seat None: a list, every seat's value)."""
     return game_of(state.game_name).evaluate
+
+
+class GamePolicy:
+    """A game's own choice at some decisions (`Game.policy_choice`, for the decision kinds in
+    `Game.policy_kinds`): where the game knows the option of highest expected value better than
+    a look-ahead through one roll of its dice would (None from `choose`: search it). The game's
+    evaluation values a position pending at one of these decisions as it stands."""
+
+    __slots__ = ("kinds", "choose")
+
+    def __init__(self, kinds: frozenset[str], choose: Callable[[Any], int | None]):
+        self.kinds = kinds
+        self.choose = choose
+
+
+def policy_of(state) -> GamePolicy | None:
+    """The game's `GamePolicy`, or None for a game without `policy_kinds`."""
+    game = game_of(state.game_name)
+    kinds = getattr(game, "policy_kinds", None)
+    if not kinds:
+        return None
+    return GamePolicy(kinds, game.policy_choice)
+
+
+def greedy_horizon(state, default: int) -> int:
+    """How many rivals' decisions greedy plays on before it scores: the game's optional
+    `greedy_horizon` (0 for a game whose evaluation values a position at a rival's decision, what
+    is under way included), else `default`."""
+    return getattr(game_of(state.game_name), "greedy_horizon", default)

@@ -36,7 +36,9 @@ from typing import Any
 from volstead.engine.rng import Lcg
 from volstead.engine.state import GameState  # typed: compiled, its methods are called directly
 
-from .base import BotDecision, evaluator
+from .base import BotDecision, GamePolicy, evaluator, greedy_horizon, policy_of
+
+HORIZON = 8  # rivals' decisions played on, for a game that does not set its own (`greedy_horizon`)
 
 
 def relative_value(evaluate: Callable[..., Any], state: Any, seat: int) -> float:
@@ -65,19 +67,27 @@ class GreedyBot:
     instant = False
     reads_view = False  # decides from determinizations (the sampler) alone
 
-    def __init__(self, seed: int | str | None = None, horizon: int = 8, samples: int = 1, follow_through: bool = True):
+    def __init__(self, seed: int | str | None = None, horizon: int | None = None, samples: int = 1, follow_through: bool = True):
         self.seed = seed
         self.rng = random.Random(seed)
         self.horizon = horizon
         self.samples = samples
         self.follow_through = follow_through
 
-    def _score(self, s: GameState, seat: int, evaluate: Callable[..., Any], reply_draws: Lcg) -> float:
-        """Rivals' replies (random, the same draws for every option) up to `horizon`, then the
-        relative value."""
+    def _score(
+        self,
+        s: GameState,
+        seat: int,
+        evaluate: Callable[..., Any],
+        reply_draws: Lcg,
+        policy: GamePolicy | None,
+        horizon: int,
+    ) -> float:
+        """Rivals' replies (the game's policy where it has one, else random with the same draws for
+        every option) up to `horizon`, then the relative value."""
         replies = reply_draws.copy()
         k = 0
-        while k < self.horizon and not s.is_over():
+        while k < horizon and not s.is_over():
             d = s.decision()
             m = len(d.codes)
             if m == 1:  # forced: no choice to make, for anyone
@@ -85,28 +95,40 @@ class GreedyBot:
                 continue
             if d.seat == seat:
                 break
-            s.apply_index(replies.randrange(m))
+            j = policy.choose(s) if policy is not None and d.kind in policy.kinds else None
+            s.apply_index(replies.randrange(m) if j is None else j)
             k += 1
         value = relative_value(evaluate, s, seat)
         s.release()  # dropped by every caller: freed now, not by the cycle collector
         return value
 
-    def _option_value(self, s: GameState, seat: int, root_kind: str, evaluate: Callable[..., Any], reply_draws: Lcg) -> float:
+    def _option_value(
+        self,
+        s: GameState,
+        seat: int,
+        root_kind: str,
+        evaluate: Callable[..., Any],
+        reply_draws: Lcg,
+        policy: GamePolicy | None,
+        horizon: int,
+    ) -> float:
         """The value of `s`, just after an option of a `root_kind` decision was applied."""
         if self.follow_through:
             while not s.is_over() and len(s.decision().codes) == 1:  # forced steps first
                 s.apply_index(0)
             if not s.is_over():
                 d = s.decision()
-                if d.seat == seat and d.kind != root_kind:  # its own follow-up: the best of it
+                # its own follow-up: the best of it (one the game's policy decides is valued as it
+                # stands: the evaluation knows what the policy will make of it)
+                if d.seat == seat and d.kind != root_kind and (policy is None or d.kind not in policy.kinds):
                     values = []
                     for k in range(len(d.codes)):
                         t = s.clone()
                         t.apply_index(k)
-                        values.append(self._score(t, seat, evaluate, reply_draws))
+                        values.append(self._score(t, seat, evaluate, reply_draws, policy, horizon))
                     s.release()
                     return max(values)
-        return self._score(s, seat, evaluate, reply_draws)
+        return self._score(s, seat, evaluate, reply_draws, policy, horizon)
 
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
         n = len(decision)
@@ -128,6 +150,13 @@ class GreedyBot:
                 det = sampler(self.rng)
                 evaluate = evaluator(det)
                 where = root_indices(det, decision)
+                policy = policy_of(det)
+                if policy is not None and decision.kind in policy.kinds:
+                    j = policy.choose(det)
+                    if j is not None and j in where:  # the game's choice: no look-ahead
+                        det.release()
+                        return where.index(j)
+                horizon = self.horizon if self.horizon is not None else greedy_horizon(det, HORIZON)
                 # not random.Random: seeding one per option cost more than the replies themselves
                 reply_draws = Lcg(self.rng.getrandbits(64))
                 for i, j in enumerate(where):
@@ -136,7 +165,7 @@ class GreedyBot:
                         continue
                     s = det.clone()
                     s.apply_index(j)
-                    totals[i] += self._option_value(s, seat, decision.kind, evaluate, reply_draws)
+                    totals[i] += self._option_value(s, seat, decision.kind, evaluate, reply_draws, policy, horizon)
                 det.release()
         finally:
             if collecting:

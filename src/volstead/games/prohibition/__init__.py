@@ -57,6 +57,22 @@ class Prohibition(Game[ProhibitionOptions]):
     Options = ProhibitionOptions
     public_decision_kinds = PUBLIC_DECISION_KINDS
     evaluation_scale: ClassVar[float] = 5.0  # Prestige Points: a 5 PP lead is one unit to search bots
+    # Greedy scores a position at the first rival decision: the evaluation values what is under way
+    # (a Conflict, a Consequence to pick) and the policy plays the chancy decisions (docs/bots.md).
+    greedy_horizon: ClassVar[int] = 0
+    policy_kinds: ClassVar[frozenset[str]] = frozenset(
+        {
+            "attack_goons",
+            "attack_target",
+            "spoils",
+            "fight_or_retreat",
+            "press_on",
+            "call_for_help",
+            "help_units",
+            "pip",
+            "tactic",
+        }
+    )
     faction_option = "mats"
     first_seat_option = "first_seat"
     card_set_option = "cards"
@@ -77,6 +93,15 @@ class Prohibition(Game[ProhibitionOptions]):
         # machinery at every call (a twentieth of a greedy game once was).
         self.evaluate = evaluate  # type: ignore[method-assign,assignment]
         return evaluate(cast("ProhibitionState", state), seat)
+
+    def policy_choice(self, state: GameState) -> int | None:
+        """The bots' choice at the decisions where the dice decide (an Attack's Goons and target,
+        spoils, fight or retreat, Call for Help, pips): the option of highest expected value by the
+        game's odds (policy.py; docs/bots.md); None elsewhere (the bot searches)."""
+        from .policy import policy_choice
+
+        self.policy_choice = policy_choice  # type: ignore[method-assign,assignment]
+        return policy_choice(cast("ProhibitionState", state))
 
     def factions(self, options: GameOptions | None = None) -> list[Faction]:
         from .content.loader import default_content

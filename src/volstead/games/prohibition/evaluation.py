@@ -60,13 +60,26 @@ Infamy cards are the determinization's guess, never the real ones.
 from __future__ import annotations
 
 import bisect
-import functools
-import math
 from typing import Any, Final
 
 from .content.models import LOSSES
-from .rules.attack import AttackGoons, AttackTarget, targets
-from .rules.conflict import CallForHelp, FightOrRetreat, HelpUnits, Hits, PressOn, Spoils, hits
+from .content.tables import Content
+from .odds import Conflict, conflict, expand_chance
+from .rules.attack import AttackGoons, AttackTarget
+from .rules.conflict import (
+    SEIZE,
+    STEAL,
+    TORCH,
+    WITHDRAW,
+    CallForHelp,
+    FightOrRetreat,
+    HelpUnits,
+    Hits,
+    Pip,
+    PressOn,
+    Spoils,
+    hits,
+)
 from .rules.feds import BUILDINGS as LOSE_BUILDINGS
 from .rules.feds import LoseOne
 from .rules.schemes import (
@@ -93,7 +106,7 @@ from .rules.schemes import (
 from .rules.schemes import BOOZE as BOOZE_
 from .rules.schemes import GS as GS_
 from .rules.schemes import STOCKED as STOCKED_
-from .state import BREWERY, CHARM, LAST_YEAR, SETTLEMENT, STILL, ProhibitionState, round5
+from .state import BREWERY, CHARM, LAST_YEAR, SETTLEMENT, STILL, TILES, ProhibitionState, round5
 
 YEARS: Final = 6
 BOOZE: Final = 1.0  # PP per Booze (it scores 1)
@@ -113,16 +126,66 @@ ACTIVITY: Final = 2.0  # Heat a year from Attacks and Extortion
 RAMP: Final = 6.0  # degrees over which a badge's card is phased in
 GANGSTER: Final = 2.0  # PP per Gangster still to place this year
 FEE_SOON: Final = 0.7  # share of the warehouse fee counted during the Action Phase and Production
+HARM: Final = 1.0  # a rival's loss, against a gain of the gang's own, × 1 / (gangs - 1): it is one rival's
 LOSS_PP: Final = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSES order), in PP
 
 assert LOSE_BUILDINGS == LOSSES.index("buildings") == 0  # rules/feds.py codes follow LOSSES, as LOSS_PP does
 
-_tables: dict[int, tuple[Any, dict[str, Any]]] = {}
+Lines = tuple[tuple[int, int, bool], ...]  # a requirement's lines (`lines`)
 
 
-def tables(c) -> dict[str, Any]:
-    """Per content: building yields and this year's output (per mat and kind), card costs per
-    Threshold and mat, the badges from 70, the Neighborhood bands, the requirements as `lines`."""
+class Tables:
+    """Per content (`tables`): building yields and this year's output (per mat and kind), a Fed
+    card's cost per mat and Threshold, the badges and the marks from 70 (and each one's
+    Threshold), the Extortion rates, the Neighborhood bands (PP now and the way toward the next,
+    per count of Blocks), 0.5 ** Units, the requirements as `lines`. Typed attributes: the
+    evaluation reads them at every call."""
+
+    __slots__ = (
+        "yields",
+        "outputs",
+        "card",
+        "marks",
+        "mark_levels",
+        "marks_sorted",
+        "rate",
+        "band_now",
+        "band_way",
+        "halves",
+        "scheme_lines",
+        "infamy_lines",
+    )
+
+    def __init__(
+        self,
+        yields: tuple[tuple[float, ...], ...],
+        outputs: tuple[tuple[float, ...], ...],
+        card: tuple[tuple[float, ...], ...],
+        marks: tuple[int, ...],
+        mark_levels: tuple[int, ...],
+        rate: tuple[int, ...],
+        scheme_lines: tuple[Lines, ...],
+        infamy_lines: tuple[Lines, ...],
+    ):
+        self.yields = yields
+        self.outputs = outputs
+        self.card = card
+        self.marks = marks
+        self.mark_levels = mark_levels
+        self.marks_sorted: bool = list(marks) == sorted(marks)
+        self.rate = rate
+        self.band_now: tuple[int, ...] = tuple(band(m)[0] for m in range(9))
+        self.band_way: tuple[float, ...] = tuple(band(m)[1] for m in range(9))
+        self.halves: tuple[float, ...] = tuple(0.5**u for u in range(64))
+        self.scheme_lines = scheme_lines
+        self.infamy_lines = infamy_lines
+
+
+_tables: dict[int, tuple[Any, Tables]] = {}
+
+
+def tables(c) -> Tables:
+    """The content's `Tables`, made once."""
     hit = _tables.get(id(c))
     if hit is not None and hit[0] is c:
         return hit[1]
@@ -134,7 +197,7 @@ def tables(c) -> dict[str, Any]:
         for k in kinds:
             booze = c.b_booze[k] + (bonus if k in (STILL, BREWERY) and c.b_booze[k] else 0)
             out = booze * BOOZE + c.b_gs[k] * GS + c.b_payoff[k] * PAYOFF  # cooling: in the Heat term
-            made.append(out)
+            made.append(float(out))
             row.append(max(0.0, out - c.b_stock_gs[k] * GS - c.b_stock_booze[k] * BOOZE))
         yields.append(tuple(row))
         outputs.append(tuple(made))
@@ -154,20 +217,16 @@ def tables(c) -> dict[str, Any]:
     marks = list(c.badges)
     for x in range(heat.extra_from, heat.extra_from + 60, heat.extra_every):
         marks += [x] * heat.extra_cards
-    levels = tuple(level_of(c.thresholds, x) for x in marks)
-    out = {
-        "yield": tuple(yields),
-        "output": tuple(outputs),
-        "card": tuple(costs),
-        "marks": tuple(marks),
-        "mark_levels": levels,
-        "marks_sorted": marks == sorted(marks),
-        "rate": tuple(e.per_block for e in c.extortion),
-        "band": tuple(band(m) for m in range(9)),
-        "halves": tuple(0.5**u for u in range(64)),
-        "scheme_lines": tuple(lines(r) for r in c.scheme_reqs),
-        "infamy_lines": tuple(lines(r) for r in c.infamy_reqs),
-    }
+    out = Tables(
+        tuple(yields),
+        tuple(outputs),
+        tuple(costs),
+        tuple(marks),
+        tuple(level_of(c.thresholds, x) for x in marks),
+        tuple(e.per_block for e in c.extortion),
+        tuple(lines(r) for r in c.scheme_reqs),
+        tuple(lines(r) for r in c.infamy_reqs),
+    )
     _tables[id(c)] = (c, out)
     return out
 
@@ -201,22 +260,32 @@ class _Scan:
         "kinds",
     )
 
-    def __init__(self, s: ProhibitionState, t: dict[str, Any], pending: bool, years: int):
+    def __init__(self, s: ProhibitionState, t: Tables, pending: bool, years: int):
         c = s.content
         hoods = len(c.nbhd_ids)
         limit = c.board.limits.units_per_block
-        halves = t["halves"]
+        halves = t.halves
         goons, guards, tile, stocked = s.goons, s.guards, s.tile, s.stocked
         cool = c.b_cool[SETTLEMENT] * STOCK_RATE * years  # a Settlement House's cooling in the later years
-        self.per, self.kinds = [], []
-        self.blocks, self.units, self.exposure, self.pending_out, self.build_heat = [], [], [], [], []
-        self.cool_now, self.cool_later, self.later_yield, self.nbuild, self.goons = [], [], [], [], []
-        self.full, self.nstocked = [], []
+        self.per: list[list[int]] = []
+        self.kinds: list[list[int]] = []
+        self.blocks: list[int] = []
+        self.units: list[int] = []
+        self.exposure: list[float] = []
+        self.pending_out: list[float] = []
+        self.build_heat: list[int] = []
+        self.cool_now: list[float] = []
+        self.cool_later: list[float] = []
+        self.later_yield: list[float] = []
+        self.nbuild: list[int] = []
+        self.goons: list[int] = []
+        self.full: list[int] = []
+        self.nstocked: list[int] = []
         for g, turf in zip(s.gangs, s.turfs()):  # ascending: every sum in the order of a pass over the map
             per, kinds = [0] * hoods, [0] * 6
-            units = goons_on = full = nbuild = build_heat = cool_now = nstocked = 0
-            exposure = pending_out = cool_later = later_yield = 0.0
-            yields, outputs, mat_heat = t["yield"][g.mat], t["output"][g.mat], c.mat_heat[g.mat]
+            units = goons_on = full = nbuild = build_heat = nstocked = 0
+            exposure = pending_out = cool_now = cool_later = later_yield = 0.0
+            yields, outputs, mat_heat = t.yields[g.mat], t.outputs[g.mat], c.mat_heat[g.mat]
             hq = g.hq if not g.robbed else -1
             for b in turf:
                 per[b >> 3] += 1
@@ -265,16 +334,27 @@ class _Scan:
     def rows(self, s: ProhibitionState) -> list[list[int]]:
         """Every gang's value of every requirement line (REQUIREMENTS order, BUILDING left 0), then
         its buildings per kind at 21 + kind."""
-        out = []
+        out: list[list[int]] = []
         for k, g in enumerate(s.gangs):
             m = [0] * 21
-            per = self.per[k]
+            hoods = most = full = 0
+            for x in self.per[k]:  # loops, not count() and max(): generic calls compiled
+                if x:
+                    hoods += 1
+                    if x > most:
+                        most = x
+                    if x == 8:
+                        full += 1
+            types = 0
+            for x in self.kinds[k]:
+                if x:
+                    types += 1
             m[BLOCKS] = self.blocks[k]
-            m[NEIGHBORHOODS] = len(per) - per.count(0)
-            m[BLOCKS_IN_ONE] = max(per)
-            m[FULL_NEIGHBORHOODS] = per.count(8)
+            m[NEIGHBORHOODS] = hoods
+            m[BLOCKS_IN_ONE] = most
+            m[FULL_NEIGHBORHOODS] = full
             m[BUILDINGS] = self.nbuild[k]
-            m[BUILDING_TYPES] = len(self.kinds[k]) - self.kinds[k].count(0)
+            m[BUILDING_TYPES] = types
             m[STOCKED_] = self.nstocked[k]
             m[GS_], m[BOOZE_], m[HEADLINES] = g.gs, g.booze, g.headlines
             m[GOONS_ON_MAP] = self.goons[k]
@@ -303,7 +383,7 @@ def lines(reqs) -> tuple[tuple[int, int, bool], ...]:
     return tuple((21 + of if what == BUILDING else what, n, what in AT_MOST) for what, n, of in reqs)
 
 
-def progress(m: list[int], req_lines) -> float:
+def progress(m: list[int], req_lines: Lines) -> float:
     """How far a gang (its `_Scan.rows` row) is toward a requirement (its `lines`): 1 when met, else
     the product of its lines' shares (an "at most" line over its limit: 1 − a tenth per point over)."""
     p = 1.0
@@ -322,7 +402,7 @@ def chance(p: float, soon: float) -> float:
     return MET if p >= 1.0 else soon * (0.05 + 0.6 * p * p)
 
 
-def warehouse_fee(c, mat: int, booze: int) -> int:
+def warehouse_fee(c: Content, mat: int, booze: int) -> int:
     if booze <= 0:
         return 0
     fee = 0
@@ -344,107 +424,525 @@ def band(m: int) -> tuple[int, float]:
     return 0, 0.0
 
 
-def attack_potential(s: ProhibitionState, seat: int, per: list[int], share: float, ext_left: int) -> float:
-    """While the gang is choosing an Attack's Goons or target (AttackGoons, AttackTarget on top): the
-    best gain in sight — a Block claimed (unclaimed: at once; undefended rival Turf: at the chance
-    that one of its dice shows 4+, with the building on it) worth its Neighborhood band, its way
-    toward the next and its Extortions to come; an undefended unrobbed HQ: its robbery (half the
-    vault, a Headline) at that chance. A Conflict is not foreseen (0)."""
-    top = s.stack[-1]
-    assert isinstance(top, (AttackGoons, AttackTarget))
-    n = top.n if isinstance(top, AttackTarget) else s.goons[top.source]
-    hit = 1.0 - 0.5 ** (n + s.bonus(seat, "expansion_dice"))
-    best = 0.0
-    for b in targets(s, seat):
-        o = s.owner[b]
-        if o >= 0 and s.units(b):
+def heat_pp(
+    s: ProhibitionState,
+    t: Tables,
+    k: int,
+    build_heat: float,
+    cool: float,
+    years: int,
+    activity: float,
+    now: int = 0,
+    later: float = 0.0,
+) -> float:
+    """Term 8 for gang k: its Fed cards owed or in hand, and the badges its projected Heat is heading
+    for; `now` degrees added at once (badges passed owe their cards), `later` degrees added to the
+    projection only (a building's Heat in the years left)."""
+    g = s.gangs[k]
+    card = t.card[g.mat]
+    marks, mark_levels = t.marks, t.mark_levels
+    heat = g.heat + now
+    if heat < 1:
+        heat = 1
+    peak = g.peak
+    feds = len(g.fed_cards) + g.fed_owed
+    if heat > peak:
+        for x in marks:
+            if peak < x <= heat:
+                feds += 1
+        peak = heat
+    value = -feds * card[level_of(s.content.thresholds, heat)] if feds else 0.0
+    projected = heat + build_heat * years + activity - cool + later
+    if projected > peak - RAMP:
+        ramp2 = 2 * RAMP
+        for i in range(bisect.bisect_right(marks, peak) if t.marks_sorted else 0, len(marks)):
+            x = marks[i]
+            if x <= peak:
+                continue
+            w = 0.5 + (projected - x) / ramp2
+            if w <= 0:
+                break
+            value -= card[mark_levels[i]] * (w if w < 1.0 else 1.0)
+    return value
+
+
+def block_worth(s: ProhibitionState, t: Tables, b: int, pending: bool) -> float:
+    """What a Block puts at risk (term 6): 1 PP of Turf, a building's 3 PP and its pending output,
+    half the vault on an unrobbed HQ."""
+    o = s.owner[b]
+    if o < 0:
+        return 0.0
+    worth = 1.0
+    tl = s.tile[b]
+    if tl >= 0:
+        worth += 3.0
+        if pending and s.stocked >> b & 1:
+            worth += t.outputs[s.gangs[o].mat][tl // TILES]
+    else:
+        g = s.gangs[o]
+        if g.hq == b and not g.robbed:
+            worth += g.gs * GS / 2
+    return worth
+
+
+def best_help(s: ProhibitionState, seat: int, b: int) -> int:
+    """The most Units a Call for Help can bring to the gang's HQ on b (one other Block's Guards and
+    Goons not Laying Low, up to the room there)."""
+    room = s.room(b)
+    if room <= 0:
+        return 0
+    best = 0
+    bit = 1 << seat
+    for x in s.turf(seat):
+        if x == b:
             continue
-        if o >= 0 and s.gangs[o].hq == b:
-            gain = hit * (s.gangs[o].gs // 10 * 5 * GS + 3)
+        n = s.guards[x] + (0 if s.gmask[x] & bit else s.goons[x])
+        if n > best:
+            best = n
+    return best if best < room else room
+
+
+class Appraiser:
+    """What an Attack and its outcomes are worth, in this evaluation's terms, in one position: to
+    the attacker (`own`) and to the gang that loses by it (`harm`, what it loses). A choice between
+    outcomes weighs a rival's loss at `HARM / (gangs - 1)` of a gain of the bot's own (it is one
+    rival's). Conflicts by `odds.conflict` (exact, fought to the end), pips and Call for Help
+    included; Tactics are not foreseen (their hands are hidden)."""
+
+    __slots__ = (
+        "s",
+        "t",
+        "per",
+        "build_heat",
+        "cool",
+        "years",
+        "share",
+        "pending",
+        "unit",
+        "wiped",
+        "risk",
+        "grow",
+        "activity",
+        "harm_weight",
+        "turf_pp",
+        "xd",
+        "pips",
+        "markers",
+        "_heat",
+    )
+
+    def __init__(self, s: ProhibitionState, t: Tables, scan: _Scan, years: int, share: float, pending: bool):
+        self.s = s
+        self.t = t
+        self.per = scan.per
+        self.build_heat = scan.build_heat
+        # each gang's cooling from Settlement Houses (this year's and later)
+        self.cool: list[float] = [scan.cool_later[k] + scan.cool_now[k] for k in range(len(scan.cool_now))]
+        self.years = years
+        self.share = share
+        self.pending = pending
+        self.unit: float = UNIT + UNIT_LATER * share
+        self.wiped: float = self.unit * (0.2 if years > 0 else 1.0)  # a Goon to the Hospital: back next Operations
+        self.risk: float = RISK * share
+        self.grow: float = GROW * share
+        self.activity: float = ACTIVITY * share * YEARS
+        self.harm_weight: float = HARM / (s.seats - 1) if s.seats > 1 else 0.0
+        # per gang: a Block's Extortions to come (and this year's, if taken), its mat's extra dice to
+        # Expand or Seize and pips in a Conflict it starts
+        self.turf_pp: list[float] = []
+        self.xd: list[int] = []
+        self.pips: list[int] = []
+        self.markers: list[int] = []
+        for k, g in enumerate(s.gangs):
+            self.markers.append(s.markers_left(k))
+            pp = EXTORT * (years + (1 if pending and g.extortion < 0 else 0))
+            if pending and g.extortion >= 0:
+                rate = t.rate[g.extortion - CHARM]
+                if rate > 0:
+                    pp += (rate + s.bonus(k, "extortion_per_block")) * GS
+            self.turf_pp.append(pp)
+            self.xd.append(s.bonus(k, "expansion_dice"))
+            self.pips.append(s.bonus(k, "attack_pip"))
+        self._heat: dict[int, float] = {}
+
+    def heat_cost(self, seat: int, now: float, later: float = 0.0) -> float:
+        """What `now` more degrees of Heat (fractional: between its two whole numbers) and `later`
+        degrees in the projection cost the gang, in PP."""
+        lo = int(now)
+        if later:
+            base = self._heat_at(seat, 0)
+            return base - heat_pp(
+                self.s, self.t, seat, self.build_heat[seat], self.cool[seat], self.years, self.activity, lo, later
+            )
+        cost = self._heat_at(seat, 0) - self._heat_at(seat, lo)
+        frac = now - lo
+        if frac > 0:
+            cost += frac * (self._heat_at(seat, lo) - self._heat_at(seat, lo + 1))
+        return cost
+
+    def _heat_at(self, seat: int, now: int) -> float:
+        key = seat * 64 + now
+        hit = self._heat.get(key)
+        if hit is None:
+            hit = heat_pp(self.s, self.t, seat, self.build_heat[seat], self.cool[seat], self.years, self.activity, now)
+            self._heat[key] = hit
+        return hit
+
+    def building(self, seat: int, b: int) -> tuple[float, float]:
+        """The building on b to gang `seat` (its 3 PP, later years, pending output, less its Heat to
+        come), and what it puts at risk (0, 0 without one)."""
+        s = self.s
+        tl = s.tile[b]
+        if tl < 0:
+            return 0.0, 0.0
+        k = tl // TILES
+        mat = s.gangs[seat].mat
+        value = 3.0 + self.t.yields[mat][k] * STOCK_RATE * self.years
+        worth = 3.0
+        if self.pending and s.stocked >> b & 1:
+            out = self.t.outputs[mat][k]
+            value += out
+            worth += out
+        c = s.content
+        heat = c.mat_heat[mat][k] * self.years - (c.b_cool[k] * STOCK_RATE * self.years if k == SETTLEMENT else 0.0)
+        if heat:
+            value -= self.heat_cost(seat, 0.0, heat)
+        return value, worth
+
+    def hood_gain(self, seat: int, hood: int) -> float:
+        """Gang `seat`'s gain in one more Block of the Neighborhood (its band, its way toward the
+        next, the Block's Extortions)."""
+        t = self.t
+        m = self.per[seat][hood]
+        if m >= 8:
+            return 0.0
+        return t.band_now[m + 1] - t.band_now[m] + self.grow * (t.band_way[m + 1] - t.band_way[m]) + self.turf_pp[seat]
+
+    def hood_loss(self, victim: int, hood: int) -> float:
+        """What gang `victim` loses with one of its Blocks of the Neighborhood (bare: no building)."""
+        t = self.t
+        m = self.per[victim][hood]
+        if m <= 0:
+            return 0.0
+        return t.band_now[m] - t.band_now[m - 1] + self.grow * (t.band_way[m] - t.band_way[m - 1]) + self.turf_pp[victim]
+
+    def block_gain(self, seat: int, b: int, goons: float) -> float:
+        """Gang `seat` takes Block b (its building and Stock with it), `goons` Goons standing on it."""
+        value, worth = self.building(seat, b)
+        return self.hood_gain(seat, b >> 3) + value - self.risk * (1.0 + worth) * 0.5**goons
+
+    def block_loss(self, victim: int, b: int) -> float:
+        """What gang `victim` loses with Block b (no Unit left on it)."""
+        value, worth = self.building(victim, b)
+        return self.hood_loss(victim, b >> 3) + value - self.risk * (1.0 + worth)
+
+    def spoils(self, seat: int, victim: int, b: int, goons: int) -> tuple[int, float, float, float]:
+        """The best of Steal, Torch, Seize and withdraw for a victorious attacker with `goons` Goons
+        left on b: (its code, own, harm, Goons expected to stay on b)."""
+        s = self.s
+        c = s.content
+        hw = self.harm_weight
+        best, own, harm, stay = WITHDRAW, 0.0, 0.0, 0.0
+        score = 0.0
+        tl = s.tile[b]
+        if tl >= 0:
+            k = tl // TILES
+            raid = c.b_raid_heat[k]
+            stock = 0.0
+            if s.stocked >> b & 1:  # Steal: its Stock, a Headline; the victim's output this year is gone
+                stock = c.b_stock_gs[k] * GS + c.b_stock_booze[k] * BOOZE
+                o = 3.0 + stock - self.heat_cost(seat, float(raid))
+                h = self.t.outputs[s.gangs[victim].mat][k] if self.pending else 0.0
+                if o + hw * h > score:
+                    best, own, harm, stay, score = STEAL, o, h, 0.0, o + hw * h
+            value, worth = self.building(victim, b)
+            o = 3.0 - self.heat_cost(seat, float(1 + raid))  # Torch: a Headline; the victim keeps the Stock
+            h = value - stock - self.risk * worth
+            if o + hw * h > score:
+                best, own, harm, stay, score = TORCH, o, h, 0.0, o + hw * h
+        if self.markers[seat] > 0:  # Seize: one die a Goon; the Block, its building and a Headline
+            q = expand_chance(goons + self.xd[seat])
+            o = q * (3.0 + self.block_gain(seat, b, goons))
+            h = q * self.block_loss(victim, b)
+            if o + hw * h > score:
+                best, own, harm, stay, score = SEIZE, o, h, q * goons, o + hw * h
+        return best, own, harm, stay
+
+    def units_lost(self, cf: Conflict, goons: int, guards: int) -> float:
+        """What the defender's expected losses of a Conflict cost it: Goons to the Hospital, Guards
+        for good (Goons are wiped out first)."""
+        units = goons + guards
+        lost = cf.p_win * (goons * self.wiped + guards * self.unit)
+        hold = cf.hold
+        for i in range(len(hold)):
+            p = hold[i]
+            if p > 0.0:
+                k = units - i
+                lost += p * (min(k, goons) * self.wiped + max(0, k - goons) * self.unit)
+        return lost
+
+    def fight(
+        self, seat: int, victim: int, b: int, cf: Conflict, goons: int, guards: int, heat_rounds: float
+    ) -> tuple[float, float, float]:
+        """A Conflict at b from here (`cf`: the attacker's Goons against `goons` + `guards`), each
+        further round `heat_rounds` in all costing a degree: (own, harm, Goons expected not to come
+        back)."""
+        s = self.s
+        g = s.gangs[victim]
+        own = -cf.lost_a * self.wiped - self.heat_cost(seat, heat_rounds)
+        harm = self.units_lost(cf, goons, guards)
+        stay = cf.lost_a
+        if g.hq == b:
+            if not g.robbed:
+                vault = g.gs // 10 * 5 * GS
+                own += cf.p_win * (3.0 + vault)
+                harm += cf.p_win * vault
         else:
-            m = per[b >> 3]
-            now, way = band(m)
-            after, way_after = band(m + 1)
-            gain = after - now + GROW * share * (way_after - way) + EXTORT * ext_left
-            if o >= 0:
-                gain = hit * (gain + (3 if s.tile[b] >= 0 else 0))
-        best = max(best, gain)
+            win = cf.win
+            for j in range(1, len(win)):
+                p = win[j]
+                if p > 0.0:
+                    _, o, h, st = self.spoils(seat, victim, b, j)
+                    own += p * o
+                    harm += p * h
+                    stay += p * st
+        return own, harm, stay
+
+    def target(self, seat: int, source: int, n: int, b: int) -> tuple[float, float, float]:
+        """An Attack of `n` Goons from `source` on Block b: (own, harm, the chance it wins)."""
+        s = self.s
+        u_src = s.goons[source] + s.guards[source]
+        return self._target(
+            seat, n, b, u_src, self.risk * block_worth(s, self.t, source, self.pending), self.heat_cost(seat, 1.0)
+        )
+
+    def _target(self, seat: int, n: int, b: int, u_src: int, src_risk: float, heat1: float) -> tuple[float, float, float]:
+        s = self.s
+        o = s.owner[b]
+        halves = self.t.halves
+        if o < 0:
+            return self.block_gain(seat, b, n) - src_risk * (halves[u_src - n] - halves[u_src]) - heat1, 0.0, 1.0
+        g = s.gangs[o]
+        goons, guards = s.goons[b], s.guards[b]
+        hq = g.hq == b
+        if goons + guards == 0:
+            p = expand_chance(n + self.xd[seat])
+            if hq:
+                vault = 0.0 if g.robbed else g.gs // 10 * 5 * GS
+                return p * (3.0 + vault) - heat1, p * vault, p
+            gain = self.block_gain(seat, b, n) - src_risk * (halves[u_src - n] - halves[u_src])
+            return p * gain - heat1, p * self.block_loss(o, b), p
+        if hq:
+            goons += best_help(s, o, b)  # help counted as Goons (wiped out first)
+        cf = conflict(n, goons + guards, self.pips[seat], 1 if hq else 0)
+        own, harm, stay = self.fight(seat, o, b, cf, goons, guards, cf.rounds)  # every round a degree
+        return own - src_risk * (0.5 ** (u_src - stay) - halves[u_src]), harm, cf.p_win
+
+    def best_target(self, seat: int, source: int, n: int) -> tuple[float, int]:
+        """The best Block for an Attack of `n` Goons from `source` (own + weighted harm), and it:
+        `target` over `rules.attack.targets`, Blocks alike (unclaimed, or bare undefended Turf of
+        one gang, in one Neighborhood) valued once."""
+        s = self.s
+        u_src = s.goons[source] + s.guards[source]
+        src_risk = self.risk * block_worth(s, self.t, source, self.pending)
+        heat1 = self.heat_cost(seat, 1.0)
+        hw = self.harm_weight
+        alike: dict[int, float] = {}  # (owner + 1) * 8 + Neighborhood -> value
+        markers = s.markers_left(seat) > 0
+        owner, goons, guards, tile, conflicted, gangs = s.owner, s.goons, s.guards, s.tile, s.conflicted, s.gangs
+        best, where = -1e9, -1
+        for b in s.content.in_play[s.seats]:  # `targets`, inlined
+            o = owner[b]
+            if o == seat or conflicted >> b & 1:
+                continue
+            bare = False
+            if o < 0:
+                if not markers:
+                    continue
+                bare = True
+            elif goons[b] or guards[b]:
+                pass
+            elif gangs[o].hq == b:
+                if gangs[o].robbed:
+                    continue
+            elif not markers:
+                continue
+            else:
+                bare = tile[b] < 0
+            if bare:
+                key = (o + 1) * 8 + (b >> 3)
+                v = alike.get(key)
+                if v is None:
+                    own, harm, _ = self._target(seat, n, b, u_src, src_risk, heat1)
+                    v = own + hw * harm
+                    alike[key] = v
+            else:
+                own, harm, _ = self._target(seat, n, b, u_src, src_risk, heat1)
+                v = own + hw * harm
+            if v > best:
+                best, where = v, b
+        return best, where
+
+
+def appraiser(s: ProhibitionState, scan: _Scan | None = None) -> Appraiser:
+    """An `Appraiser` of the position (the map read once, unless the caller has done it)."""
+    t = tables(s.content)
+    years = LAST_YEAR - s.year
+    pending = s.phase in ("setup", "operations", "actions")
+    share = (years + this_year_share(s, pending)) / YEARS
+    if scan is None:
+        scan = _Scan(s, t, pending, years)
+    return Appraiser(s, t, scan, years, share, pending)
+
+
+def this_year_share(s: ProhibitionState, pending: bool) -> float:
+    """This year's part of `share`: the Gangsters still to place, as a share of the year's."""
+    if s.phase == "actions":
+        total = 0
+        left = 0
+        for g in s.gangs:
+            total += g.gangsters
+            left += g.gangsters_left
+        return left / total if total else 0.0
+    return 1.0 if pending else 0.0
+
+
+def attack_chance(s: ProhibitionState, seat: int, n: int, b: int) -> float:
+    """The chance an Attack of `n` Goons by gang `seat` on Block b wins, by the game's dice: 1 for
+    an unclaimed Block; any 4+ of the Expand roll for undefended Turf or HQ (the mat's extra dice);
+    the Conflict fought to the end otherwise (`odds.conflict`: the HQ's pip and its best Call for
+    Help, the mat's attack pip; no Tactics). The reports' long shots and the bots' values use it."""
+    o = s.owner[b]
+    if o < 0:
+        return 1.0
+    units = s.goons[b] + s.guards[b]
+    if units == 0:
+        return expand_chance(n + s.bonus(seat, "expansion_dice"))
+    hq = s.gangs[o].hq == b
+    if hq:
+        units += best_help(s, o, b)
+    return conflict(n, units, s.bonus(seat, "attack_pip"), 1 if hq else 0).p_win
+
+
+def scheme_value(s: ProhibitionState, seat: int, card: int) -> float:
+    """A Scheme in the gang's hand, as term 7 values it (its Prestige × the chance it is completed,
+    and its Tactic side while not met): what playing it as a Tactic gives up."""
+    t = tables(s.content)
+    pending = s.phase in ("setup", "operations", "actions")
+    years = LAST_YEAR - s.year
+    share = (years + this_year_share(s, pending)) / YEARS
+    row = _Scan(s, t, pending, years).rows(s)[seat]
+    p = progress(row, t.scheme_lines[card])
+    return s.content.scheme_pp[card] * chance(p, min(1.0, 2.0 * share)) + (0.0 if p >= 1.0 else TACTIC)
+
+
+def attack_term(ap: Appraiser, s: ProhibitionState, seat: int) -> float:
+    """Term 11, while the gang is choosing an Attack's Goons or target (AttackGoons, AttackTarget on
+    top): the best Attack still open to it (`Appraiser.target`, over the Goons it may send)."""
+    top = s.stack[-1]
+    if isinstance(top, AttackTarget):
+        return ap.best_target(seat, top.source, top.n)[0]
+    assert isinstance(top, AttackGoons)
+    best = -1e9
+    for n in range(1, s.goons[top.source] + 1):
+        v = ap.best_target(seat, top.source, n)[0]
+        if v > best:
+            best = v
     return best
 
 
-@functools.cache
-def conflict_odds(att: int, dfd: int) -> tuple[float, float, float]:
-    """(P the attacker wins, expected Goons it loses, expected Units the defender loses) of a
-    Conflict fought to the end (the defender always fights, the attacker always continues), each
-    die hitting on 4+ (half the time), both sides' hits at once; no pips or Tactics."""
-    if att <= 0:
-        return 0.0, 0.0, 0.0
-    if dfd <= 0:
-        return 1.0, 0.0, 0.0
-    stay = 0.5 ** (att + dfd)  # nobody hits: the same round again
-    win = lost_a = lost_d = 0.0
-    for ha in range(att + 1):  # the attacker's hits
-        pa = math.comb(att, ha) * 0.5**att
-        for hd in range(dfd + 1):  # the defender's hits
-            if ha == 0 and hd == 0:
-                continue
-            pr = pa * math.comb(dfd, hd) * 0.5**dfd
-            a2, d2 = max(0, att - hd), max(0, dfd - ha)
-            w, la, ld = conflict_odds(a2, d2) if a2 and d2 else (1.0 if a2 else 0.0, 0.0, 0.0)
-            win += pr * w
-            lost_a += pr * (att - a2 + la)
-            lost_d += pr * (dfd - d2 + ld)
-    return win / (1 - stay), lost_a / (1 - stay), lost_d / (1 - stay)
+def pending_pips(s: ProhibitionState, seat: int) -> int:
+    """Pips the gang still has to put on its dice this round (Pip steps on the stack)."""
+    n = 0
+    for x in s.stack:
+        if type(x) is Pip and x.seat_ == seat:
+            n += 1
+    return n
 
 
-def under_way(s: ProhibitionState, per: list[list[int]], share: float, years: int) -> dict[int, float]:
-    """Outcomes already set in motion but not yet on the board, per gang: a Conflict (by
-    `conflict_odds` from the Units there, this round's dice once rolled; a victorious attacker's
-    spoils: a Headline and the better of the Stock or a Seize at 3 in 4 of the Block and its
-    building, the defender losing half a Block and building; an HQ: half the vault), and the
-    parts of a Fed card's Consequence still to be picked (LOSS_PP each)."""
+def pip_hits(dice: tuple[int, ...], pips: int) -> int:
+    """Hits `pips` more pips add to `dice` (on a 3 first, then two on a 2)."""
+    extra = 0
+    threes = 0
+    twos = 0
+    for v in dice:
+        if v == 3:
+            threes += 1
+        elif v == 2:
+            twos += 1
+    k = min(threes, pips)
+    extra += k
+    pips -= k
+    extra += min(twos, pips // 2)
+    return extra
+
+
+def after_hits(ap: Appraiser, s: ProhibitionState, on_d: int, on_a: int) -> tuple[float, float]:
+    """The Conflict under way once this round's hits land (`on_d` on the defender, `on_a` on the
+    attacker): (the attacker's value, the defender's loss), the attacker going on only while
+    that is worth more than retreating."""
+    a = s.attack
+    assert a is not None
+    b, o, seat = a.block, a.defender, a.attacker
+    goons, guards = s.goons[b], s.guards[b]
+    a2 = max(0, a.goons - on_a)
+    kg = min(goons, on_d)
+    kd = min(guards, on_d - kg)
+    now_own = -(a.goons - a2) * ap.wiped
+    now_harm = kg * ap.wiped + kd * ap.unit
+    left = goons - kg + guards - kd
+    cf = conflict(a2, left)
+    own, harm, _ = ap.fight(seat, o, b, cf, goons - kg, guards - kd, cf.rounds if a2 and left else 0.0)
+    if a2 and left and own + ap.harm_weight * harm <= 0.0:  # the attacker retreats rather (PressOn)
+        own = harm = 0.0
+    return now_own + own, now_harm + harm
+
+
+def conflict_now(ap: Appraiser, s: ProhibitionState) -> tuple[float, float]:
+    """The Conflict under way, from here: (the attacker's value, the defender's loss)."""
+    a = s.attack
+    assert a is not None
+    b, o, seat = a.block, a.defender, a.attacker
+    top = s.stack[-1]
+    goons, guards = s.goons[b], s.guards[b]
+    if type(top) is Spoils:
+        _, own, harm, _ = ap.spoils(seat, o, b, a.goons)
+        return own, harm
+    if any(type(x) is Hits for x in s.stack[-6:]):  # this round's dice are rolled
+        on_d = hits(a.att_dice, a.att_six, a.def_cancel) + pip_hits(a.att_dice, pending_pips(s, seat))
+        on_a = hits(a.def_dice, a.def_six, a.att_cancel) + pip_hits(a.def_dice, pending_pips(s, o))
+        return after_hits(ap, s, on_d, on_a)
+    kind = type(top)
+    if kind is PressOn:
+        cf = conflict(a.goons, goons + guards)
+        own, harm, _ = ap.fight(seat, o, b, cf, goons, guards, cf.rounds)
+        return (own, harm) if own + ap.harm_weight * harm > 0.0 else (0.0, 0.0)  # else the attacker retreats
+    if kind is CallForHelp:
+        goons += best_help(s, o, b)
+    elif isinstance(top, HelpUnits):
+        x = top.source
+        goons += min(s.room(b), s.guards[x] + (0 if s.laying_low(x, o) else s.goons[x]))
+    elif kind is not FightOrRetreat:
+        return 0.0, 0.0
+    first = a.round <= 1
+    cf = conflict(a.goons, goons + guards, s.bonus(seat, "attack_pip") if first else 0, 1 if first and a.hq else 0)
+    return ap.fight(seat, o, b, cf, goons, guards, cf.rounds - 1.0)[:2]
+
+
+def under_way(s: ProhibitionState, ap: Appraiser | None) -> dict[int, float]:
+    """Outcomes already set in motion but not yet on the board, per gang: a Conflict
+    (`conflict_now`: the attacker's expected gain, the defender's expected loss), and the parts of
+    a Fed card's Consequence still to be picked (LOSS_PP each)."""
     out: dict[int, float] = {}
     top = s.stack[-1]
     if type(top) is LoseOne:
         out[top.victim] = -(LOSS_PP[top.what] * top.n + sum(LOSS_PP[w] * n for w, n in top.rest))
         return out
     a = s.attack
-    assert a is not None
-    b, o = a.block, a.defender
-    unit = UNIT + UNIT_LATER * share
-    wiped = unit * (0.2 if years > 0 else 1.0)  # a Goon to the Hospital (back next Operations)
-    att, dfd = a.goons, s.units(b)
-    if type(top) is Spoils:
-        win, la, ld = 1.0, 0.0, 0.0
-    elif any(type(x) is Hits for x in s.stack[-6:]):  # this round's dice are rolled
-        on_d = hits(a.att_dice, a.att_six, a.def_cancel)
-        on_a = hits(a.def_dice, a.def_six, a.att_cancel)
-        a2, d2 = max(0, att - on_a), max(0, dfd - on_d)
-        w, la, ld = conflict_odds(a2, d2) if a2 and d2 else (1.0 if a2 else 0.0, 0.0, 0.0)
-        win, la, ld = w, att - a2 + la, dfd - d2 + ld
-    elif type(top) in (FightOrRetreat, CallForHelp, HelpUnits, PressOn):
-        win, la, ld = conflict_odds(att, dfd)
-    else:
-        return out
-    g_d = s.gangs[o]
-    guards_lost = max(0.0, ld - s.goons[b])
-    if a.hq:
-        vault = 0 if g_d.robbed else g_d.gs // 10 * 5 * GS
-        gain, loss = 3 + vault, vault
-    else:
-        m = per[a.attacker][b >> 3]
-        building = 3.0 if s.tile[b] >= 0 else 0.0
-        stock = 0.0
-        if s.is_stocked(b):
-            k = s.kind_at(b)
-            stock = s.content.b_stock_gs[k] * GS + s.content.b_stock_booze[k] * BOOZE
-        now, way = band(m)
-        after, way_after = band(m + 1)
-        block = after - now + GROW * share * (way_after - way)
-        gain = 3 + max(stock, 0.75 * (block + building))
-        loss = 0.5 * (1 + building) + stock
-    out[a.attacker] = win * gain - la * wiped
-    out[o] = -win * loss - (ld - guards_lost) * wiped - guards_lost * unit
+    assert a is not None and ap is not None
+    own, harm = conflict_now(ap, s)
+    out[a.attacker] = own
+    out[a.defender] = -harm
     return out
 
 
@@ -487,19 +985,13 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
     year, phase = s.year, s.phase
     years = LAST_YEAR - year
     pending = phase in ("setup", "operations", "actions")
-    if phase == "actions":
-        total = sum(g.gangsters for g in s.gangs)
-        this_year = sum(g.gangsters_left for g in s.gangs) / total if total else 0.0
-    else:
-        this_year = 1.0 if pending else 0.0
-    share = (years + this_year) / YEARS
+    share = (years + this_year_share(s, pending)) / YEARS
     soon = min(1.0, 2.0 * share)
     fee_share = 1.0 if phase == "operations" else FEE_SOON if years > 0 else 0.0
     unit = UNIT + UNIT_LATER * share
     risk = -RISK * share
     grow_share = GROW * share
     activity = ACTIVITY * share * YEARS
-    ramp2 = 2 * RAMP
 
     scan = _Scan(s, t, pending, years)  # one pass over the map
     per, units = scan.per, scan.units
@@ -508,13 +1000,16 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
     if a is not None:
         units[a.attacker] += a.goons
 
-    bands = t["band"]
-    marks, mark_levels = t["marks"], t["mark_levels"]
+    band_now, band_way = t.band_now, t.band_way
     top = s.stack[-1] if s.stack else None
-    under = under_way(s, per, share, years) if (a is not None and a.conflict) or type(top) is LoseOne else None
     attacker = top.seat_ if isinstance(top, (AttackGoons, AttackTarget)) else -1
+    in_conflict = a is not None and a.conflict
+    ap: Appraiser | None = None
+    if attacker >= 0 or in_conflict:
+        ap = Appraiser(s, t, scan, years, share, pending)
+    under = under_way(s, ap) if in_conflict or type(top) is LoseOne else None
     rows: list[list[int]] | None = None
-    infamy_lines = t["infamy_lines"]
+    infamy_lines = t.infamy_lines
     chances: dict[int, list[float]] = {}  # per Infamy card: each gang's chance to meet it
 
     out: list[tuple[float, ...]] = []
@@ -526,9 +1021,8 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         hood_pp = 0.0
         grow = 0.0
         for m in per[k]:
-            now, way = bands[m]
-            hood_pp += now
-            grow += way
+            hood_pp += band_now[m]
+            grow += band_way[m]
         prestige = (
             hood_pp
             + g.gs * GS
@@ -542,7 +1036,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         if pending:
             prod = scan.pending_out[k]
             if g.extortion >= 0:
-                rate = t["rate"][g.extortion - CHARM]
+                rate = t.rate[g.extortion - CHARM]
                 if rate > 0:
                     prod += round5(blocks * (rate + s.bonus(k, "extortion_per_block"))) * GS
         # 3. buildings' later years
@@ -564,25 +1058,12 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         if g.hand:
             if rows is None:
                 rows = scan.rows(s)
-            scheme_lines = t["scheme_lines"]
+            scheme_lines = t.scheme_lines
             for x in g.hand:
                 p = progress(rows[k], scheme_lines[x])
                 sch += c.scheme_pp[x] * chance(p, soon) + (0.0 if p >= 1.0 else TACTIC)
         # 8. Heat
-        card = t["card"][mat]
-        feds = len(g.fed_cards) + g.fed_owed
-        heat = -feds * card[s.threshold(k)] if feds else 0.0
-        projected = g.heat + scan.build_heat[k] * years + activity - scan.cool_later[k] - scan.cool_now[k]
-        peak = g.peak
-        if projected > peak - RAMP:
-            for i in range(bisect.bisect_right(marks, peak) if t["marks_sorted"] else 0, len(marks)):
-                x = marks[i]
-                if x <= peak:
-                    continue
-                w = 0.5 + (projected - x) / ramp2
-                if w <= 0:
-                    break
-                heat -= card[mark_levels[i]] * (w if w < 1.0 else 1.0)
+        heat = heat_pp(s, t, k, scan.build_heat[k], scan.cool_later[k] + scan.cool_now[k], years, activity)
         # 9. Infamy
         inf = 0.0
         if g.infamy >= 0:
@@ -602,7 +1083,7 @@ def _terms(s: ProhibitionState, seats) -> list[tuple[float, ...]]:
         # 10. Gangsters still to place
         gangsters = GANGSTER * g.gangsters_left if phase == "actions" else 0.0
         # 11. an Attack being ordered
-        attack = attack_potential(s, k, per[k], share, ext_left) if attacker == k else 0.0
+        attack = attack_term(ap, s, k) if attacker == k and ap is not None else 0.0
         # 12. outcomes under way: a Conflict, a Fed card's Consequence
         under_k = under.get(k, 0.0) if under else 0.0
         out.append(

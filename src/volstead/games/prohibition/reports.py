@@ -32,16 +32,28 @@ def card_played(decision: Decision, index: int) -> str | None:
 
 
 # The decisions the simulator's report asks `play_note` about (Game.play_note_kinds).
-PLAY_NOTE_KINDS = frozenset({"action", "spoils"})
+PLAY_NOTE_KINDS = frozenset({"action", "attack_target", "spoils"})
+LONG_SHOT = 0.25  # an Attack with less chance than this to win is a long shot (issue 34's "hopeless")
 
 
 def play_note(state: GameState, decision: Decision, index: int) -> str | None:
     """How the report counts a gang's choice: each Gangster placement by its space ("placement:
-    attack" for an Attack on a Block), and a Seize left for a withdrawal after winning a Conflict
-    ("seize declined", issue 34: the greedy bot once withdrew with nothing where a Seize was free)."""
+    attack" for an Attack on a Block), an Attack sent where it has less than `LONG_SHOT` to win
+    ("long-shot attack", at the choice of its target: the first decision that knows the odds,
+    `evaluation.attack_chance`; a lone target is forced, no choice, and not counted) and a Seize
+    left for a withdrawal after winning a Conflict ("seize declined", issue 34: the greedy bot once
+    withdrew with nothing where a Seize was free)."""
     step, code = decision.step, decision.codes[index]
+    kind = decision.kind
+    if kind == "attack_target":
+        from .evaluation import attack_chance  # here: the rules load with a game, not with its registry entry
+        from .rules.attack import AttackTarget
+
+        assert isinstance(step, AttackTarget)
+        s = cast(ProhibitionState, state)
+        return "long-shot attack" if attack_chance(s, step.seat_, step.n, code) < LONG_SHOT else None
     option_id = step.option_id(state, code)
-    if decision.kind == "action":
+    if kind == "action":
         head, _, rest = option_id.partition(":")
         return "placement: attack" if head == "attack" else f"placement: {rest or head}"
     if option_id == "withdraw" and any(step.option_id(state, c) == "seize" for c in decision.codes):
