@@ -14,7 +14,11 @@ set; every iteration:
    is expanded, else UCB1 picks among them using availability counts
    (`w/n + c·sqrt(ln(avail)/n)`, `c = exploration`, default 0.35), each node
    scored from the point of view of the seat that chose it. Decisions with a
-   single option are applied without a node. Options are keyed by
+   single option are applied without a node, and so are those the game's
+   policy answers (`Game.policy_kinds`/`policy_choice`: the option of highest
+   expected value by the game's own odds, where its dice decide; greedy
+   follows it too). When the bot's own decision is one of them, the policy's
+   answer is played without a search. Options are keyed by
    decision kind, then option code (`Node.children`). In a secret simultaneous phase each seat's
    private decisions get a bandit of their own (a subtree per seat under the
    node where the phase opened), so a seat's statistics never depend on what
@@ -46,7 +50,7 @@ from typing import Any, Final
 from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
-from .base import BotDecision, clone_deciding, game_of
+from .base import BotDecision, GamePolicy, clone_deciding, game_of, policy_of
 
 DEFAULT_ITERATIONS: Final = 200
 DEFAULT_ROLLOUT_DEPTH: Final = 0  # evaluate the expanded position at once (no random playout)
@@ -143,6 +147,8 @@ class ISMCTSBot:
         # (game name, the game's evaluation hook, its temperature), looked up once. Typed: this module
         # is compiled (setup.py), and a compiled attribute keeps the type it is declared with.
         self._evaluate: tuple[str, Callable[..., Any], float] | None = None
+        # The game's own choice at its chancy decisions (`Game.policy_kinds`), for the search running.
+        self._policy: GamePolicy | None = None
 
     # ---------------------------------------------------------------- search
     def choose(self, view: dict[str, Any], decision, sampler=None) -> int:
@@ -154,18 +160,6 @@ class ISMCTSBot:
             return 0
         if sampler is None:
             return self.rng.randrange(n)
-        root = Node()
-        root_keys = {c: i for i, c in enumerate(decision.codes)}  # code -> index, of the root's kind
-        done = 0
-        reuse = self.reuse
-        rng = self.rng
-        clock = self.clock
-        start = clock()
-        limits = [s for s in (None if self.ms is None else self.ms / 1000.0, self.max_seconds) if s is not None]
-        deadline = start + min(limits) if limits else None
-        budget = self.iterations
-        seat = decision.seat
-        out_of_time = False
         # The search allocates states, steps and nodes by the hundred an iteration, and each dies by
         # reference counting (each iteration releases its played-out state, whose pending decision
         # points back at it); the cycle collector's passes over them were 7 % of a search. It is
@@ -174,20 +168,50 @@ class ISMCTSBot:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            while not out_of_time:
-                det = sampler(rng)
-                d0 = det.decision(seat)  # the root's options, computed once per determinization
-                for k in range(reuse):
-                    self._iterate(root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
-                    done += 1
-                    if collecting and done % GC_EVERY == 0:
-                        gc.collect(0)
-                    out_of_time = (budget is not None and done >= budget) or (deadline is not None and clock() >= deadline)
-                    if out_of_time:
-                        break
+            return self._search(decision, sampler, collecting)
         finally:
             if collecting:
                 gc.enable()
+
+    def _search(self, decision: BotDecision, sampler: Callable[[random.Random], Any], collecting: bool) -> int:
+        root_keys = {c: i for i, c in enumerate(decision.codes)}  # code -> index, of the root's kind
+        rng = self.rng
+        seat = decision.seat
+        clock = self.clock
+        start = clock()
+        det = sampler(rng)
+        # Where the game has a policy (the option of highest expected value by its own odds, at the
+        # decisions its dice decide), the search follows it, as greedy does: at the root it is the
+        # answer, and in the tree such a decision is played without a node (no iterations spent
+        # learning odds the game knows exactly; the evaluation values a position pending there).
+        policy = self._policy = policy_of(det)
+        if policy is not None and decision.kind in policy.kinds and not det.decision(seat).lane:
+            j = policy.choose(det)
+            if j is not None:
+                i = root_keys.get(det.decision(seat).codes[j])
+                if i is not None:
+                    det.release()
+                    return i
+        root = Node()
+        done = 0
+        reuse = self.reuse
+        limits = [s for s in (None if self.ms is None else self.ms / 1000.0, self.max_seconds) if s is not None]
+        deadline = start + min(limits) if limits else None
+        budget = self.iterations
+        out_of_time = False
+        while not out_of_time:
+            if det is None:
+                det = sampler(rng)
+            d0 = det.decision(seat)  # the root's options, computed once per determinization
+            for k in range(reuse):
+                self._iterate(root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
+                done += 1
+                if collecting and done % GC_EVERY == 0:
+                    gc.collect(0)
+                out_of_time = (budget is not None and done >= budget) or (deadline is not None and clock() >= deadline)
+                if out_of_time:
+                    break
+            det = None
         self.last_iterations = done
         return self._best(root, root_keys, decision)
 
@@ -217,10 +241,18 @@ class ISMCTSBot:
         cursors: dict[int, Node] = {}
         if d.lane:  # rivals' private decisions of this phase hang under one node beside the root's options
             phase, cursors = _phase_node(root, ("phase",)), {seat: root}
+        policy = self._policy
         while True:
             codes = d.codes
+            j = -1
             if len(codes) == 1:
-                s.apply_index(0, d.seat)
+                j = 0
+            elif policy is not None and not d.lane and d.kind in policy.kinds:
+                chosen = policy.choose(s)
+                if chosen is not None:
+                    j = chosen
+            if j >= 0:
+                s.apply_index(j, d.seat)
             else:
                 if d.lane:
                     if phase is None:
