@@ -125,6 +125,7 @@ class ISMCTSBot:
         temperature: float = 1.0,
         reuse: int = DEFAULT_REUSE,
         max_seconds: float | None = None,
+        follow_policy: bool = True,
     ):
         if iterations is not None and ms is not None:
             raise ValueError("give a budget in iterations or in ms, not both")
@@ -144,6 +145,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.temperature = temperature
         self.reuse = reuse
+        self.follow_policy = follow_policy  # the game's policy answers its own decisions (see choose)
         self.max_seconds = max_seconds  # a hard cap on any search, whatever the budget (a server's think time)
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
         self.clock: Callable[[], float] = time.perf_counter  # the budget's clock (tests give a fake one)
@@ -184,7 +186,7 @@ class ISMCTSBot:
         # Where the game has a policy (the option of highest expected value by its own odds, at the
         # decisions its dice decide), its answer is the bot's, as greedy's: no iterations spent
         # learning odds the game knows exactly.
-        policy = policy_of(det)
+        policy = policy_of(det) if self.follow_policy else None
         if policy is not None and decision.kind in policy.kinds and not det.decision(seat).lane:
             j = policy.choose(det)
             if j is not None:
