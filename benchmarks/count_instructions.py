@@ -2,7 +2,7 @@
 not move with the machine's load, for comparing two builds (or two commits) of the rules.
 
     .venv/bin/python benchmarks/count_instructions.py [--game NAME ...] [--games 20] [--src DIR ...]
-    .venv/bin/python benchmarks/count_instructions.py --ismcts 3000 [--src DIR ...]
+    .venv/bin/python benchmarks/count_instructions.py --ismcts 3000 [--game NAME ...] [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --greedy 2 [--game NAME ...] [--src DIR ...]
     .venv/bin/python benchmarks/count_instructions.py --vs-peer [--game NAME ...] [--games 20] [--src DIR]
     .venv/bin/python benchmarks/count_instructions.py --sim [--game NAME ...] [--games 40] [--src DIR ...]
@@ -16,18 +16,21 @@ in turn and the ratio to the first is printed. Counts are exact for one build: t
 the same count. The count starts at the compiled engine's `apply_index` (its C symbol), so it needs
 a compiled install or scratch build (`python setup.py build_ext --inplace` in a clone); an
 interpreted one is refused. `--ismcts N` counts instead one ISMCTS search of N iterations in
-`bench_ismcts.py`'s position (inside the compiled `ISMCTSBot.choose`), after a 200-iteration warm-
-up. `--greedy N` counts N four-greedy games of each game (seeds 0 to N - 1, inside the compiled
-`GreedyBot.choose`: the bots' look-ahead, not the moves between). `--vs-peer` counts whole loops
-instead, ours (the first `--src`) and the peer's (Catanatron 3.2.1 in its own environment,
+`bench_ismcts.py`'s position of each `--game` (default Scarface 1920 alone; inside the compiled
+`ISMCTSBot.choose`), after a warm-up outside the count: a random game from the position to its end
+(the rules modules imported lazily are loaded then) and a greedy decision (the evaluation imported);
+the count holds every call of `choose`, so an earlier version's 200-iteration warm-up search was
+counted too. `--greedy N` counts N four-greedy games of each game (seeds 0 to N - 1, inside the
+compiled `GreedyBot.choose`: the bots' look-ahead, not the moves between). `--vs-peer` counts whole
+loops instead, ours (the first `--src`) and the peer's (Catanatron 3.2.1 in its own environment,
 `bench_playouts.py`'s loop), each as the count of N games less that of none (start-up and card sets
 excluded), and prints the ratio: a load-free estimate of `bench_vs_peer.py`'s timed ratio (the two
 interpreters' code may run at different speeds an instruction, so a timed run decides the target).
 `--sim` counts whole loops too: `bench_sim_scaling.py`'s bare loop and a one-worker `run_sim` of the
-same games with four random seats (results and records written to a temporary folder), each as a
-run of N + 1 games less a run of one (the run's own fixed costs cancel), and prints their
-instructions a decision and the simulator's ratio (the bots' streams play other games than the
-bare loop's one generator, hence a decision, not a game).
+same games with four random seats (results and records written to a temporary folder), each as a run
+of N + 1 games less a run of one (the run's own fixed costs cancel), and prints their instructions a
+decision and the simulator's ratio (the bots' streams play other games than the bare loop's one
+generator, hence a decision, not a game).
 `--cache` runs the whole loops of `--vs-peer` (ours for each `--src`, then the peer's) under
 cachegrind's cache and branch simulation instead and prints, a decision, the instructions, the
 I1 and D1 misses, the last-level misses and the mispredicted branches (cachegrind's own simple
@@ -68,14 +71,21 @@ print(decisions)
 print(describe_build())
 """
 
+# One ISMCTS search in bench_ismcts.py's position of the game (argv[1]), after warming up outside
+# the count: a random game played on from the position to its end (every rules module a search may
+# reach is imported then) and a greedy decision (the evaluation imported). Not a warm-up search: the
+# count toggles on at every call of `ISMCTSBot.choose`, so a warm-up search would be counted too.
 ISMCTS = r"""
-import sys
+import random, sys
 sys.path.insert(0, sys.argv[3])
 from bench_ismcts import position
-from volstead.bots import ISMCTSBot, ask_bot
+from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
 from volstead.build_info import describe_build
-s = position()
-ask_bot(ISMCTSBot(0, iterations=200), s)
+s = position(sys.argv[1])
+warm, rng = s.clone(), random.Random(0)
+while not warm.is_over():
+    warm.apply_index(rng.randrange(len(warm.decision().codes)))
+ask_bot(GreedyBot(0), s)
 bot = ISMCTSBot(1, iterations=int(sys.argv[2]))
 ask_bot(bot, s)
 print(bot.last_iterations)
@@ -152,7 +162,7 @@ def count(src: Path, game: str, games: int, ismcts: bool = False, greedy: bool =
         out = Path(tmp) / "callgrind.out"
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}"]
         if ismcts:
-            cmd += [f"--toggle-collect={CHOOSE}", sys.executable, "-c", ISMCTS, "", str(games), str(ROOT / "benchmarks")]
+            cmd += [f"--toggle-collect={CHOOSE}", sys.executable, "-c", ISMCTS, game, str(games), str(ROOT / "benchmarks")]
         elif greedy:
             cmd += [f"--toggle-collect={GREEDY_CHOOSE}", sys.executable, "-c", GREEDY, game, str(games)]
         else:
@@ -323,13 +333,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.ismcts is not None:
         if args.ismcts < 1:
             raise SystemExit("--ismcts must be at least 1")
-        first = None
-        for src in srcs:
-            instructions, iterations, build = count(src, "", args.ismcts, ismcts=True)
-            per = instructions / iterations
-            ratio = "" if first is None else f"  ({per / first:.3f} of the first)"
-            first = per if first is None else first
-            print(f"ismcts {src}: {per:>9,.0f} instructions an iteration ({iterations:,} iterations){ratio}  [{build}]")
+        for game in args.game or ["scarface1920"]:
+            first = None
+            for src in srcs:
+                instructions, iterations, build = count(src, game, args.ismcts, ismcts=True)
+                per = instructions / iterations
+                ratio = "" if first is None else f"  ({per / first:.3f} of the first)"
+                first = per if first is None else first
+                print(
+                    f"ismcts {game:17} {src}: {per:>9,.0f} instructions an iteration ({iterations:,} iterations)"
+                    f"{ratio}  [{build}]"
+                )
         return 0
     if args.greedy is not None and args.greedy < 1:
         raise SystemExit("--greedy must be at least 1")

@@ -216,3 +216,26 @@ def test_sampler_closure_is_the_seats_determinization():
     a = make_sampler(s, seat)(random.Random(4))
     b = s.determinize(seat, random.Random(4))
     assert a.record() == b.record() and a.view(seat) == b.view(seat)
+
+
+def test_ismcts_plays_the_games_policy_at_its_own_policy_decision():
+    """At a decision the game's policy plays (Prohibition's Attack, seed 2: its Goons, then its
+    target among 48 options), ISMCTS answers with the policy's choice, without a search."""
+    from volstead.games import get_game
+
+    game = get_game("prohibition")
+    s = game.new_game(seed=2, seats=4)
+    rng = random.Random(5)
+    while s.decisions_made < 18:
+        s.apply_index(rng.randrange(len(s.decision().codes)))
+    seen = []
+    for kind, options in (("attack_goons", 3), ("attack_target", 48)):
+        d = s.decision()
+        assert (d.kind, len(d.codes)) == (kind, options)
+        bot = ISMCTSBot(1, iterations=50)
+        i = ask_bot(bot, s)
+        det = make_sampler(s, d.seat)(random.Random(9))
+        assert i == game.policy_choice(det) and bot.last_iterations == 0
+        seen.append(i)
+        s.apply_index(i)
+    assert seen == [2, 15]

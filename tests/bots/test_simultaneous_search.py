@@ -49,3 +49,20 @@ def test_a_bots_determinization_holds_no_rivals_secret_step(game):
     det = make_sampler(s, 1)(random.Random(1))
     assert det.decision_log() == [(1, "bid:1")] and det.decisions_made == 1
     assert s.decision_log()[:3] == [(0, "bid:4"), (0, "back"), (0, "bid:2")]  # the real game keeps all
+
+
+def test_clone_deciding_keeps_every_pending_lane_decision(game):
+    """A clone that keeps a simultaneous phase's pending decisions (rebound to it) gives the same
+    options, and plays on exactly as a plain clone, whose decisions are rebuilt."""
+    s = game.new_game(5, 4, game.Options(cards=4))
+    s.apply("bid:2", 1)
+    before = [(d.seat, d.kind, d.codes) for d in s.decisions()]
+    c = s.clone_deciding()
+    assert [(d.seat, d.kind, d.codes) for d in c.decisions()] == before
+    assert all(d is not e for d, e in zip(c.decisions(), s.decisions()))
+    f = s.clone()
+    for seat in (3, 1, 0, 2):
+        c.apply_index(len(c.decision(seat).codes) - 1, seat)
+        f.apply_index(len(f.decision(seat).codes) - 1, seat)
+    assert c.record() == f.record() and c.pending_seats() == f.pending_seats()
+    assert [(d.seat, d.kind, d.codes) for d in s.decisions()] == before  # the original untouched

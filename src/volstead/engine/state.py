@@ -334,6 +334,23 @@ class GameState:
         self._copy_into(new)
         return new
 
+    def clone_deciding(self) -> Self:
+        """A clone that keeps the pending decision(s), rebound to it, instead of rebuilding them on
+        demand as `clone` does: the options are a function of the state, so a search that clones one
+        position many times computes them once. In a simultaneous phase every lane is settled at its
+        decision already (`_settle_lanes`), so the clone's lanes would give the same ones."""
+        new = self.clone()
+        d = self._decision
+        if d is None:
+            return new
+        if self._pending:
+            pending = tuple([Decision(new, p.step, p.seat, p.codes, True) for p in self._pending])
+            new._pending = pending
+            new._decision = pending[0]
+        else:
+            new._decision = Decision(new, d.step, d.seat, d.codes)
+        return new
+
     def _copy_into(self, new: Self) -> None:
         """Copy this state's fields into `new` (a bare instance of the same class). Subclasses
         with fields extend it: super()._copy_into(new), then one line per field."""

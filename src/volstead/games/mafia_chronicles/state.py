@@ -12,6 +12,7 @@ Conventions (they keep `clone()` a few dozen field copies, no deep copy):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
@@ -252,6 +253,11 @@ def partner_slot(slot: int) -> int:
     return (slot + COLUMNS) % ASSET_SLOTS
 
 
+# `determinize` (hidden.py), imported once: a function-level import on every call went through
+# the import machinery each time (a search determinizes every few iterations).
+_DETERMINIZE: Final[list[Callable[[MafiaState, int, Any], MafiaState]]] = []
+
+
 class MafiaState(GameState):
     __slots__ = (
         "content",
@@ -351,6 +357,8 @@ class MafiaState(GameState):
         return view(self, seat)
 
     def determinize(self, seat: int, rng: Any) -> MafiaState:
-        from .view import determinize
+        if not _DETERMINIZE:  # hidden.py imports this module: found on first use, then kept
+            from .hidden import determinize
 
-        return determinize(self, seat, rng)
+            _DETERMINIZE.append(determinize)
+        return _DETERMINIZE[0](self, seat, rng)

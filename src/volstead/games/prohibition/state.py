@@ -11,6 +11,7 @@ Conventions (they keep `clone()` a few dozen field copies, no deep copy):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
@@ -217,6 +218,11 @@ def replace_at(t: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 def round5(x: int) -> int:
     """To the nearest 5 Gs (a remainder of 1 or 2 rounds down, 3 or 4 up)."""
     return (x + 2) // 5 * 5
+
+
+# `determinize` (hidden.py), imported once: a function-level import on every call went through
+# the import machinery each time (a search determinizes every few iterations).
+_DETERMINIZE: Final[list[Callable[[ProhibitionState, int, Any], ProhibitionState]]] = []
 
 
 class ProhibitionState(GameState):
@@ -478,9 +484,11 @@ class ProhibitionState(GameState):
         return view(self, seat)
 
     def determinize(self, seat: int, rng: Any) -> ProhibitionState:
-        from .view import determinize
+        if not _DETERMINIZE:  # hidden.py imports this module: found on first use, then kept
+            from .hidden import determinize
 
-        return determinize(self, seat, rng)
+            _DETERMINIZE.append(determinize)
+        return _DETERMINIZE[0](self, seat, rng)
 
 
 CONFLICTS: Final = 0

@@ -10,16 +10,13 @@ all: the order of the Scheme and Fed decks, the Infamy cards not dealt or discar
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from volstead.engine.lanes import Lanes
-from volstead.engine.rng import Lcg, seed_state
-
 from .content.models import BUILDING_KINDS
+from .hidden import determinize
 from .rules.actions import open_spaces, space_cost, space_id, space_name
 from .rules.scoring import prestige
-from .rules.setup import DRAFT_KEEP, DraftPick, KeepInfamy
+from .rules.setup import DRAFT_KEEP
 from .state import EXTORTION, SPACES, TILES, ProhibitionState
 
 
@@ -169,69 +166,6 @@ def view(s: ProhibitionState, seat: int | None) -> dict[str, Any]:
     elif not s.in_lanes():  # in a secret phase, who is still choosing is no view's business
         out["deciding"] = s.decision().seat
     return out
-
-
-def _deal(draws: Lcg, pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
-    pool = sorted(pool)
-    draws.shuffle(pool)
-    out, k = [], 0
-    for n in sizes:
-        out.append(tuple(pool[k : k + n]))
-        k += n
-    return out
-
-
-def determinize(s: ProhibitionState, seat: int, rng: random.Random) -> ProhibitionState:
-    """A full state the seat cannot tell apart from the real one: the Scheme deck, rivals' hands
-    (and draft packets), rivals' Infamy cards and the undealt ones re-dealt at random, the Fed
-    deck reshuffled, rivals' secret choices of an open simultaneous phase taken back, and the
-    generator reseeded. Hidden pools are sorted before shuffling, so the result depends only on
-    what the seat knows and on `rng` (which seeds the engine's `Lcg` that shuffles them)."""
-    draws = Lcg(rng.getrandbits(64))
-    d = s.clone()
-    c = d.content
-    rivals = [g for g in d.gangs if g.seat != seat]
-    lanes = d.stack[-1] if d.stack and isinstance(d.stack[-1], Lanes) else None
-    drafting = d.draft_round < DRAFT_KEEP
-    if lanes is not None:  # rivals' secret picks of this round are taken back
-        stacks, rngs = list(lanes.stacks), list(lanes.rngs)
-        for i, k in enumerate(lanes.seats):
-            if k != seat:
-                stacks[i] = [DraftPick(k) if drafting else KeepInfamy(k)]
-                rngs[i] = seed_state(rng.getrandbits(63))
-        d.stack[-1] = Lanes(lanes.seats, stacks, rngs)
-        for g in rivals:
-            g.pick = -1
-            if not drafting:
-                g.infamy = -1
-
-    # Schemes: the deck, rivals' hands and packets
-    pool = list(d.scheme_deck) + [x for g in rivals for x in g.hand + g.packet]
-    sizes = [len(g.hand) for g in rivals] + [len(g.packet) for g in rivals]
-    parts = _deal(draws, pool, sizes + [len(d.scheme_deck)])
-    for i, g in enumerate(rivals):
-        g.hand = tuple(sorted(parts[i]))
-        g.packet = tuple(sorted(parts[len(rivals) + i]))
-    d.scheme_deck = parts[-1]
-
-    # Infamy: everything but the seat's own two cards
-    me = d.gangs[seat]
-    discarded = lanes is None and all(g.infamy >= 0 for g in d.gangs)
-    unknown = [x for x in range(len(c.infamy)) if x not in me.infamy_dealt]
-    dealt = _deal(draws, unknown, [len(g.infamy_dealt) for g in rivals])
-    for g, cards in zip(rivals, dealt):
-        had = g.infamy >= 0
-        g.infamy_dealt = tuple(sorted(cards))
-        g.infamy = cards[0] if had and cards else -1
-    used = set(me.infamy_dealt if not discarded else (me.infamy,))
-    for g in rivals:
-        used |= set(g.infamy_dealt if not discarded else (g.infamy,))
-    d.infamy_rest = tuple(x for x in range(len(c.infamy)) if x not in used)
-
-    d.fed_deck = _deal(draws, list(d.fed_deck), [len(d.fed_deck)])[0]
-    d.rng = seed_state(rng.getrandbits(63))
-    d._decision = None
-    return d
 
 
 __all__ = ["SPACES", "determinize", "view"]

@@ -10,7 +10,7 @@ Conventions (they keep `clone()` a few hundred field copies, no deep copy):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
@@ -318,6 +318,11 @@ def _hood_totals(hoods: tuple[Hood, ...], seats: int) -> tuple[int, ...]:
 
 def replace_at(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1 :]
+
+
+# `determinize` (hidden.py), imported once: a function-level import on every call went through
+# the import machinery each time (a search determinizes every few iterations).
+_DETERMINIZE: Final[list[Callable[[ScarfaceState, int, Any], ScarfaceState]]] = []
 
 
 class ScarfaceState(GameState):
@@ -765,6 +770,8 @@ class ScarfaceState(GameState):
         return view(self, seat)
 
     def determinize(self, seat: int, rng) -> ScarfaceState:
-        from .hidden import determinize
+        if not _DETERMINIZE:  # hidden.py imports this module: found on first use, then kept
+            from .hidden import determinize
 
-        return determinize(self, seat, rng)
+            _DETERMINIZE.append(determinize)
+        return _DETERMINIZE[0](self, seat, rng)
