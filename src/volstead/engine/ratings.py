@@ -2,7 +2,7 @@
 (`data/bot_ratings.toml`), which the game's `Game.bot_ratings()` reads and the lobby shows beside
 each bot it offers, so a person choosing an opponent sees how strong each is.
 
-    # Volstead's own measurement of its bots in Scarface 1920 (written by volstead ladder --save).
+    # Volstead's own measurement of its bots in this game (written by volstead ladder --save).
     measured = "2026-11-28, volstead 0.1.0: 4-seat tables of random, greedy, ismcts:50ms ..."
 
     [bots."ismcts:200ms"]

@@ -52,7 +52,7 @@ def play_and_count(
             counted[kind] = counted.get(kind, 0) + 1
             # Notes only for a bot that is asked: an instant (random) bot's choices are uniform by
             # construction, so its notes say nothing of the game, and the odds behind a long-shot
-            # note cost a random Mafia game a sixth of its instructions.
+            # note cost one game's random runs a sixth of their instructions.
             if pick is None and kind in note_kinds:
                 note = play_note(state, d, i)
                 if note is not None:
