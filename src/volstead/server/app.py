@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException  # also the router's own 404 and 
 from starlette.routing import Match, Route
 
 from .hub import Hub
-from .limits import BodyLimit
+from .limits import BODY_TIMEOUT, BodyLimit
 from .routes import lobby, pages, play, replays
 from .routes.deps import validation_message
 from .routes.replays import import_record
@@ -56,7 +56,13 @@ def default_db_url() -> str:
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True, bot_workers: int = 4
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    think_s: float = 5.0,
+    auto_single: bool = True,
+    bot_workers: int = 4,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> FastAPI:
     store = Store(db_url or default_db_url())
     hub = Hub(store, bot_delay=bot_delay, think_s=think_s, auto_single=auto_single, workers=bot_workers)
@@ -96,7 +102,7 @@ def create_app(
     # every route, as its router lists it (included without a prefix): what the path of a 405 takes
     app.state.leaf_routes = [*app.routes, *(route for module in (lobby, play, replays, pages) for route in module.router.routes)]
     app.mount("/static", StaticFiles(directory=pages.WEB_DIR), name="static")
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, body_timeout=body_timeout)
     app.openapi = lambda: documented_statuses(app)  # type: ignore[method-assign]
     return app
 
