@@ -35,13 +35,17 @@ def live_server(db_url: str, *, body_timeout: float = 5.0, **limits) -> Iterator
         thread.join(10)
 
 
-def raw(host: str, port: int, data: bytes, *, timeout: float = 10.0, then_wait: float = 0.0) -> tuple[bytes, float]:
-    """What the server answers to `data` sent as it is (read until it closes), and how long it took."""
+def raw(
+    host: str, port: int, data: bytes, *, then: bytes = b"", pause: float = 0.0, timeout: float = 10.0
+) -> tuple[bytes, float]:
+    """What the server answers to `data` (and `then`, sent `pause` seconds later) sent as they are,
+    read until it closes, and how long it took."""
     start = time.monotonic()
     with socket.create_connection((host, port), timeout=timeout) as s:
         s.sendall(data)
-        if then_wait:
-            time.sleep(then_wait)
+        if then:
+            time.sleep(pause)
+            s.sendall(then)
         chunks = []
         with contextlib.suppress(ConnectionResetError):
             while chunk := s.recv(65536):

@@ -174,6 +174,17 @@ def test_an_unfinished_request_head_is_answered_408_within_the_header_timeout(se
     assert 0.9 < took < 3
 
 
+def test_a_kept_alive_connections_next_unfinished_head_is_answered_408_too(server):
+    first = b"GET /api/games HTTP/1.1\r\nhost: x\r\n\r\n"
+    answer, took = raw(*server, first, then=b"GET /api/ga", pause=1.5)  # after the keep-alive answer, a head begun
+    ok, _, rest = answer.partition(b"\r\n\r\n[]")
+    assert ok.startswith(b"HTTP/1.1 200 OK") and status_and_message(rest) == (
+        408,
+        "the request's head did not arrive within 1 seconds",
+    )
+    assert 2.4 < took < 4.5
+
+
 def test_a_connection_that_sends_nothing_is_closed_within_the_header_timeout(server):
     answer, took = raw(*server, b"")
     assert answer == b"" and 0.9 < took < 3

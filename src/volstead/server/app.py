@@ -129,7 +129,7 @@ def documented_statuses(app: FastAPI) -> dict[str, Any]:
             (method, route.path_format): route.responses
             for route in app.state.leaf_routes
             if isinstance(route, APIRoute)
-            for method in route.methods
+            for method in route.methods or ()
         }
         for path, operations in schema["paths"].items():
             for method, operation in operations.items():

@@ -54,14 +54,14 @@ class BodyLimit:
         except UnicodeDecodeError:
             await refuse(send, 400, "the body is not UTF-8 text: a JSON body is UTF-8 (not UTF-16, not Latin-1)")
             return
+        if gone:
+            return  # the client left while sending: nobody to answer
         replayed = False
 
         async def replay() -> Any:
             nonlocal replayed
             if not replayed:
                 replayed = True
-                if gone:
-                    return {"type": "http.disconnect"}
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 

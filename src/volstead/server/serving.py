@@ -84,7 +84,7 @@ class LimitedH11Protocol(H11Protocol):
     linger = LINGER
     head_timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(LingeringTransport(transport, self.linger))  # type: ignore[arg-type]
         self.head_timer = self.loop.call_later(self.header_timeout, self.head_too_slow)
 
