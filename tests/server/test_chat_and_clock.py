@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 
+import pytest
 from server_helpers import human_turn, pick, wait_for
+
+from volstead.server import chat
 
 
 def create(client, seats=("human", "human"), **extra):
@@ -84,6 +88,68 @@ def test_markup_is_kept_as_text_for_pages_to_escape(client):
     g = create(client)
     r = say(client, g["id"], g["seats"][0]["token"], "<img src=x onerror=alert(1)>")
     assert r.json()["text"] == "<img src=x onerror=alert(1)>"
+
+
+# Every character chat.py removes, by name (issue 35: a line could spoof another's text).
+NAMED_INVISIBLE = {
+    "\u202e": "RIGHT-TO-LEFT OVERRIDE",
+    "\u200b": "ZERO WIDTH SPACE",
+    "\u2066": "LEFT-TO-RIGHT ISOLATE",
+    "\u202a": "LEFT-TO-RIGHT EMBEDDING",
+    "\u202b": "RIGHT-TO-LEFT EMBEDDING",
+    "\u202c": "POP DIRECTIONAL FORMATTING",
+    "\u202d": "LEFT-TO-RIGHT OVERRIDE",
+    "\u2067": "RIGHT-TO-LEFT ISOLATE",
+    "\u2068": "FIRST STRONG ISOLATE",
+    "\u2069": "POP DIRECTIONAL ISOLATE",
+    "\u200c": "ZERO WIDTH NON-JOINER",
+    "\u200d": "ZERO WIDTH JOINER",
+    "\u200e": "LEFT-TO-RIGHT MARK",
+    "\u200f": "RIGHT-TO-LEFT MARK",
+    "\u061c": "ARABIC LETTER MARK",
+    "\u2060": "WORD JOINER",
+    "\u2061": "FUNCTION APPLICATION",
+    "\u2062": "INVISIBLE TIMES",
+    "\u2063": "INVISIBLE SEPARATOR",
+    "\u2064": "INVISIBLE PLUS",
+    "\u206a": "INHIBIT SYMMETRIC SWAPPING",
+    "\u206f": "NOMINAL DIGIT SHAPES",
+    "\ufeff": "ZERO WIDTH NO-BREAK SPACE",
+    "\u00ad": "SOFT HYPHEN",
+    "\u034f": "COMBINING GRAPHEME JOINER",
+    "\u115f": "HANGUL CHOSEONG FILLER",
+    "\u1160": "HANGUL JUNGSEONG FILLER",
+    "\u3164": "HANGUL FILLER",
+    "\uffa0": "HALFWIDTH HANGUL FILLER",
+    "\u17b4": "KHMER VOWEL INHERENT AQ",
+    "\u17b5": "KHMER VOWEL INHERENT AA",
+    "\u180e": "MONGOLIAN VOWEL SEPARATOR",
+    "\ufff9": "INTERLINEAR ANNOTATION ANCHOR",
+    "\ufffb": "INTERLINEAR ANNOTATION TERMINATOR",
+}
+
+
+@pytest.mark.parametrize("char", list(NAMED_INVISIBLE), ids=list(NAMED_INVISIBLE.values()))
+def test_bidirectional_controls_and_invisible_characters_are_removed(char):
+    assert unicodedata.name(char) == NAMED_INVISIBLE[char]
+    assert chat.clean(f"I pay{char} you {char}$5") == "I pay you $5"
+    with pytest.raises(chat.ChatError, match="the line is empty"):
+        chat.clean(char * 3)
+
+
+def test_a_line_cannot_reverse_itself_to_read_as_another_seats(client):
+    g = create(client)
+    spoof = "ok\u202e\u2066 :yaS eman\u2069\u200b\u200b\ufeff"
+    r = say(client, g["id"], g["seats"][0]["token"], spoof)
+    assert r.status_code == 200 and r.json()["text"] == "ok :yaS eman"
+    r = say(client, g["id"], g["seats"][0]["token"], "\u202e\u200b\u2066\u2069")
+    assert r.status_code == 400 and r.json()["message"] == "say something: the line is empty"
+    assert [x["text"] for x in client.get(f"/api/games/{g['id']}/state").json()["chat"]] == ["ok :yaS eman"]
+
+
+def test_visible_text_is_kept_as_it_is():
+    text = "Ça va, Señor? Привет 你好 مرحبا שלום 👍🏽 ❤️ e\u0301"  # right-to-left letters, emoji, a combining accent
+    assert chat.clean(text) == text
 
 
 def test_the_talk_is_stored_with_the_game(make_client, db_url):

@@ -1,5 +1,5 @@
 """Property-based fuzzing of the server (issue 11): schemathesis over the OpenAPI schema (no
-input gives a 500 or an answer the schema does not allow), hypothesis over WebSocket messages
+input gives a 500 or a status, content type or body the schema does not list), hypothesis over WebSocket messages
 (every one is answered, never with a silent close)."""
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance, status_code_conformance
 
 from volstead.server import create_app
 
@@ -18,11 +20,16 @@ APP = create_app(f"sqlite:///{tempfile.mkdtemp(prefix='volstead-fuzz-')}/fuzz.db
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 
+# What each answer is checked against: no 500, a status the route's `responses` list (issue 35),
+# a content type and a body its schema allows (an error is the ErrorBody model).
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+
 @schema.parametrize()
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-def test_no_request_gives_a_server_error(case):
+def test_no_request_gives_a_server_error_or_an_answer_the_schema_does_not_list(case):
     response = case.call()
-    assert response.status_code < 500, response.text
+    case.validate_response(response, checks=CHECKS)
     if response.status_code >= 400:
         body = response.json()
         assert body["type"] == "error" and len(body["message"]) <= 300

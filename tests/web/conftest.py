@@ -38,10 +38,11 @@ def _free_port() -> int:
 @pytest.fixture
 def server(tmp_path):
     from volstead.server import create_app
+    from volstead.server.serving import server_config
 
     app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0, think_s=3.0)
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    srv = uvicorn.Server(server_config(app, "127.0.0.1", port))  # as `volstead serve` serves it
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     end = time.monotonic() + 20

@@ -17,18 +17,23 @@ Routes:
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException  # also the router's own 404 and 405
+from starlette.routing import Match, Route
 
 from .hub import Hub
-from .limits import BodyLimit
+from .limits import BODY_TIMEOUT, BodyLimit
 from .routes import lobby, pages, play, replays
 from .routes.deps import validation_message
 from .routes.replays import import_record
@@ -51,7 +56,13 @@ def default_db_url() -> str:
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True, bot_workers: int = 4
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    think_s: float = 5.0,
+    auto_single: bool = True,
+    bot_workers: int = 4,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> FastAPI:
     store = Store(db_url or default_db_url())
     hub = Hub(store, bot_delay=bot_delay, think_s=think_s, auto_single=auto_single, workers=bot_workers)
@@ -79,10 +90,54 @@ def create_app(
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"type": "error", "error": "HTTPError", "message": exc.detail}, status_code=exc.status_code)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # the router's Allow names one route's methods: name every route's of the path
+            headers["Allow"] = allowed_methods(request)
+        return JSONResponse(
+            {"type": "error", "error": "HTTPError", "message": exc.detail}, status_code=exc.status_code, headers=headers
+        )
 
     for module in (lobby, play, replays, pages):
         app.include_router(module.router)
+    # every route, as its router lists it (included without a prefix): what the path of a 405 takes
+    app.state.leaf_routes = [*app.routes, *(route for module in (lobby, play, replays, pages) for route in module.router.routes)]
     app.mount("/static", StaticFiles(directory=pages.WEB_DIR), name="static")
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, body_timeout=body_timeout)
+    app.openapi = lambda: documented_statuses(app)  # type: ignore[method-assign]
     return app
+
+
+def allowed_methods(request: Request) -> str:
+    """The methods some route takes at the request's path (the `Allow` of a 405)."""
+    methods: set[str] = set()
+    for route in request.app.state.leaf_routes:
+        if not isinstance(route, Route):  # APIRoute is one; a mount or an included router is not
+            continue
+        match, _ = route.matches(request.scope)
+        if match is Match.PARTIAL:
+            methods |= route.methods or set()
+    return ", ".join(sorted(methods))
+
+
+def documented_statuses(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI schema with each route's statuses as it answers them: FastAPI documents a 422 for
+    every route with parameters, but a bad field is a 400 here (`bad_request`); only the routes that
+    name a 422 in their `responses` (a bot budget out of bounds) keep it."""
+    if app.openapi_schema is None:
+        schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+        declared = {
+            (method, route.path_format): route.responses
+            for route in app.state.leaf_routes
+            if isinstance(route, APIRoute)
+            for method in route.methods or ()
+        }
+        for path, operations in schema["paths"].items():
+            for method, operation in operations.items():
+                if 422 not in declared.get((method.upper(), path), {}):
+                    operation["responses"].pop("422", None)
+        components = schema.get("components", {}).get("schemas", {})
+        if "HTTPValidationError" in components and "HTTPValidationError" not in json.dumps(schema["paths"]):
+            components.pop("HTTPValidationError")
+            components.pop("ValidationError", None)
+        app.openapi_schema = schema
+    return app.openapi_schema

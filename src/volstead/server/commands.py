@@ -28,13 +28,12 @@ def free_port(host: str, port: int) -> int:
 def _run(app, host: str, port: int, url: str | None, open_browser: bool) -> None:
     import uvicorn
 
+    from .serving import server_config
+
     if url and open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     tune_gc()
-    # SIGINT/SIGTERM: open WebSockets get 3 s to close, then the server stops (every decision is stored)
-    # States are a few kB of JSON sent often: compressing each one (permessage-deflate) cost more CPU
-    # than the view itself under load (benchmarks/load_server.py).
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3, ws_per_message_deflate=False)
+    uvicorn.Server(server_config(app, host, port)).run()  # its settings and limits: serving.py
 
 
 def tune_gc() -> None:

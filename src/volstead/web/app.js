@@ -349,7 +349,8 @@ function gamePage(id) {
         setDisabled(false);
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (ev.code === 1009) flash(ev.reason); // a message over the server's limit (docs/server.md, "Limits")
       conn.textContent = "disconnected — reconnecting…";
       setTimeout(connect, Math.min(5000, 500 * 2 ** retry++));
     };

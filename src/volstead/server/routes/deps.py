@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import HTTPException, Request, WebSocket
+from pydantic import BaseModel
 
 from ..hub import Hub, LiveGame
 from ..store import Store
@@ -47,10 +48,6 @@ def error_body(e: Exception) -> dict[str, Any]:
     return {"type": "error", "error": type(e).__name__, "message": str(e)}
 
 
-MAX_BODY = 64 * 1024  # bytes: a request body (a game's options, a decide) is far smaller
-MAX_MESSAGE = 16 * 1024  # characters of one WebSocket message
-
-
 def validation_message(errors: list[dict[str, Any]]) -> str:
     """A short message naming the first bad field of a request (never echoing large input)."""
     err = errors[0]
@@ -66,3 +63,31 @@ def validation_message(errors: list[dict[str, Any]]) -> str:
         shown = repr(err.get("input"))
         msg += f", not {shown if len(shown) <= 40 else shown[:37] + '...'}"
     return f"field {'.'.join(loc) or 'body'!r}: {msg}"[:300]
+
+
+class ErrorBody(BaseModel):
+    """Every error the server answers (HTTP 4xx, and a WebSocket's `error` message)."""
+
+    type: Literal["error"]
+    error: str  # the kind: HTTPError, or the refusal's own (StaleDecision, ChatTooFast, ...)
+    message: str  # at most 300 characters, naming the problem, never echoing large input
+
+
+ERROR_STATUSES = {
+    400: "a bad request: a field, a parameter or the body (not UTF-8, not JSON) named in the message",
+    403: "a bad seat token, or a spectator doing what only a seat may",
+    404: "no such game (or catalog)",
+    408: "the body did not arrive in time",
+    409: "refused: a stale or illegal decide, or a game not finished yet",
+    413: "the body is too large",
+    422: "a bot's budget outside the server's bounds",
+    429: "too fast (the table's talk)",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The `responses=` of a route that answers these error statuses, each with the error body."""
+    return {status: {"model": ErrorBody, "description": ERROR_STATUSES[status]} for status in statuses}
+
+
+BODY_ERRORS = (400, 408, 413)  # what any route with a body may answer (limits.BodyLimit, validation)

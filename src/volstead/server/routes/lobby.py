@@ -14,7 +14,7 @@ from ..catalog import catalog
 from ..hub import BotSpecError, LiveGame, LobbyError
 from ..messages import CreateGame
 from ..store import NewGameTokens
-from .deps import hub_of
+from .deps import BODY_ERRORS, errors, hub_of
 
 router = APIRouter()
 
@@ -36,7 +36,7 @@ def info() -> dict[str, Any]:
     return {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
 
 
-@router.get("/api/catalog/{game_name}")
+@router.get("/api/catalog/{game_name}", responses=errors(404))
 def get_catalog(game_name: str) -> dict[str, Any]:
     try:
         return catalog(game_name)
@@ -51,7 +51,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
     return [hub.meta(g) for g in games]
 
 
-@router.post("/api/games")
+@router.post("/api/games", status_code=201, responses=errors(*BODY_ERRORS, 422))
 async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
     try:

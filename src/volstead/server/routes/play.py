@@ -14,21 +14,23 @@ from volstead.engine import VolsteadError
 
 from ..chat import ChatTooFast
 from ..hub import Conn, Hub, LiveGame
+from ..limits import MAX_MESSAGE
 from ..messages import BadMessage, Decide, Say, WsPing, WsRefresh, WsSay, parse_ws
-from .deps import MAX_MESSAGE, error_body, hub_of, live_or_404, table_seat, who
+from .deps import BODY_ERRORS, error_body, errors, hub_of, live_or_404, table_seat, who
 
 router = APIRouter()
+TOO_BIG_REASON = f"message too big (at most {MAX_MESSAGE} bytes)"
 # Routes that read a live game are coroutines: they run on the event loop, between the bot runner's
 # moves. A plain `def` route runs in a worker thread and could read a state halfway through a move.
 
 
-@router.get("/api/games/{game_id}")
+@router.get("/api/games/{game_id}", responses=errors(404))
 async def get_meta(request: Request, game_id: str) -> dict[str, Any]:
     hub = hub_of(request)
     return hub.meta(live_or_404(hub, game_id))
 
 
-@router.get("/api/games/{game_id}/state")
+@router.get("/api/games/{game_id}/state", responses=errors(403, 404))
 async def get_state(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
     hub = hub_of(request)
     live = live_or_404(hub, game_id)
@@ -38,7 +40,7 @@ async def get_state(request: Request, game_id: str, token: str | None = None) ->
     return hub.payload(live, seat, table)
 
 
-@router.post("/api/games/{game_id}/decide", response_model=None)
+@router.post("/api/games/{game_id}/decide", response_model=None, responses=errors(*BODY_ERRORS, 403, 404, 409))
 async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str, Any] | JSONResponse:
     hub = hub_of(request)
     live = live_or_404(hub, game_id)
@@ -55,7 +57,7 @@ async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str,
     return hub.payload(live, seat)
 
 
-@router.post("/api/games/{game_id}/chat", response_model=None)
+@router.post("/api/games/{game_id}/chat", response_model=None, responses=errors(*BODY_ERRORS, 403, 404, 429))
 async def say_rest(request: Request, game_id: str, body: Say) -> dict[str, Any] | JSONResponse:
     """A seat says a line to the table (spectators read only)."""
     hub = hub_of(request)
@@ -104,14 +106,11 @@ async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) 
                 await websocket.send_json(
                     {"type": "error", "error": "MalformedMessage", "message": "messages are JSON text frames, not binary ones"}
                 )
-            elif len(text) > MAX_MESSAGE:
-                await websocket.send_json(
-                    {
-                        "type": "error",
-                        "error": "MalformedMessage",
-                        "message": f"the message is too large (at most {MAX_MESSAGE} characters)",
-                    }
-                )
+            elif len(text) > MAX_MESSAGE // 4 and len(text.encode()) > MAX_MESSAGE:
+                # As uvicorn does with a larger frame (its ws_max_size, serving.py): the socket is closed
+                # with 1009 and the reason, whichever server runs the app (docs/server.md, "Limits").
+                await websocket.close(code=1009, reason=TOO_BIG_REASON)
+                break
             else:
                 await handle_message(hub, live, conn, text)
     except (WebSocketDisconnect, RuntimeError):

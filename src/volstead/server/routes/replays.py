@@ -13,7 +13,7 @@ from volstead.games import get_game, replay_record
 
 from ..logtext import entry_text, is_public
 from ..store import Store
-from .deps import store_of
+from .deps import errors, store_of
 
 router = APIRouter()
 LOG_TAIL_REPLAY = 400
@@ -33,14 +33,14 @@ def finished_record(store: Store, game_id: str) -> dict[str, Any]:
     return {**rec, **(fair if stored.commitment else {}), "kinds": stored.kinds}
 
 
-@router.get("/api/games/{game_id}/record")
+@router.get("/api/games/{game_id}/record", responses=errors(404, 409))
 def get_record(request: Request, game_id: str) -> dict[str, Any]:
     rec = finished_record(store_of(request), game_id)
     rec.pop("kinds")
     return rec
 
 
-@router.get("/api/games/{game_id}/replay")
+@router.get("/api/games/{game_id}/replay", responses=errors(400, 404, 409))
 def get_replay(
     request: Request, game_id: str, upto: int | None = Query(None, ge=0), seat: int | None = Query(None, ge=0)
 ) -> dict[str, Any]:
