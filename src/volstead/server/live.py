@@ -82,6 +82,7 @@ class Conn:
     table: bool = False  # hot-seat: the connection plays every human seat
     client: str | None = None  # the client's host (connections are capped per client: Hub.connect)
     last: str | None = None  # the last state sent to it, as a broadcast would send it (see broadcast)
+    thinking: tuple[int, ...] = ()  # the bot seats it was last told are thinking (send_thinking)
 
 
 @dataclass(eq=False)
@@ -529,6 +530,7 @@ class LiveGame:
         broadcast sends it a state only if that changes."""
         message = self.payload(self.shown_seat(conn), conn.table)
         text = to_text(message)
+        conn.thinking = tuple(message["thinking"])
         message["log"] = message["log"][-LOG_UPDATE:]
         conn.last = to_text(message)
         return text
@@ -556,16 +558,21 @@ class LiveGame:
                 text = texts[key] = to_text(self.payload(seat, conn.table, LOG_UPDATE))
             if text == conn.last:
                 continue  # nothing it may see changed (a rival's private step): nothing is sent
-            conn.last = text
+            conn.last, conn.thinking = text, tuple(sorted(self.thinking))
             if not await self.send_text(conn, text):
                 dead.append(conn)
         for conn in dead:
             self.detach(conn)
 
     async def send_thinking(self) -> None:
-        text = to_text({"type": "thinking", "seats": sorted(self.thinking)})
+        """Tell the connections which bots think now, those not told so already: a bot taking private
+        steps one after another is announced once, not once a step."""
+        seats = tuple(sorted(self.thinking))
+        text = to_text({"type": "thinking", "seats": list(seats)})
         for conn in list(self.conns):
-            await self.send_text(conn, text)
+            if conn.thinking != seats:
+                conn.thinking = seats
+                await self.send_text(conn, text)
 
     def attach(self, ws, seat: int | None, table: bool, client: str | None = None) -> Conn:
         conn = Conn(ws, seat, table, client)
