@@ -164,7 +164,7 @@ def test_one_games_bots_cannot_hold_every_bot_thread_and_a_queued_bot_thinks_its
 
 def test_with_instant_bots_a_person_gets_one_state_per_decision_and_it_is_their_turn_again(client):
     """Random bots move in the same save and broadcast as the decision that made them pending
-    (Hub._play_instant_bots): each decide is answered by exactly one state, already back at the
+    (LiveGame.play_instant_bots): each decide is answered by exactly one state, already back at the
     person's turn — never a state in which a bot is still to move, never a 'thinking' message."""
     g = client.post("/api/games", json={"seats": ["random", "human", "random", "random"], "seed": 17}).json()
     with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][1]['token']}") as ws:
