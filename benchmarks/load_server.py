@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import random
 import socket
 import statistics
@@ -114,6 +115,8 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        # every table's person connects from this one host: lift the server's per-client cap
+        env={**os.environ, "VOLSTEAD_CONNS_PER_CLIENT": str(tables + 100)},
     )
     url = f"http://127.0.0.1:{port}"
     stats = {"timeline": [], "decisions": 0, "messages": 0, "bytes": 0, "errors": 0}

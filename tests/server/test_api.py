@@ -285,7 +285,7 @@ def test_the_log_tells_the_story_and_each_seat_reads_only_its_own_private_lines(
     assert any(e["note"].startswith("Raid! ") and e["seat"] is None for e in story)
     private = [e for e in story if e["private"]]
     assert {e["seat"] for e in private} == {0, 1}
-    texts = {seat: [e["text"] for e in hub.payload(live, seat, log_tail=10**6)["log"]] for seat in (0, 1, None)}
+    texts = {seat: [e["text"] for e in live.payload(seat, log_tail=10**6)["log"]] for seat in (0, 1, None)}
     assert all(e["note"] in texts[e["seat"]] for e in private)  # each seat reads its own
     assert not {e["note"] for e in private} & set(texts[None])  # spectators read none of them
     for seat in (0, 1):  # a seat reads its own private lines (a Raid's or a skill's money) and no rival's

@@ -217,7 +217,7 @@ def test_when_the_time_runs_out_the_server_decides_for_the_late_seat(client):
     live.clock.limit = 0.3
     live.clock.handle.cancel()
     live.clock.handle = None
-    client.portal.call(hub.broadcast, live)  # schedules the shortened limit
+    client.portal.call(live.broadcast)  # schedules the shortened limit
     note = wait_for(
         lambda: [
             e for e in client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"] if "ran out of time" in e["text"]
@@ -248,7 +248,7 @@ def test_a_time_out_in_a_secret_phase_finishes_the_late_seats_phase(client):
     live.clock.limit = 0.3
     live.clock.handle.cancel()
     live.clock.handle = None
-    client.portal.call(hub.broadcast, live)
+    client.portal.call(live.broadcast)
     wait_for(
         lambda: any(
             "ran out of time" in e["text"] for e in client.get(f"/api/games/{gid}/state", params={"token": t0}).json()["log"]

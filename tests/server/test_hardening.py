@@ -98,7 +98,7 @@ def test_a_request_body_over_the_limit_is_refused_before_it_is_read(client):
 
 
 def test_a_broadcast_carries_only_the_last_log_entries_a_new_connection_the_whole_tail(client):
-    from volstead.server.hub import LOG_TAIL, LOG_UPDATE
+    from volstead.server.live import LOG_TAIL, LOG_UPDATE
 
     g = client.post("/api/games", json={"seats": ["human", "human"], "seed": 4}).json()
     t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
@@ -164,7 +164,7 @@ def test_one_games_bots_cannot_hold_every_bot_thread_and_a_queued_bot_thinks_its
 
 def test_with_instant_bots_a_person_gets_one_state_per_decision_and_it_is_their_turn_again(client):
     """Random bots move in the same save and broadcast as the decision that made them pending
-    (Hub._play_instant_bots): each decide is answered by exactly one state, already back at the
+    (LiveGame.play_instant_bots): each decide is answered by exactly one state, already back at the
     person's turn — never a state in which a bot is still to move, never a 'thinking' message."""
     g = client.post("/api/games", json={"seats": ["random", "human", "random", "random"], "seed": 17}).json()
     with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][1]['token']}") as ws:
@@ -205,21 +205,21 @@ def test_a_client_gone_during_a_broadcast_is_dropped_quietly_and_the_others_are_
     live = hub.games[g["id"]]
 
     class Gone:
-        async def send_json(self, message):
+        async def send_text(self, text):
             raise RuntimeError('Cannot call "send" once a close message has been sent.')
 
     class Listening:
         def __init__(self):
             self.got = []
 
-        async def send_json(self, message):
-            self.got.append(message)
+        async def send_text(self, text):
+            self.got.append(json.loads(text))
 
     listening = Listening()
-    gone = hub.attach(live, Gone(), 0, False)
-    hub.attach(live, listening, 1, False)
+    gone = live.attach(Gone(), 0, False)
+    live.attach(listening, 1, False)
     with caplog.at_level("WARNING", logger="volstead"):
-        run_async(hub.broadcast(live))
+        run_async(live.broadcast())
     assert gone not in live.conns and len(live.conns) == 1
     assert [m["type"] for m in listening.got] == ["state"] and listening.got[0]["you"] == 1
     assert not caplog.records

@@ -82,16 +82,17 @@ def test_closing_stores_the_moves_a_bot_runner_applied_since_its_last_save(tmp_p
     from server_helpers import run_async
 
     from volstead.server import hub as hub_module
+    from volstead.server import live as live_module
     from volstead.server.store import Store
 
-    monkeypatch.setattr(hub_module, "BROADCAST_EVERY", 3600.0)  # the runner would store only at the game's end
+    monkeypatch.setattr(live_module, "BROADCAST_EVERY", 3600.0)  # the runner would store only at the game's end
     store = Store(f"sqlite:///{tmp_path / 'h.db'}")
 
     async def scenario():
         hub = hub_module.Hub(store)
         live, _ = await hub.open_game("scarface1920", ["random", "random", "random", "random"], seed=3)
         stored_at_start = live.state.decisions_made
-        hub.kick(live)
+        live.kick()
         while live.state.decisions_made < stored_at_start + 40:
             await asyncio.sleep(0.001)
         assert live.unsaved  # moves applied, listed, not yet stored

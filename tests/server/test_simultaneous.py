@@ -10,6 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from server_helpers import wait_for
 
+from volstead.server.live import LiveGame
+
 
 @pytest.fixture(autouse=True)
 def _registered(prize_bids):
@@ -106,13 +108,13 @@ def test_doubled_decides_sent_together_apply_once(client):
     assert applied >= 30
 
 
-def test_a_bot_whose_decision_was_taken_while_the_runner_waited_is_skipped(client):
+def test_a_bot_whose_decision_was_taken_while_the_runner_waited_is_skipped(client, monkeypatch):
     """The bot runner asks the pending bots after telling the table they think (an await): if another
     task moved the game on meanwhile (a time-out deciding for a person, the instant bots after it),
     a bot with nothing pending any more is skipped; before, asking it stopped the game
     ("WrongSeatError: seat 2 cannot decide now")."""
     hub = client.app.state.hub
-    tell_thinking = hub.send_thinking
+    tell_thinking = LiveGame.send_thinking
     moved: list[int] = []
 
     async def moving_on(live):
@@ -120,11 +122,11 @@ def test_a_bot_whose_decision_was_taken_while_the_runner_waited_is_skipped(clien
             async with live.lock:
                 seat = next(s for s in live.pending() if live.kinds[s] != "human")
                 while seat in live.pending():
-                    hub._apply(live, seat, live.state.decision(seat).option_ids[0], persist=True)
+                    live.apply(seat, live.state.decision(seat).option_ids[0], persist=True)
                 moved.append(seat)
         await tell_thinking(live)
 
-    hub.send_thinking = moving_on
+    monkeypatch.setattr(LiveGame, "send_thinking", moving_on)
     g = create(client, seats=["human", "human", "random"], seed=4, options={"cards": 4, "negotiation": False})
     gid = g["id"]
     wait_for(lambda: state(client, gid)["pending"] == [0, 1])

@@ -32,7 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException  # also the router's own 404 and 405
 from starlette.routing import Match, Route
 
-from .hub import Hub
+from .hub import CONNS_PER_CLIENT, CONNS_PER_GAME, Hub, NoSuchGame
 from .limits import BODY_TIMEOUT, BodyLimit
 from .routes import lobby, pages, play, replays
 from .routes.deps import validation_message
@@ -40,6 +40,7 @@ from .routes.replays import import_record
 from .store import Store
 
 DB_ENV = "VOLSTEAD_DB"
+CONNS_ENV = "VOLSTEAD_CONNS_PER_CLIENT"
 
 __all__ = ["create_app", "default_db_url", "import_record"]
 
@@ -63,9 +64,23 @@ def create_app(
     auto_single: bool = True,
     bot_workers: int = 4,
     body_timeout: float = BODY_TIMEOUT,
+    conns_per_game: int = CONNS_PER_GAME,
+    conns_per_client: int | None = None,
 ) -> FastAPI:
+    """The app; `conns_per_client` defaults to $VOLSTEAD_CONNS_PER_CLIENT, else CONNS_PER_CLIENT (a
+    load test from one host raises it)."""
     store = Store(db_url or default_db_url())
-    hub = Hub(store, bot_delay=bot_delay, think_s=think_s, auto_single=auto_single, workers=bot_workers)
+    if conns_per_client is None:
+        conns_per_client = int(os.environ.get(CONNS_ENV) or CONNS_PER_CLIENT)
+    hub = Hub(
+        store,
+        bot_delay=bot_delay,
+        think_s=think_s,
+        auto_single=auto_single,
+        workers=bot_workers,
+        conns_per_game=conns_per_game,
+        conns_per_client=conns_per_client,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -73,7 +88,7 @@ def create_app(
             hub.start()
         hub.load_all()
         for live in hub.games.values():
-            hub.kick(live)
+            live.kick()
         yield
         await hub.close()
         store.close()
@@ -87,6 +102,10 @@ def create_app(
         return JSONResponse(
             {"type": "error", "error": "HTTPError", "message": validation_message(list(exc.errors()))}, status_code=400
         )
+
+    @app.exception_handler(NoSuchGame)
+    async def no_game(request: Request, exc: NoSuchGame) -> JSONResponse:
+        return JSONResponse({"type": "error", "error": "HTTPError", "message": str(exc)}, status_code=404)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

@@ -1,28 +1,15 @@
-"""Live games: one in-memory state per game, its WebSockets, its bots.
+"""The hub: every live game by id (opening, loading, creating, closing them), the connections'
+caps, and the bots' thinking (`Hub.think`).
 
-The hub owns every game. A decision (a person's over a WebSocket, a bot's)
-goes through `commit`: checked against the seat's pending decision and its
-number, written to the store, applied, then broadcast — each connection
-receives only what its seat may see (`payload`). Bots think in a thread pool
-on a clone of the state, within a time budget, so a slow bot never stalls the
-event loop or other games; a bot that runs out of time or fails plays a random
-legal option.
+A live game (live.py, `LiveGame`) applies and broadcasts its decisions, follows its clock,
+holds its talk and takes its bots' turns; when one of its bots is to decide it asks the hub,
+which runs the search on a clone of the state, off the event loop, within the think time
+(`think`). Bots think in a thread pool, so a slow bot never stalls the event loop or other
+games; a bot that runs out of time or fails plays a random legal option (the game's part).
 
-Several seats may decide at once (a game's secret simultaneous phase): every
-pending seat's decision is offered to it, decisions are taken from all of
-them as they come, every pending bot thinks in parallel, and the log shows
-others only that a seat decided in private.
-
-Every pending decision carries a number: the count of decisions its seat has
-taken so far (the server's own single-option decisions included). A decide
-names the number it answers; any other number is stale (`StaleDecision`, HTTP
-409) and changes nothing, so a resent or doubled decide can never land on the
-seat's next decision.
-
-The table's talk (chat.py) and the round timer (clock.py) live here too: a
-line said is stored, then sent to every connection; the timer follows the
-people deciding and, where the game was created with a time limit, the server
-decides for a person whose time ran out.
+WebSocket connections are capped (`connect`): at most `conns_per_game` on one game and
+`conns_per_client` from one client host over all games, spectators included; a game created
+with `spectators: false` takes none without a seat token.
 """
 
 from __future__ import annotations
@@ -31,97 +18,57 @@ import asyncio
 import functools
 import logging
 import random
-import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from volstead.bots import BotLimits, ask_bot, bot_names, get_bot
-from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError, replay
+from volstead.engine import VolsteadError, replay
 from volstead.engine.contract import SEED_LIMIT, OptionsError, SetupError
-from volstead.engine.decision import option_json
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
-from .chat import CHAT_TAIL, RateLimit, line_json, new_line
-from .clock import MAX_LIMIT, MAX_TIMEOUT_MOVES, MIN_LIMIT, Clock
-from .logtext import entry_text, is_public, shown_to
-from .store import Batch, ChatLine, NewGameTokens, Store, StoredGame
+from .clock import MAX_LIMIT, MIN_LIMIT, Clock
+from .live import HISTORY_KEPT, HUMAN, LOG_TAIL, LOG_UPDATE, Conn, LiveGame, StaleDecision, compact
+from .store import NewGameTokens, Store, StoredGame
 from .writer import GroupWriter
+
+__all__ = [
+    "HISTORY_KEPT",
+    "HUMAN",
+    "LOG_TAIL",
+    "LOG_UPDATE",
+    "BotSpecError",
+    "Conn",
+    "Hub",
+    "LiveGame",
+    "LobbyError",
+    "NoSuchGame",
+    "StaleDecision",
+    "TooManyConnections",
+    "compact",
+]
 
 log = logging.getLogger("volstead.server")
 
-HUMAN = "human"
-LOG_TAIL = 200  # log entries in a full state (on connecting, on refresh, over REST)
-BROADCAST_EVERY = 0.25  # seconds: how often a long run of bot moves (no bot delay) is shown
-HISTORY_KEPT = 64  # newest decisions a live game keeps as steps in its history (GameState.compact_history)
-INLINE_BOT_MOVES = 200  # instant bots' moves made right after a decision (see _play_instant_bots)
-LOG_UPDATE = 12  # log entries in a broadcast after a decision: the client keeps what it has (by "k")
-
-
-def compact(state) -> None:
-    """Fold a live game's history (a finished one's whole: nothing searches back through it)."""
-    state.compact_history(0 if state.is_over() else HISTORY_KEPT)
+CONNS_PER_GAME = 64  # WebSocket connections one game takes (its seats and spectators)
+CONNS_PER_CLIENT = 256  # WebSocket connections one client host may hold over every game
 
 
 class LobbyError(VolsteadError):
     """A game that cannot be created as asked (bad game, seats, options)."""
 
 
-class StaleDecision(VolsteadError):
-    """A decide that answers a decision which is no longer pending."""
-
-
-@dataclass(eq=False)
-class Conn:
-    ws: Any
-    seat: int | None  # None: spectator (or a hot-seat table before any human decided)
-    table: bool = False  # hot-seat: the connection plays every human seat
-
-
-@dataclass(eq=False)
-class LiveGame:
-    stored: StoredGame
-    state: Any
-    bots: dict[int, Any]
-    log: list[dict] = field(default_factory=list)
-    conns: list[Conn] = field(default_factory=list)
-    taken: list[int] = field(default_factory=list)  # decisions each seat has taken (its next decision's number)
-    # private steps each seat has taken in the secret phase now open: not counted for others
-    private_steps: dict[int, int] = field(default_factory=dict)
-    unsaved: list[tuple[int, int, str]] = field(default_factory=list)  # applied, not yet stored: (index, seat, id)
-    thinking: set[int] = field(default_factory=set)
-    error: str | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    threads: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))  # bot threads it may hold
-    seat_names: list[str] = field(default_factory=list)  # the game's names of the seats (public)
-    bot_task: asyncio.Task | None = None
-    clock: Clock = field(default_factory=lambda: Clock(None))
-    chat: list[ChatLine] = field(default_factory=list)
-    chat_rate: RateLimit = field(default_factory=RateLimit)
-
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def kinds(self) -> list[str]:
-        return self.stored.kinds
-
-    def human_seats(self) -> list[int]:
-        return [i for i, k in enumerate(self.kinds) if k == HUMAN]
-
-    def deciding(self) -> int | None:
-        """The first pending seat (None once over)."""
-        return None if self.state.is_over() else self.state.decision().seat
-
-    def pending(self) -> tuple[int, ...]:
-        """Every seat with a decision pending (several in a simultaneous phase)."""
-        return self.state.pending_seats()
-
-
 class BotSpecError(LobbyError):
     """A bot whose budget is outside the server's bounds (HTTP 422)."""
+
+
+class NoSuchGame(VolsteadError):
+    """No live game has that id (HTTP 404; WebSocket close 4404)."""
+
+
+class TooManyConnections(VolsteadError):
+    """A WebSocket over the game's or the client's cap (WebSocket close 4429)."""
 
 
 MAX_ITERATIONS = 20_000  # the largest ISMCTS iteration budget the server accepts (0.4–3 s of search; the think time caps it)
@@ -129,8 +76,21 @@ MAX_SAMPLES = 8  # greedy determinizations per decision
 
 
 class Hub:
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True, workers: int = 4):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.0,
+        think_s: float = 5.0,
+        auto_single: bool = True,
+        workers: int = 4,
+        conns_per_game: int = CONNS_PER_GAME,
+        conns_per_client: int = CONNS_PER_CLIENT,
+    ):
         self.store = store
+        self.conns_per_game = conns_per_game
+        self.conns_per_client = conns_per_client
+        self.client_conns: Counter[str | None] = Counter()  # open WebSockets per client host
         self.bot_delay = bot_delay
         self.think_s = think_s
         self.auto_single = auto_single
@@ -142,6 +102,13 @@ class Hub:
             max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES, max_seconds=0.9 * think_s
         )
         self.games: dict[str, LiveGame] = {}
+
+    def get(self, game_id: str) -> LiveGame:
+        """The live game `game_id` (NoSuchGame, HTTP 404, if there is none)."""
+        live = self.games.get(game_id)
+        if live is None:
+            raise NoSuchGame(f"no game {game_id[:40]!r}")
+        return live
 
     def start(self) -> None:
         """The bot and storage threads (again, for an app started after a `close`)."""
@@ -157,8 +124,8 @@ class Hub:
                 continue
             try:
                 live = self.games[stored.id] = self._rebuild(stored)
-                self._take_forced(live)
-                self._save_now(live)
+                live.take_forced()
+                live.save_now()
             except Exception as e:  # a game that cannot be rebuilt is reported, not fatal
                 log.error("game %s cannot be resumed: %s: %s", stored.id, type(e).__name__, e)
 
@@ -166,10 +133,10 @@ class Hub:
         record = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats)
         state = replay(get_game(stored.game), record)
         live = LiveGame(
+            self,
             stored,
             state,
             self._make_bots(stored),
-            taken=[0] * stored.seats,
             threads=asyncio.Semaphore(self.per_game),
             seat_names=get_game(stored.game).seat_names(state),
             clock=Clock(stored.time_limit),
@@ -177,7 +144,7 @@ class Hub:
         )
         state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
         for seat, option_id in stored.decisions:
-            self._apply(live, seat, option_id)
+            live.apply(seat, option_id)
         return live
 
     def _make_bots(self, stored: StoredGame) -> dict[int, Any]:
@@ -200,12 +167,13 @@ class Hub:
         seed: int | None = None,
         hotseat: bool = False,
         time_limit: int | None = None,
+        spectators: bool = True,
     ) -> tuple[LiveGame, NewGameTokens]:
         """Create and open a game, storing it on the calling thread (before the server runs)."""
         new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
-        stored, tokens = self.store.new_game(*new)
+        stored, tokens = self.store.new_game(*new, spectators=spectators)
         live = self._open(stored)
-        self._save_now(live)
+        live.save_now()
         self.games[stored.id] = live
         return live, tokens
 
@@ -217,21 +185,22 @@ class Hub:
         seed: int | None = None,
         hotseat: bool = False,
         time_limit: int | None = None,
+        spectators: bool = True,
     ) -> tuple[LiveGame, NewGameTokens]:
         """`create_game` for the running server: storing happens on the storage thread."""
         new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
         stored, tokens = await asyncio.get_running_loop().run_in_executor(
-            self.db_pool, functools.partial(self.store.new_game, *new)
+            self.db_pool, functools.partial(self.store.new_game, *new, spectators=spectators)
         )
         live = self._open(stored)
-        await self._save(live)
+        await live.save()
         self.games[stored.id] = live  # shown to nobody before its forced decisions are stored
         return live, tokens
 
     def _open(self, stored: StoredGame) -> LiveGame:
         live = self._rebuild(stored)
-        self._take_forced(live)
-        self._play_instant_bots(live)
+        live.take_forced()
+        live.play_instant_bots()
         return live
 
     def _checked_new_game(
@@ -287,266 +256,46 @@ class Hub:
             raise LobbyError(f"time_limit must be a whole number of seconds from {MIN_LIMIT} to {MAX_LIMIT} (or none)")
         return game_name, opts.to_json(), seed, kinds, hotseat, practice, time_limit
 
-    # ------------------------------------------------------------- deciding
-    def _apply(
-        self, live: LiveGame, seat: int, option_id: str, auto: bool = False, persist: bool = False, number: int | None = None
-    ) -> None:
-        """Apply `option_id` for `seat` (checked against `number`, the decision it answers, if given)."""
-        state = live.state
-        if state.is_over():
-            raise GameOverError("the game is over: no decision is pending")
-        if not isinstance(seat, int) or seat not in state.pending_seats():
-            pending = ", ".join(map(str, state.pending_seats()))
-            raise WrongSeatError(f"seat {seat} cannot decide now: seat(s) {pending} are deciding")
-        if number is not None and number != live.taken[seat]:
-            raise StaleDecision(
-                f"decision {number} of seat {seat} is no longer pending: its pending decision is "
-                f"number {live.taken[seat]} (nothing was changed)"
-            )
-        d = state.decision(seat)
-        if not isinstance(option_id, str):
-            raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
-        index = d.index_of(option_id)
-        label, kind, n = d.options[index].label, d.kind, state.decisions_made
-        if persist:  # stored (off the event loop) before anyone is shown it: see _save
-            live.unsaved.append((n, seat, option_id))
-            live.stored.decisions.append((seat, option_id))
-        state.apply_index(index, seat=seat)
-        live.taken[seat] += 1
-        story = state.take_story()
-        # a private step is numbered for nobody: its place in the sequence would tell others how many
-        # steps their rivals took
-        live.log.append(
-            {
-                "i": None if d.lane else n + 1,
-                "seat": seat,
-                "kind": kind,
-                "label": label,
-                "private": d.lane,
-                "public": is_public(live.stored.game, kind) and not d.lane,
-                "auto": auto,
-            }
-        )
-        for text, to in story:  # what the game told of it: for everyone, or for one seat alone
-            live.log.append({"i": None, "seat": to, "note": text, "private": to is not None, "story": True})
-        if d.lane:
-            live.private_steps[seat] = live.private_steps.get(seat, 0) + 1
-            if seat not in state.pending_seats():
-                live.log.append({"i": None, "seat": seat, "note": "decided in private."})  # the page names the seat
-        if not state.in_lanes():
-            live.private_steps.clear()
-        if state.is_over():
-            scores = ", ".join(f"{x:g}" for x in state.result().scores)
-            live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
-
-    async def commit(self, live: LiveGame, seat: int, option_id: str, number: int | None, auto: bool = False) -> None:
-        """Take `option_id` for `seat` as the answer to its decision `number`: checked, stored, applied,
-        then the server's own forced decisions, then broadcast. Raises VolsteadError, nothing changed."""
-        async with live.lock:
-            self._apply(live, seat, option_id, auto=auto, persist=True, number=number)
-            self._take_forced(live)
-            self._play_instant_bots(live)
-            await self._save(live)
-        await self.broadcast(live)
-        self.kick(live)
-
-    def _save_now(self, live: LiveGame) -> None:
-        """`_save` for set-up code that runs before the game is shown to anyone."""
-        compact(live.state)
-        if live.unsaved:
-            rows, live.unsaved = live.unsaved, []
-            status = "finished" if live.state.is_over() else None
-            self.store.add_decisions(live.id, rows, status)
-            if status:
-                live.stored.status = status
-
-    async def _save(self, live: LiveGame) -> None:
-        """Store the decisions applied since the last save, in one transaction on the storage thread
-        (never on the event loop); called before any broadcast, so no decision a client saw is lost."""
-        compact(live.state)  # thousands of live games: keep full collections short
-        if not live.unsaved:
-            return
-        rows, live.unsaved = live.unsaved, []
-        status = "finished" if live.state.is_over() else None
-        try:
-            await self.writer.write(Batch(live.id, rows, status))
-            if status:
-                live.stored.status = status  # shown as finished once stored as finished
-        except Exception as e:  # the database is gone: the game stops rather than show unstored decisions
-            log.exception("game %s: decisions could not be stored", live.id)
-            live.error = f"the game stopped: its decisions could not be stored ({type(e).__name__})"
-
-    def _take_forced(self, live: LiveGame) -> None:
-        """Human seats' decisions with a single option, taken by the server before anyone is shown them."""
-        if not self.auto_single:
-            return
-        while not live.state.is_over() and not live.error:
-            forced = [d for d in live.state.decisions() if live.kinds[d.seat] == HUMAN and len(d) == 1]
-            if not forced:
-                return
-            d = forced[0]
-            self._apply(live, d.seat, d.option_ids[0], auto=True, persist=True)
-
     # ------------------------------------------------------------------ bots
-    def _play_instant_bots(self, live: LiveGame) -> None:
-        """With no bot delay, bots that answer at once (random) move as soon as they are to decide,
-        in the same save and broadcast as the decision that made them so: a person sees the table
-        once, with the bots' moves made, instead of once before and once after them. At most
-        INLINE_BOT_MOVES moves. A game of bots alone is left to its bot runner (spectators watch it)."""
-        if self.bot_delay or not live.human_seats():
-            return
-        for _ in range(INLINE_BOT_MOVES):
-            if live.state.is_over() or live.error:
-                return
-            seats = live.pending()
-            if not seats or not all(live.kinds[s] != HUMAN and live.bots[s].instant for s in seats):
-                return
-            seat = seats[0]
-            index = ask_bot(live.bots[seat], live.state, seat=seat)
-            self._apply(live, seat, live.state.decision(seat).option_ids[index], persist=True)
-            # The people who decide next come after a bot's move, in the same broadcast: without
-            # this their clock would run on from their last turn (and after a time-out, run out at once).
-            live.clock.hand_over()
-            self._take_forced(live)
-
-    def kick(self, live: LiveGame) -> None:
-        """Start the game's bot runner if a bot (or a forced human option) is to decide."""
-        if live.bot_task is not None and not live.bot_task.done():
-            return
-        if live.state.is_over() or live.error or not self._bot_seats(live):
-            return
-        live.bot_task = asyncio.get_running_loop().create_task(self._run_bots(live))
-
-    @staticmethod
-    def _bot_seats(live: LiveGame) -> list[int]:
-        return [s for s in live.pending() if live.kinds[s] != HUMAN]
-
-    async def _run_bots(self, live: LiveGame) -> None:
-        """Let the bots play until a person is to decide (or the game ends). With no bot delay,
-        nobody can watch the moves in between: states are stored and broadcast once the bots
-        are done, or every BROADCAST_EVERY seconds in a long run of bot moves."""
-        loop = asyncio.get_running_loop()
-        last_broadcast = loop.time()
-        unsent = False
-        try:
-            while not live.state.is_over() and not live.error and not self.closing:
-                seats = self._bot_seats(live)
-                if not seats:
-                    break
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                # every pending bot thinks at once (in a simultaneous phase, several), each on its own clone
-                numbers = {s: live.taken[s] for s in seats}
-                live.thinking = set(seats)
-                if self.bot_delay or not unsent:
-                    await self.send_thinking(live)
-                picks = await asyncio.gather(*(self._ask(live, s, numbers[s]) for s in seats))
-                live.thinking = set()
-                for seat, option_id in zip(seats, picks, strict=True):
-                    async with live.lock:
-                        if option_id is None or live.state.is_over() or live.taken[seat] != numbers[seat]:
-                            continue
-                        self._apply(live, seat, option_id, persist=True, number=numbers[seat])
-                        self._take_forced(live)
-                unsent = True
-                if self.bot_delay or loop.time() - last_broadcast >= BROADCAST_EVERY:
-                    await self._save_and_broadcast(live)
-                    unsent, last_broadcast = False, loop.time()
-            if unsent:
-                await self._save_and_broadcast(live)
-        except asyncio.CancelledError:
-            raise
-        except Exception as e:  # a bug in the rules: the game stops, the server goes on
-            log.exception("game %s stopped", live.id)
-            live.error = f"the game stopped: {type(e).__name__}: {e}"
-            live.thinking = set()
-            await self._save_and_broadcast(live)
-
-    async def _save_and_broadcast(self, live: LiveGame) -> None:
-        async with live.lock:
-            await self._save(live)
-        await self.broadcast(live)
-
-    async def _ask(self, live: LiveGame, seat: int, number: int) -> str | None:
-        """The option id `seat`'s bot takes for its decision `number` (a random one when it runs out of
-        time or fails); None when that decision is no longer pending (while the bot runner waited,
-        another task — a time-out deciding for a person, with the instant bots after it — moved the
-        game on).
+    async def think(self, live: LiveGame, seat: int, bot: Any, snapshot: Any) -> int:
+        """The index of the option `seat`'s bot takes in `snapshot` (a clone of `live`'s state, for
+        this search alone): TimeoutError when it runs past the think time, the bot's own exception
+        when it fails, CancelledError when the server is stopping (`LiveGame.ask` takes a random
+        option for the first two).
 
         Fair to every game: a game's bots hold at most `per_game` of the bot threads at once (in
         a simultaneous phase the others wait their turn), bots wait for a thread in the order they
         asked, and a bot's think time starts when its thread does, so a bot queued behind other
         games' searches thinks as long as any other; every search ends within its budget."""
-        if live.state.is_over() or seat not in live.pending() or live.taken[seat] != number:
-            return None
-        bot = live.bots[seat]
-        if bot.instant:  # answers at once without a view: no clone, no thread
-            index = ask_bot(bot, live.state, seat=seat)
-            return live.state.decision(seat).option_ids[index]
-        snapshot = live.state.clone()
-        ids = snapshot.decision(seat).option_ids
         loop = asyncio.get_running_loop()
-        if self.closing:
-            raise asyncio.CancelledError
+        started = asyncio.Event()
+
+        def run() -> int:
+            loop.call_soon_threadsafe(started.set)
+            return ask_bot(bot, snapshot, seat=seat)
+
+        def done(f: asyncio.Future) -> None:  # the thread is free again (a late failure is read, not logged)
+            live.threads.release()
+            if not f.cancelled():
+                f.exception()
+
+        await live.threads.acquire()  # given back when the thread is done, not when we stop waiting
         try:
-            started = asyncio.Event()
-
-            def think() -> int:
-                loop.call_soon_threadsafe(started.set)
-                return ask_bot(bot, snapshot, seat=seat)
-
-            def done(f: asyncio.Future) -> None:  # the thread is free again (a late failure is read, not logged)
-                live.threads.release()
-                if not f.cancelled():
-                    f.exception()
-
-            await live.threads.acquire()  # given back when the thread is done, not when we stop waiting
-            try:
-                future = loop.run_in_executor(self.pool, think)
-            except BaseException:
-                live.threads.release()
-                raise
-            future.add_done_callback(done)
-            waiting = asyncio.ensure_future(started.wait())
-            await asyncio.wait([future, waiting], return_when=asyncio.FIRST_COMPLETED)
-            waiting.cancel()
-            index = await asyncio.wait_for(asyncio.shield(future), timeout=self.think_s)
-            if not (isinstance(index, int) and 0 <= index < len(ids)):
-                raise ValueError(f"bot returned {index!r}")
-        except TimeoutError:
-            live.log.append(
-                {
-                    "i": None,
-                    "seat": seat,
-                    "note": f"{live.seat_names[seat]} ({live.kinds[seat]}) ran out of thinking time: a random option is taken",
-                }
-            )
-            index = random.randrange(len(ids))
-        except Exception as e:
-            if self.closing:  # the pool is shut down: the server is stopping, not the bot failing
-                raise asyncio.CancelledError from None
-            log.warning("bot of seat %s in game %s failed: %s", seat, live.id, e)
-            live.log.append(
-                {
-                    "i": None,
-                    "seat": seat,
-                    "note": f"{live.seat_names[seat]}'s bot failed ({type(e).__name__}): a random option is taken",
-                }
-            )
-            index = random.randrange(len(ids))
-        return ids[index]
+            future = loop.run_in_executor(self.pool, run)
+        except BaseException:
+            live.threads.release()
+            raise
+        future.add_done_callback(done)
+        waiting = asyncio.ensure_future(started.wait())
+        await asyncio.wait([future, waiting], return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        return await asyncio.wait_for(asyncio.shield(future), timeout=self.think_s)
 
     async def close(self) -> None:
         """Stop every game's bots (the server is shutting down): nothing is lost, every decision
         taken is stored; a search still running ends within its think time."""
         self.closing = True
-        runners = []
-        for live in self.games.values():
-            if live.bot_task is not None:
-                live.bot_task.cancel()
-                runners.append(live.bot_task)
-            if live.clock.handle is not None:
-                live.clock.handle.cancel()
+        runners = [task for live in self.games.values() if (task := live.stop()) is not None]
         self.pool.shutdown(wait=False, cancel_futures=True)
         if runners:  # stopped at their next await: none applies a move after the saves below
             await asyncio.wait(runners, timeout=5)
@@ -554,197 +303,27 @@ class Hub:
         # them at once: the moves it applied since are stored now, so nothing anyone saw is lost.
         for live in self.games.values():
             if live.unsaved and not live.error:
-                await self._save(live)
+                await live.save()
         if self.writer.task is not None:  # saves already asked for are stored
             await asyncio.wait([self.writer.task], timeout=5)
         self.db_pool.shutdown(wait=True)
 
-    # -------------------------------------------------------- clock and talk
-    def _follow_clock(self, live: LiveGame) -> None:
-        """Start the round timer again when someone new is to decide, and (time limit) schedule the
-        moment their time runs out."""
-        clock = live.clock
-        over = live.state.is_over() or live.error is not None
-        deciding = frozenset() if over else frozenset(s for s in live.pending() if live.kinds[s] == HUMAN)
-        if not clock.follow(deciding) and (clock.handle is not None or not deciding):
-            return
-        if clock.handle is not None:
-            clock.handle.cancel()
-            clock.handle = None
-        if clock.limit is not None and deciding and not self.closing:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:  # set-up code off the event loop: the next payload schedules it
-                return
-            started = clock.started
-            clock.handle = loop.call_later(
-                clock.limit - (time.monotonic() - started), lambda: asyncio.ensure_future(self._time_out(live, started))
+    # ------------------------------------------------------------ connections
+    def connect(self, live: LiveGame, ws: Any, seat: int | None, table: bool, client: str | None) -> Conn:
+        """Attach a WebSocket to `live`, within the caps (TooManyConnections otherwise)."""
+        if len(live.conns) >= self.conns_per_game:
+            raise TooManyConnections(f"this game has {self.conns_per_game} connections already: try again later")
+        if self.client_conns[client] >= self.conns_per_client:
+            raise TooManyConnections(
+                f"you have {self.conns_per_client} connections to this server open already: close some first"
             )
+        self.client_conns[client] += 1
+        return live.attach(ws, seat, table, client)
 
-    async def _time_out(self, live: LiveGame, started: float) -> None:
-        """The time limit ran out for the people deciding since `started`: the server decides for them,
-        as the game chooses for a seat out of time, until they have nothing pending."""
-        clock = live.clock
-        clock.handle = None
-        game = get_game(live.stored.game)
-        rng = random.Random()
-        async with live.lock:
-            if clock.started != started or self.closing:
-                return  # someone new is deciding: their clock is another one
-            for seat in sorted(clock.seats):
-                if seat not in live.pending():
-                    continue
-                live.log.append(
-                    {
-                        "i": None,
-                        "seat": None,
-                        "note": f"{live.seat_names[seat]} ran out of time ({clock.limit} s): the server decides for them.",
-                    }
-                )
-                for _ in range(MAX_TIMEOUT_MOVES):
-                    if live.state.is_over() or live.error or seat not in live.pending():
-                        break
-                    d = live.state.decision(seat)
-                    self._apply(live, seat, d.option_ids[game.timeout_choice(live.state, d, rng)], auto=True, persist=True)
-                    self._take_forced(live)
-            self._play_instant_bots(live)
-            await self._save(live)
-        await self.broadcast(live)
-        self.kick(live)
-
-    async def say(self, live: LiveGame, seat: int, text: str) -> dict:
-        """`seat` says `text` to the table: checked (ChatError), stored, sent to every connection."""
-        line = new_line(seat, text)
-        live.chat_rate.check(seat)
-        k = len(live.chat)
-        live.chat.append(line)
-        await asyncio.get_running_loop().run_in_executor(self.db_pool, functools.partial(self.store.add_chat, live.id, k, line))
-        said = line_json(k, line, live.seat_names)
-        for conn in list(live.conns):
-            if not await self.send(conn, {"type": "chat", "line": said}):
-                self.detach(live, conn)
-        return said
-
-    # -------------------------------------------------------------- payloads
-    def meta(self, live: LiveGame, seat: int | None = None) -> dict:
-        """The game's description as `seat` (None: anyone) may read it: the decisions counted are
-        the public ones and the seat's own private steps of a phase still open."""
-        game = get_game(live.stored.game)
-        hidden = sum(n for s, n in live.private_steps.items() if s != seat)
-        return {
-            "id": live.id,
-            "game": live.stored.game,
-            "title": game.title,
-            "seats": live.stored.seats,
-            "kinds": live.kinds,
-            "seat_names": live.seat_names,
-            "hotseat": live.stored.hotseat,
-            "status": live.stored.status,
-            "decisions": live.state.decisions_made - hidden,
-            "deciding": live.deciding(),
-            "pending": list(live.pending()),
-            "commitment": live.stored.commitment,
-            "practice": live.stored.practice,
-            "created": live.stored.created.isoformat(),
-            "options": live.stored.options,
-        }
-
-    def shown_seat(self, live: LiveGame, conn: Conn) -> int | None:
-        """The seat whose view a connection gets (a hot-seat table follows the deciding human)."""
-        if conn.table:
-            seat = self.table_seat(live)
-            if seat is not None:
-                conn.seat = seat
-            elif conn.seat is None:
-                conn.seat = live.human_seats()[0]
-        return conn.seat
-
-    @staticmethod
-    def table_seat(live: LiveGame) -> int | None:
-        """The human seat a hot-seat table plays now: the first pending human seat (None if none)."""
-        return next((s for s in live.pending() if live.kinds[s] == HUMAN), None)
-
-    def payload(self, live: LiveGame, seat: int | None, table: bool = False, log_tail: int = LOG_TAIL) -> dict:
-        """What `seat` (None: a spectator) may see: its view, its own pending decision with its
-        number and options, which seats are deciding, the log as it may read it."""
-        self._follow_clock(live)  # cheap when nothing changed; a game just opened or reloaded starts here
-        state = live.state
-        decision = None
-        pending = live.pending()
-        if seat is not None and seat in pending:
-            d = state.decision(seat)
-            decision = {
-                "seat": seat,
-                "kind": d.kind,
-                "number": live.taken[seat],
-                "prompt": d.prompt,
-                "simultaneous": d.lane,
-                "options": [option_json(o) for o in d.options],
-            }
-            if unavailable := d.unavailable:
-                decision["unavailable"] = unavailable
-        elif pending and not state.in_lanes():  # whose turn it is and the question are public
-            d = state.decision()
-            decision = {"seat": d.seat, "kind": d.kind}
-        first = max(0, len(live.log) - log_tail)
-        entries = [
-            {"k": k, "i": e["i"], "seat": e["seat"], "text": entry_text(e, seat), "mine": e["seat"] == seat}
-            for k, e in enumerate(live.log[first:], first)
-            if shown_to(e, seat)
-        ]
-        return {
-            "type": "state",
-            "meta": self.meta(live, seat),
-            "you": seat,
-            "table": table,
-            "view": state.view(seat),
-            "decision": decision,
-            "pending": list(pending),
-            "simultaneous": state.in_lanes(),
-            "thinking": sorted(live.thinking),
-            "log": entries,
-            "error": live.error,
-            "result": state.result().to_json() if state.is_over() else None,
-            "chat": [
-                line_json(k, line, live.seat_names)
-                for k, line in enumerate(live.chat[-CHAT_TAIL:], max(0, len(live.chat) - CHAT_TAIL))
-            ],
-            "clock": live.clock.to_json(),
-        }
-
-    async def send(self, conn: Conn, message: dict) -> bool:
-        try:
-            await conn.ws.send_json(message)
-            return True
-        except Exception:
-            return False
-
-    async def broadcast(self, live: LiveGame) -> None:
-        self._follow_clock(live)
-        cache: dict[tuple, dict] = {}
-        dead = []
-        for conn in list(live.conns):
-            seat = self.shown_seat(live, conn)
-            key = (seat, conn.table)
-            if key not in cache:
-                cache[key] = self.payload(live, seat, conn.table, LOG_UPDATE)
-            if not await self.send(conn, cache[key]):
-                dead.append(conn)
-        for conn in dead:
-            self.detach(live, conn)
-
-    async def send_thinking(self, live: LiveGame) -> None:
-        for conn in list(live.conns):
-            await self.send(conn, {"type": "thinking", "seats": sorted(live.thinking)})
-
-    def attach(self, live: LiveGame, ws, seat: int | None, table: bool) -> Conn:
-        conn = Conn(ws, seat, table)
-        live.conns.append(conn)
-        return conn
-
-    def detach(self, live: LiveGame, conn: Conn) -> None:
-        if conn in live.conns:
-            live.conns.remove(conn)
-
-    def public_log(self, live: LiveGame) -> list[dict]:
-        return [{"i": e["i"], "seat": e["seat"], "text": entry_text(e, None, everything=True)} for e in live.log]
+    def disconnected(self, conn: Conn) -> None:
+        """A connection left its game (`LiveGame.detach`): its client may open another."""
+        left = self.client_conns[conn.client] - 1
+        if left > 0:
+            self.client_conns[conn.client] = left
+        else:
+            self.client_conns.pop(conn.client, None)

@@ -47,6 +47,9 @@ class CreateGame(Body):
         ]
         | None
     ) = None
+    spectators: StrictBool = Field(
+        True, description="Whether the spectator link (no token) opens the game; false: only seat links do."
+    )
 
 
 class Decide(Body):

@@ -3,8 +3,8 @@
 Tables: `games` (what is needed to set a game up again), `seats` (who plays
 each seat, and the hash of its secret token), `decisions` (every option id
 taken, in order), `fairness` (the seed's commitment), `time_limits` (a game's
-time limit per turn or phase, if it has one) and `chat` (the table's talk: stored
-with the game, never in its record). A game is rebuilt by replaying its
+time limit per turn or phase, if it has one), `no_spectators` (a game created with
+`spectators: false`) and `chat` (the table's talk: stored with the game, never in its record). A game is rebuilt by replaying its
 decisions. Tokens are never stored, only their SHA-256. New tables only, never
 new columns: `create_all` adds them to an older database file.
 """
@@ -86,6 +86,13 @@ class TimeLimitRow(Base):
     seconds: Mapped[int] = mapped_column(Integer)
 
 
+class NoSpectatorsRow(Base):
+    """A game whose spectator link was turned off at creation (a row: no spectators)."""
+
+    __tablename__ = "no_spectators"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+
+
 class ChatRow(Base):
     __tablename__ = "chat"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
@@ -130,6 +137,7 @@ class StoredGame:
     table_token_hash: str | None = None
     time_limit: int | None = None  # seconds a turn or a simultaneous phase may take (None: no limit)
     chat: list[ChatLine] = field(default_factory=list)
+    spectators: bool = True  # False: only seat (and hot-seat) links open the game
 
     def seat_of_token(self, token: str) -> int | str | None:
         """The seat a token opens, "table" for the hot-seat token, None when it opens nothing
@@ -187,6 +195,7 @@ class Store:
         hotseat: bool = False,
         practice: bool = False,
         time_limit: int | None = None,
+        spectators: bool = True,
     ) -> tuple[StoredGame, NewGameTokens]:
         """Store a new game; returns it as `load` would, and its seats' secret tokens."""
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
@@ -209,6 +218,7 @@ class Store:
             {i: hash_token(t) for i, t in tokens.items()},
             hash_token(table) if table else None,
             time_limit,
+            spectators=spectators,
         )
         with Session(self.engine) as s, s.begin():
             s.add(
@@ -230,6 +240,8 @@ class Store:
             s.add(FairnessRow(game_id=stored.id, salt=salt, commitment=stored.commitment, practice=practice))
             if time_limit is not None:
                 s.add(TimeLimitRow(game_id=stored.id, seconds=time_limit))
+            if not spectators:
+                s.add(NoSpectatorsRow(game_id=stored.id))
         return stored, NewGameTokens(tokens, table)
 
     def add_chat(self, game_id: str, idx: int, line: ChatLine) -> None:
@@ -320,6 +332,7 @@ class Store:
             row.table_token_hash,
             limit.seconds if limit else None,
             chat,
+            s.get(NoSpectatorsRow, row.id) is None,
         )
 
 

@@ -10,6 +10,8 @@ from pydantic import BaseModel
 from ..hub import Hub, LiveGame
 from ..store import Store
 
+NO_SPECTATORS = "this game takes no spectators (its creator turned the spectator link off): open your seat link"
+
 
 def hub_of(conn: Request | WebSocket) -> Hub:
     return conn.app.state.hub
@@ -19,16 +21,12 @@ def store_of(conn: Request | WebSocket) -> Store:
     return conn.app.state.store
 
 
-def live_or_404(hub: Hub, game_id: str) -> LiveGame:
-    live = hub.games.get(game_id)
-    if live is None:
-        raise HTTPException(404, f"no game {game_id[:40]!r}")
-    return live
-
-
-def who(live: LiveGame, token: str | None) -> tuple[int | None, bool]:
-    """(seat, table) a token opens; (None, False) without a token; 403 for a bad one."""
+def who(live: LiveGame, token: str | None, watching: bool = False) -> tuple[int | None, bool]:
+    """(seat, table) a token opens; (None, False) without a token (403 when `watching` a game that
+    takes no spectators); 403 for a bad one."""
     if not token:
+        if watching and not live.stored.spectators:
+            raise HTTPException(403, NO_SPECTATORS)
         return None, False
     seat = live.stored.seat_of_token(token)
     if seat is None:
@@ -38,9 +36,9 @@ def who(live: LiveGame, token: str | None) -> tuple[int | None, bool]:
     return int(seat), False
 
 
-def table_seat(hub: Hub, live: LiveGame) -> int:
+def table_seat(live: LiveGame) -> int:
     """The seat a hot-seat table plays now; -1 when no human seat is deciding (commit refuses it)."""
-    seat = hub.table_seat(live)
+    seat = live.table_seat()
     return -1 if seat is None else seat
 
 

@@ -48,7 +48,7 @@ def get_catalog(game_name: str) -> dict[str, Any]:
 async def list_games(request: Request) -> list[dict[str, Any]]:
     hub = hub_of(request)
     games = sorted(hub.games.values(), key=lambda g: (g.state.is_over(), -g.stored.created.timestamp()))
-    return [hub.meta(g) for g in games]
+    return [g.meta() for g in games]
 
 
 @router.post("/api/games", status_code=201, responses=errors(*BODY_ERRORS, 422))
@@ -56,18 +56,25 @@ async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
     try:
         live, tokens = await hub.open_game(
-            body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat, body.time_limit
+            body.game or DEFAULT_GAME,
+            body.seats,
+            body.options,
+            body.seed,
+            body.hotseat,
+            body.time_limit,
+            spectators=body.spectators,
         )
     except BotSpecError as e:
         raise HTTPException(422, str(e)) from None
     except LobbyError as e:
         raise HTTPException(400, str(e)) from None
-    hub.kick(live)
+    live.kick()
     return JSONResponse(links(live, tokens), status_code=201)
 
 
 def links(live: LiveGame, tokens: NewGameTokens) -> dict[str, Any]:
-    """The new game's secret seat links, the hot-seat link and the spectators' link."""
+    """The new game's secret seat links, the hot-seat link and the spectators' link (None when the
+    game takes no spectators)."""
     seats = []
     for i, kind in enumerate(live.kinds):
         item: dict[str, Any] = {"seat": i, "kind": kind}
@@ -79,7 +86,7 @@ def links(live: LiveGame, tokens: NewGameTokens) -> dict[str, Any]:
         "id": live.id,
         "game": live.stored.game,
         "seats": seats,
-        "spectator_url": f"/game/{live.id}",
+        "spectator_url": f"/game/{live.id}" if live.stored.spectators else None,
         "replay_url": f"/replay/{live.id}",
         "commitment": live.stored.commitment,
         "practice": live.stored.practice,

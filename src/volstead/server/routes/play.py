@@ -13,10 +13,10 @@ from fastapi.responses import JSONResponse
 from volstead.engine import VolsteadError
 
 from ..chat import ChatTooFast
-from ..hub import Conn, Hub, LiveGame
+from ..hub import Conn, LiveGame, NoSuchGame, TooManyConnections
 from ..limits import MAX_MESSAGE
 from ..messages import BadMessage, Decide, Say, WsPing, WsRefresh, WsSay, parse_ws
-from .deps import BODY_ERRORS, error_body, errors, hub_of, live_or_404, table_seat, who
+from .deps import BODY_ERRORS, NO_SPECTATORS, error_body, errors, hub_of, table_seat, who
 
 router = APIRouter()
 TOO_BIG_REASON = f"message too big (at most {MAX_MESSAGE} bytes)"
@@ -26,77 +26,85 @@ TOO_BIG_REASON = f"message too big (at most {MAX_MESSAGE} bytes)"
 
 @router.get("/api/games/{game_id}", responses=errors(404))
 async def get_meta(request: Request, game_id: str) -> dict[str, Any]:
-    hub = hub_of(request)
-    return hub.meta(live_or_404(hub, game_id))
+    return hub_of(request).get(game_id).meta()
 
 
 @router.get("/api/games/{game_id}/state", responses=errors(403, 404))
 async def get_state(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
-    hub = hub_of(request)
-    live = live_or_404(hub, game_id)
-    seat, table = who(live, token)
+    live = hub_of(request).get(game_id)
+    seat, table = who(live, token, watching=True)
     if table:
-        seat = hub.shown_seat(live, Conn(None, None, True))
-    return hub.payload(live, seat, table)
+        seat = live.shown_seat(Conn(None, None, True))
+    return live.payload(seat, table)
 
 
 @router.post("/api/games/{game_id}/decide", response_model=None, responses=errors(*BODY_ERRORS, 403, 404, 409))
 async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str, Any] | JSONResponse:
-    hub = hub_of(request)
-    live = live_or_404(hub, game_id)
+    live = hub_of(request).get(game_id)
     seat, table = who(live, body.token)
     if seat is None and not table:
         raise HTTPException(403, "a seat token is needed to decide (spectators cannot)")
     if table:
-        seat = table_seat(hub, live)
+        seat = table_seat(live)
     assert seat is not None
     try:
-        await hub.commit(live, seat, body.option, body.decision)
+        await live.commit(seat, body.option, body.decision)
     except VolsteadError as e:
         return JSONResponse(error_body(e), status_code=409)
-    return hub.payload(live, seat)
+    return live.payload(seat)
 
 
 @router.post("/api/games/{game_id}/chat", response_model=None, responses=errors(*BODY_ERRORS, 403, 404, 429))
 async def say_rest(request: Request, game_id: str, body: Say) -> dict[str, Any] | JSONResponse:
     """A seat says a line to the table (spectators read only)."""
-    hub = hub_of(request)
-    live = live_or_404(hub, game_id)
+    live = hub_of(request).get(game_id)
     seat, table = who(live, body.token)
     if seat is None and not table:
         raise HTTPException(403, "a seat token is needed to talk (spectators read only)")
     if table:
-        seat = hub.shown_seat(live, Conn(None, None, True))
+        seat = live.shown_seat(Conn(None, None, True))
     assert seat is not None
     try:
-        return await hub.say(live, seat, body.text)
+        return await live.say(seat, body.text)
     except VolsteadError as e:
         return JSONResponse(error_body(e), status_code=429 if isinstance(e, ChatTooFast) else 400)
 
 
+async def refuse(websocket: WebSocket, error: str, message: str, code: int) -> None:
+    """Answer a WebSocket that is not taken: an error message, then a close with its reason."""
+    await websocket.send_json({"type": "error", "error": error, "message": message})
+    await websocket.close(code=code, reason=message[:120])
+
+
 @router.websocket("/ws/games/{game_id}")
 async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-    """Live play: the seat's state after every change; decides in, errors out (never a silent close)."""
+    """Live play: the seat's state whenever what it may see changes; decides in, errors out (never
+    a silent close). Refused (an error, then a close with the reason): an unknown game (4404), a bad
+    token or a spectator of a game that takes none (4403), over the connection caps (4429)."""
     hub = hub_of(websocket)
     await websocket.accept()
-    live = hub.games.get(game_id)
-    if live is None:
-        await websocket.send_json({"type": "error", "error": "NotFound", "message": f"no game {game_id[:40]!r}"})
-        await websocket.close(code=4404)
+    try:
+        live = hub.get(game_id)
+    except NoSuchGame as e:
+        await refuse(websocket, "NotFound", str(e), 4404)
         return
     seat, table = None, False
     if token:
         found = live.stored.seat_of_token(token)
         if found is None:
-            await websocket.send_json(
-                {"type": "error", "error": "BadToken", "message": "this seat link is not valid for this game (bad token)"}
-            )
-            await websocket.close(code=4403)
+            await refuse(websocket, "BadToken", "this seat link is not valid for this game (bad token)", 4403)
             return
         seat, table = (None, True) if found == "table" else (int(found), False)
-    conn = hub.attach(live, websocket, seat, table)
+    elif not live.stored.spectators:
+        await refuse(websocket, "NoSpectators", NO_SPECTATORS, 4403)
+        return
     try:
-        await websocket.send_json(hub.payload(live, hub.shown_seat(live, conn), table))
+        conn = hub.connect(live, websocket, seat, table, websocket.client.host if websocket.client else None)
+    except TooManyConnections as e:
+        await refuse(websocket, "TooManyConnections", str(e), 4429)
+        return
+    try:
+        await websocket.send_text(live.full_state(conn))
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -112,14 +120,14 @@ async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None) 
                 await websocket.close(code=1009, reason=TOO_BIG_REASON)
                 break
             else:
-                await handle_message(hub, live, conn, text)
+                await handle_message(live, conn, text)
     except (WebSocketDisconnect, RuntimeError):
         pass  # a client leaving (or gone while we answered) is an ordinary event
     finally:
-        hub.detach(live, conn)
+        live.detach(conn)
 
 
-async def handle_message(hub: Hub, live: LiveGame, conn: Conn, text: str) -> None:
+async def handle_message(live: LiveGame, conn: Conn, text: str) -> None:
     ws = conn.ws
     try:
         msg = parse_ws(text)
@@ -130,7 +138,7 @@ async def handle_message(hub: Hub, live: LiveGame, conn: Conn, text: str) -> Non
         await ws.send_json({"type": "pong"})
         return
     if isinstance(msg, WsRefresh):
-        await ws.send_json(hub.payload(live, hub.shown_seat(live, conn), conn.table))
+        await ws.send_text(live.full_state(conn))
         return
     if conn.seat is None and not conn.table:
         what = "talk (they read the table's talk)" if isinstance(msg, WsSay) else "decide"
@@ -140,12 +148,12 @@ async def handle_message(hub: Hub, live: LiveGame, conn: Conn, text: str) -> Non
         return
     if isinstance(msg, WsSay):
         try:
-            await hub.say(live, hub.shown_seat(live, conn) if conn.table else conn.seat, msg.text)
+            await live.say(live.shown_seat(conn) if conn.table else conn.seat, msg.text)
         except VolsteadError as e:
             await ws.send_json(error_body(e))
         return
-    seat = table_seat(hub, live) if conn.table else conn.seat
+    seat = table_seat(live) if conn.table else conn.seat
     try:
-        await hub.commit(live, seat, msg.option, msg.decision)
+        await live.commit(seat, msg.option, msg.decision)
     except VolsteadError as e:
         await ws.send_json(error_body(e))
