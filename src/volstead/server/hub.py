@@ -40,6 +40,7 @@ from volstead.bots import BotLimits, ask_bot, bot_names, get_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError, replay
 from volstead.engine.contract import SEED_LIMIT, OptionsError, SetupError
 from volstead.engine.decision import option_json
+from volstead.engine.fairness import log_hash_start, log_hash_step
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
@@ -99,6 +100,11 @@ class LiveGame:
     clock: Clock = field(default_factory=lambda: Clock(None))
     chat: list[ChatLine] = field(default_factory=list)
     chat_rate: RateLimit = field(default_factory=RateLimit)
+    # the decision log's running hash (engine/fairness.py): one HMAC per decision applied; state
+    # messages show `shown_log_hash`, which skips a secret phase's private steps until it closes
+    log_key: bytes = b""
+    log_hash: bytes = b""
+    shown_log_hash: str = ""
 
     @property
     def id(self) -> str:
@@ -174,7 +180,10 @@ class Hub:
             seat_names=get_game(stored.game).seat_names(state),
             clock=Clock(stored.time_limit),
             chat=list(stored.chat),
+            log_key=stored.salt.encode(),
+            log_hash=log_hash_start(stored.commitment),
         )
+        live.shown_log_hash = live.log_hash.hex()
         state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
         for seat, option_id in stored.decisions:
             self._apply(live, seat, option_id)
@@ -313,6 +322,7 @@ class Hub:
             live.stored.decisions.append((seat, option_id))
         state.apply_index(index, seat=seat)
         live.taken[seat] += 1
+        live.log_hash = log_hash_step(live.log_hash, live.log_key, seat, option_id)
         story = state.take_story()
         # a private step is numbered for nobody: its place in the sequence would tell others how many
         # steps their rivals took
@@ -335,6 +345,9 @@ class Hub:
                 live.log.append({"i": None, "seat": seat, "note": "decided in private."})  # the page names the seat
         if not state.in_lanes():
             live.private_steps.clear()
+            live.shown_log_hash = live.log_hash.hex()
+        elif not d.lane:  # the public decision that opened a secret phase
+            live.shown_log_hash = live.log_hash.hex()
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             live.log.append({"i": n + 1, "seat": None, "note": f"Game over. Scores: {scores}"})
@@ -710,6 +723,7 @@ class Hub:
                 for k, line in enumerate(live.chat[-CHAT_TAIL:], max(0, len(live.chat) - CHAT_TAIL))
             ],
             "clock": live.clock.to_json(),
+            "log_hash": live.shown_log_hash,
         }
 
     async def send(self, conn: Conn, message: dict) -> bool:
