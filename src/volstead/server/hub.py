@@ -304,8 +304,9 @@ class Hub:
         state = live.state
         if state.is_over():
             raise GameOverError("the game is over: no decision is pending")
-        if not isinstance(seat, int) or seat not in state.pending_seats():
-            pending = ", ".join(map(str, state.pending_seats()))
+        pending_before = state.pending_seats()
+        if not isinstance(seat, int) or seat not in pending_before:
+            pending = ", ".join(map(str, pending_before))
             raise WrongSeatError(f"seat {seat} cannot decide now: seat(s) {pending} are deciding")
         if number is not None and number != live.taken[seat]:
             raise StaleDecision(
@@ -345,8 +346,9 @@ class Hub:
                 live.log.append({"i": None, "seat": seat, "note": "decided in private."})  # the page names the seat
         if not state.in_lanes():
             live.private_steps.clear()
-            live.shown_log_hash = live.log_hash.hex()
-        elif not d.lane:  # the public decision that opened a secret phase
+        # the hash shown moves on a public decision and when a secret phase closes (its last
+        # deciding seat is done: no phase open, or another one, with other seats deciding)
+        if not d.lane or (pending_before == (seat,) and (not state.in_lanes() or state.pending_seats() != (seat,))):
             live.shown_log_hash = live.log_hash.hex()
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
