@@ -9,7 +9,7 @@ and anyone can check the commitment and replay the record (`volstead verify RECO
 chosen by a player is a practice game, marked so, and the mark is committed to.
 
 Every state message also carries a running hash of the decision log (`log_hash_start`,
-`log_hash_step`): keyed with the salt, so nobody can test guesses of a hidden decision against
+`log_hash_step`): salted, so nobody can test guesses of a hidden decision against
 it while the game runs, and checkable by anyone once the record reveals the salt.
 
 Records made before the commitment covered more than the seed (issue 11's
@@ -112,8 +112,11 @@ def log_hash_start(commitment_hex: str) -> bytes:
 
 
 def log_hash_step(previous: bytes, key: bytes, seat: int, option_id: str) -> bytes:
-    """h(n+1) = HMAC-SHA256(key = the salt's ASCII, message = h(n)'s 32 bytes, then "SEAT:OPTION_ID" in UTF-8)."""
-    return hmac.digest(key, previous + f"{seat}:{option_id}".encode(), "sha256")
+    """h(n+1) = SHA-256 of h(n)'s 32 bytes, then "SALT:SEAT:OPTION_ID" in UTF-8 (`key`: the salt's
+    ASCII). One SHA-256 a decision; the salt, secret until the record reveals it, keeps anyone from
+    testing guesses of a hidden choice against the hashes, and it is committed to, so it cannot be
+    changed afterwards."""
+    return hashlib.sha256(previous + key + f":{seat}:{option_id}".encode()).digest()
 
 
 def log_hashes(commitment_hex: str, salt: str, decisions: list[Any]) -> list[str]:

@@ -100,7 +100,7 @@ class LiveGame:
     clock: Clock = field(default_factory=lambda: Clock(None))
     chat: list[ChatLine] = field(default_factory=list)
     chat_rate: RateLimit = field(default_factory=RateLimit)
-    # the decision log's running hash (engine/fairness.py): one HMAC per decision applied; state
+    # the decision log's running hash (engine/fairness.py): one SHA-256 per decision applied; state
     # messages show `shown_log_hash`, which skips a secret phase's private steps until it closes
     log_key: bytes = b""
     log_hash: bytes = b""
