@@ -48,10 +48,25 @@ def play(client, monkeypatch, game, phase_kind, phase_number, rival_steps, first
         ]
         got = play_on(client, gid, tokens, sockets, phase_kind, phase_number, rival_steps, first_steps, after)
     created = json.loads(got[0][0])["meta"]["created"]
-    return [
-        [t.replace(gid, "GAME").replace(g["commitment"], "COMMITMENT").replace(created, "CREATED") for t in texts]
-        for texts in got
-    ]
+    # The log hash starts from the game's own commitment and, once a phase closes, covers the
+    # decisions taken in it (secret: it is keyed with the salt). Each distinct hash is named by the
+    # order it first appeared in, so the runs must agree on when it moved, not on its value.
+    hashes: dict[str, str] = {}
+    for texts in got:
+        for t in texts:
+            h = json.loads(t).get("log_hash")
+            if h is not None:
+                hashes.setdefault(h, f"HASH{len(hashes)}")
+    named = []
+    for texts in got:
+        run = []
+        for t in texts:
+            t = t.replace(gid, "GAME").replace(g["commitment"], "COMMITMENT").replace(created, "CREATED")
+            for h, name in hashes.items():
+                t = t.replace(h, name)
+            run.append(t)
+        named.append(run)
+    return named
 
 
 def play_on(client, gid, tokens, sockets, phase_kind, phase_number, rival_steps, first_steps, after):

@@ -165,6 +165,23 @@ def test_replay_page_steps_through_a_finished_game(server, browser, shot):
     ctx.close()
 
 
+def test_a_finished_game_offers_its_record_with_the_commitment_and_last_hash_the_page_saw(server, browser, shot):
+    g = httpx2.post(server + "/api/games", json={"seats": ["random", "random"]}).json()
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    page.goto(f"{server}/game/{g['id']}")  # a spectator, from the start (bots alone may finish at once)
+    page.wait_for_selector("#check", timeout=60000)
+    shot(page, "check-panel")
+    final = httpx2.get(f"{server}/api/games/{g['id']}/state").json()
+    assert page.locator("#check-commitment").inner_text() == g["commitment"]
+    assert page.locator("#check-hash").inner_text() == final["log_hash"]
+    command = page.locator("#check-command").inner_text()
+    assert command == (f"volstead verify record-{g['id']}.json --commitment {g['commitment']} --log-hash {final['log_hash']}")
+    assert page.locator("#record-link").get_attribute("href") == f"/api/games/{g['id']}/record"
+    assert page.locator("#check-changed").count() == 0
+    ctx.close()
+
+
 def test_solo_from_the_lobby(server, browser, shot):
     """Ticking the solo option leaves one player (the game's describe() says so), and the game
     opens against the Enforcer (rulebook, Solo mode)."""

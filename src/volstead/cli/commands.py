@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -187,33 +188,120 @@ def replay_cmd(
         print_result(state.result())
 
 
+HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def _hex_option(value: str | None, flag: str) -> str | None:
+    if value is None:
+        return None
+    value = value.strip().lower()
+    if not HEX64.fullmatch(value):
+        raise fail(f"{flag} must be 64 hexadecimal digits (a SHA-256), got {value[:80]!r}")
+    return value
+
+
 def verify(
     file: Annotated[Path, typer.Argument(help="The record of a finished game, as a server gives it (GET /api/games/ID/record).")],
+    commitment: Annotated[
+        str | None, typer.Option("--commitment", help="The commitment shown when the game was created (64 hex digits).")
+    ] = None,
+    log_hash: Annotated[
+        str | None,
+        typer.Option("--log-hash", help="The last log hash you saw during the game (its state messages' log_hash)."),
+    ] = None,
 ) -> None:
-    """Check that a game was fair: its seed matches the commitment published when it was created,
-    and its record replays to the end under the rules."""
-    from volstead.engine.fairness import check_commitment
+    """Check a finished game's record against what you saw while it was played.
 
+    The record must open its commitment (the seed, salt, game, options, seats, practice flag and
+    creation time fixed when the game was created) and replay to the end under the rules. Give the
+    commitment shown when the game was created (--commitment) and the last log hash your page saw
+    (--log-hash, the running hash of the decisions in every state message) to prove the record is the
+    game you played: each line printed says what was proved.
+
+    Exit codes: 0 the record checks out and its seed was drawn by the server; 3 it checks out but
+    is not shown to be a fair draw (a practice game, whose creator chose the seed, or an old-style
+    commitment, which covers the seed only); 2 a check failed (the record, the commitment or a
+    decision differs from what was committed to or what you saw, or the file is not a record);
+    1 the game itself failed while replaying."""
+    from volstead.engine.fairness import FULL, log_hashes, open_commitment
+
+    seen_commitment = _hex_option(commitment, "--commitment")
+    seen_log_hash = _hex_option(log_hash, "--log-hash")
     try:
         rec = load_record(file)
-        check_commitment(rec)
-        state = replay_record(rec)
+        style = open_commitment(rec)
+        published = rec["commitment"].lower()
+        if seen_commitment is not None and published != seen_commitment:
+            raise RecordError(
+                f"its commitment {published[:16]}… is not the one you saw ({seen_commitment[:16]}…): "
+                "it is not the record of the game you were shown"
+            )
+        pairs = decision_pairs(rec)
+        covered = None
+        if seen_log_hash is not None:
+            hashes = log_hashes(rec["commitment"], rec["salt"], pairs)
+            if seen_log_hash not in hashes:
+                raise RecordError(
+                    f"its decisions do not match the log hash you saw ({seen_log_hash[:16]}…): a decision was "
+                    f"changed, added, removed or reordered (none of its {len(pairs)} decisions' running hashes is it)"
+                )
+            covered = hashes.index(seen_log_hash)
     except RecordError as e:
         raise fail(f"{file}: {e}") from None
+    try:
+        state = replay_record(rec)
     except VolsteadError as e:
         raise fail(f"{file} cannot be replayed: {e}") from None
+    except Exception as e:  # the game itself failed while replaying
+        raise fail(f"{file} could not be replayed: {type(e).__name__}: {e}", code=1) from None
     if not state.is_over():
         raise fail(f"{file}: the record stops before the end of the game")
-    kind = "a practice game (its seed was chosen by a player)" if rec.get("practice") else "the seed was drawn by the server"
-    console.print(
-        Text(
-            f"fair: the seed matches the commitment {rec['commitment'][:16]}…, {kind}; "
-            f"the {len(rec['decisions'])} decisions replay to the end.",
-            style="green",
-        ),
-        soft_wrap=True,
-    )
+
+    total = len(pairs)
+    short = published[:16]
+    lines = []
+    if style != FULL:
+        lines.append(
+            f"old-style commitment: covers the seed only ({short}…): the seed and salt open it; the game, "
+            "options, seats, practice flag and creation time are not covered by it."
+        )
+    elif seen_commitment is not None:
+        lines.append(
+            f"The record opens the commitment you saw ({short}…): its seed, salt, game, options, seats, practice "
+            "flag and creation time were fixed when the game was created, before its first decision."
+        )
+    else:
+        lines.append(
+            f"The record opens its own commitment ({short}…). Give --commitment (the one shown when the game "
+            "was created) to prove it is the commitment published before the first decision."
+        )
+    if covered is None:
+        lines.append(
+            "No --log-hash given: nothing here shows the decisions are the ones played "
+            "(one could have been swapped for another legal one)."
+        )
+    elif covered == total:
+        lines.append(f"The decision log matches the hash you saw after decision {covered}: all {total} decisions are covered.")
+    else:
+        lines.append(
+            f"The decision log matches the hash you saw after decision {covered}; the {total - covered} "
+            "decisions after it are covered by no hash you gave."
+        )
+    lines.append(f"The {total} decisions replay to the end under the rules.")
+    if style != FULL:
+        verdict, code = "not shown fair: an old-style commitment does not cover the practice flag.", 3
+    elif rec["practice"]:
+        verdict, code = "practice game: the creator chose the seed — not a fair draw.", 3
+    elif seen_commitment is not None:
+        verdict, code = "fair: the seed was drawn by the server and committed to before the first decision.", 0
+    else:
+        verdict, code = "fair, as the record tells it: its commitment says the server drew the seed.", 0
+    for line in lines:
+        console.print(Text(line), soft_wrap=True)
+    console.print(Text(verdict, style="green" if code == 0 else "yellow"), soft_wrap=True)
     print_result(state.result())
+    if code:
+        raise typer.Exit(code)
 
 
 def _option_line(name: str, prop: dict[str, Any]) -> str:

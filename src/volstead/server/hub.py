@@ -25,6 +25,7 @@ from typing import Any
 from volstead.bots import BotLimits, ask_bot, bot_names, get_bot
 from volstead.engine import VolsteadError, replay
 from volstead.engine.contract import SEED_LIMIT, OptionsError, SetupError
+from volstead.engine.fairness import log_hash_start
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
@@ -141,7 +142,10 @@ class Hub:
             seat_names=get_game(stored.game).seat_names(state),
             clock=Clock(stored.time_limit),
             chat=list(stored.chat),
+            log_key=stored.salt.encode(),
+            log_hash=log_hash_start(stored.commitment),
         )
+        live.shown_log_hash = live.log_hash.hex()
         state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
         for seat, option_id in stored.decisions:
             live.apply(seat, option_id)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from volstead.bots import ask_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from volstead.engine.decision import option_json
+from volstead.engine.fairness import log_hash_step
 from volstead.games import get_game
 
 from .chat import CHAT_TAIL, RateLimit, line_json, new_line
@@ -109,6 +110,11 @@ class LiveGame:
     clock: Clock = field(default_factory=lambda: Clock(None))
     chat: list[ChatLine] = field(default_factory=list)
     chat_rate: RateLimit = field(default_factory=RateLimit)
+    # the decision log's running hash (engine/fairness.py): one SHA-256 per decision applied; state
+    # messages show `shown_log_hash`, which skips a secret phase's private steps until it closes
+    log_key: bytes = b""
+    log_hash: bytes = b""
+    shown_log_hash: str = ""
 
     def __post_init__(self) -> None:
         seats = self.stored.seats
@@ -158,8 +164,9 @@ class LiveGame:
         state = self.state
         if state.is_over():
             raise GameOverError("the game is over: no decision is pending")
-        if not isinstance(seat, int) or seat not in state.pending_seats():
-            pending = ", ".join(map(str, state.pending_seats()))
+        pending_before = state.pending_seats()
+        if not isinstance(seat, int) or seat not in pending_before:
+            pending = ", ".join(map(str, pending_before))
             raise WrongSeatError(f"seat {seat} cannot decide now: seat(s) {pending} are deciding")
         if number is not None and number != self.taken[seat]:
             raise StaleDecision(
@@ -176,6 +183,7 @@ class LiveGame:
             self.stored.decisions.append((seat, option_id))
         state.apply_index(index, seat=seat)
         self.taken[seat] += 1
+        self.log_hash = log_hash_step(self.log_hash, self.log_key, seat, option_id)
         story = state.take_story()
         # a private step is numbered for nobody, and public numbers count public decisions only:
         # a number that counted private steps would tell others how many steps their rivals took
@@ -198,6 +206,10 @@ class LiveGame:
             self.add_log({"i": None, "seat": to, "note": text, "private": to is not None, "story": True})
         if d.lane and seat not in state.pending_seats():
             self.note("decided in private.", seat)  # the page names the seat
+        # the hash shown moves on a public decision and when a secret phase closes (its last
+        # deciding seat is done: no phase open, or another one, with other seats deciding)
+        if not d.lane or (pending_before == (seat,) and (not state.in_lanes() or state.pending_seats() != (seat,))):
+            self.shown_log_hash = self.log_hash.hex()
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             self.add_log({"i": self.public_made, "seat": None, "note": f"Game over. Scores: {scores}"})
@@ -522,6 +534,7 @@ class LiveGame:
                 for k, line in enumerate(self.chat[-CHAT_TAIL:], max(0, len(self.chat) - CHAT_TAIL))
             ],
             "clock": self.clock.to_json(),
+            "log_hash": self.shown_log_hash,
         }
 
     def full_state(self, conn: Conn) -> str:

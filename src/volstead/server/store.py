@@ -2,7 +2,7 @@
 
 Tables: `games` (what is needed to set a game up again), `seats` (who plays
 each seat, and the hash of its secret token), `decisions` (every option id
-taken, in order), `fairness` (the seed's commitment), `time_limits` (a game's
+taken, in order), `fairness` (the game's commitment), `time_limits` (a game's
 time limit per turn or phase, if it has one), `no_spectators` (a game created with
 `spectators: false`) and `chat` (the table's talk: stored with the game, never in its record). A game is rebuilt by replaying its
 decisions. Tokens are never stored, only their SHA-256. New tables only, never
@@ -33,7 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from volstead.engine.fairness import commitment, new_salt
+from volstead.engine.fairness import commitment, created_text, new_salt
 
 
 class Base(DeclarativeBase):
@@ -62,8 +62,10 @@ class SeatRow(Base):
 
 
 class FairnessRow(Base):
-    """The seed's commitment (published at creation) and its salt (revealed with the record at
-    the end); `practice`: a seed chosen by whoever created the game (engine/fairness.py)."""
+    """The game's commitment (published at creation: its seed, salt, game, options, seats' kinds,
+    practice flag and creation time; a game made before issue 35, its seed and salt alone) and the
+    salt (revealed with the record at the end); `practice`: a seed chosen by whoever created the
+    game (engine/fairness.py)."""
 
     __tablename__ = "fairness"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
@@ -201,6 +203,11 @@ class Store:
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
         table = new_token() if hotseat else None
         salt = new_salt()
+        created = dt.datetime.now(dt.UTC)
+        # committed to: everything fixed at creation (engine/fairness.py; the bytes in docs/server.md)
+        fixed = commitment(
+            seed=seed, salt=salt, game=game, options=options, kinds=list(kinds), practice=practice, created=created_text(created)
+        )
         stored = StoredGame(
             secrets.token_hex(6),
             game,
@@ -210,10 +217,10 @@ class Store:
             list(kinds),
             hotseat,
             "playing",
-            dt.datetime.now(dt.UTC),
+            created,
             [],
             salt,
-            commitment(seed, salt),
+            fixed,
             practice,
             {i: hash_token(t) for i, t in tokens.items()},
             hash_token(table) if table else None,

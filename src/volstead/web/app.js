@@ -1,7 +1,17 @@
 // Volstead's browser shell: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
 // It knows no game: each game's board is the ES module its describe() names (else generic.js).
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
-import { chatLine, chatPanel, clockText, decisionPanel, logPanel, rulesPanel, scoresPanel, thinkingText } from "./panels.js";
+import {
+  chatLine,
+  chatPanel,
+  checkPanel,
+  clockText,
+  decisionPanel,
+  logPanel,
+  rulesPanel,
+  scoresPanel,
+  thinkingText,
+} from "./panels.js";
 import { esc, getJSON } from "./util.js";
 
 const app = document.getElementById("app");
@@ -199,7 +209,7 @@ async function render(state, extraTop = "") {
   const clock = state.clock ? `<div class="small muted" id="clock">${esc(clockText(state.clock, meta))}</div>` : "";
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
     <div>${parts.main}</div>
-    <div>${scoresPanel(state.result, g)}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}${clock}<div id="flash"></div>
+    <div>${scoresPanel(state.result, g)}${state.result ? checkPanel(state.proof, meta.id) : ""}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}${clock}<div id="flash"></div>
       ${parts.side || ""}${logPanel(state.log, meta)}${chatPanel(state.chat, state.you !== null || state.table)}${rulesPanel(g.rules_help)}</div></div>`;
   const input = document.getElementById("chat-text");
   if (input) {
@@ -252,6 +262,23 @@ function rememberLink(id, state, token) {
   localStorage.setItem("volstead:links", JSON.stringify(mine));
 }
 
+// What the page saw of a game, to check its record at the end (volstead verify): the commitment
+// first shown (kept across reloads: a server that showed another later is caught) and the last
+// log hash of the decisions.
+function keepProof(id, state) {
+  const key = `volstead:proof:${id}`;
+  const kept = JSON.parse(localStorage.getItem(key) || "null");
+  const commitment = kept?.commitment || state.meta.commitment;
+  const proof = {
+    commitment,
+    hash: state.log_hash,
+    practice: state.meta.practice,
+    changed: commitment !== state.meta.commitment,
+  };
+  localStorage.setItem(key, JSON.stringify({ commitment, hash: proof.hash }));
+  return proof;
+}
+
 function gamePage(id) {
   const token = new URLSearchParams(location.search).get("token");
   let ws = null,
@@ -278,6 +305,7 @@ function gamePage(id) {
   }
   async function show(state) {
     mergeLog(state);
+    if (state.meta.commitment && state.log_hash) state.proof = keepProof(id, state);
     if (!last && token && (state.you !== null || state.table)) rememberLink(id, state, token);
     last = state;
     // A practice game's seed was chosen by a player: said on every page. Otherwise the seed's

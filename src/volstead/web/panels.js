@@ -80,6 +80,19 @@ export function scoresPanel(result, info) {
     ${result.scores.map((s, i) => `<tr class="${winners.has(i) ? "winner" : ""}"><td>${i}</td>${hasFactions ? `<td>${faction((result.factions || [])[i])}</td>` : ""}<td>${s}</td></tr>`).join("")}</table></div>`;
 }
 
+// At the end of a live game: the record to download, with what this page saw while it was played —
+// the commitment shown at the start and the last log hash — for `volstead verify` (docs/server.md).
+export function checkPanel(proof, id) {
+  if (!proof) return "";
+  const file = `record-${id}.json`;
+  const command = `volstead verify ${file} --commitment ${proof.commitment} --log-hash ${proof.hash}`;
+  return `<div class="panel" id="check"><h3>Check this game</h3><p><a id="record-link" href="/api/games/${esc(id)}/record" download="${esc(file)}">Download the record</a>${proof.practice ? " (a practice game: its seed was chosen)" : ""}</p>
+    ${proof.changed ? `<p class="error" id="check-changed">The server now shows another commitment than the one this page saw first.</p>` : ""}
+    <div class="small">Commitment seen at the start: <code id="check-commitment">${esc(proof.commitment)}</code></div>
+    <div class="small">Last log hash seen: <code id="check-hash">${esc(proof.hash)}</code></div>
+    <div class="small muted">Check it: <code id="check-command">${esc(command)}</code></div></div>`;
+}
+
 // The game's help for people (Game.rules_help): the game in brief, how a turn goes, a glossary.
 export function rulesPanel(help) {
   if (!help || (!help.summary && !help.turn && !help.glossary)) return "";

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from volstead.engine.decision import option_json
+from volstead.engine.fairness import created_text
 from volstead.engine.record import decision_pairs, make_record, validate_record
 from volstead.games import get_game, replay_record
 
@@ -28,16 +29,20 @@ def finished_record(store: Store, game_id: str) -> dict[str, Any]:
             409, "the game is still being played: its record (which tells every hidden card) is shown once it is finished"
         )
     rec = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats, decisions=stored.decisions)
-    # the seed's commitment, published at creation, and the salt that opens it (engine/fairness.py)
-    fair = {"commitment": stored.commitment, "salt": stored.salt, "practice": stored.practice}
+    # the commitment published at creation, the salt that opens it and the other fields it covers
+    # (engine/fairness.py)
+    fair = {
+        "commitment": stored.commitment,
+        "salt": stored.salt,
+        "practice": stored.practice,
+        "created": created_text(stored.created),
+    }
     return {**rec, **(fair if stored.commitment else {}), "kinds": stored.kinds}
 
 
 @router.get("/api/games/{game_id}/record", responses=errors(404, 409))
 def get_record(request: Request, game_id: str) -> dict[str, Any]:
-    rec = finished_record(store_of(request), game_id)
-    rec.pop("kinds")
-    return rec
+    return finished_record(store_of(request), game_id)
 
 
 @router.get("/api/games/{game_id}/replay", responses=errors(400, 404, 409))
@@ -109,7 +114,8 @@ def import_record(store: Store, record: dict) -> str:
     """Store a record file as a game to replay in the browser; its id."""
     rec = validate_record(record)
     replay_record(rec)  # a record that does not match the rules is rejected (RecordError)
-    game_id, _ = store.create_game(rec["game"], rec["options"], rec["seed"], ["?"] * rec["seats"])
+    # practice: whoever wrote the record chose its seed (the server committed to nothing before it)
+    game_id, _ = store.create_game(rec["game"], rec["options"], rec["seed"], ["?"] * rec["seats"], practice=True)
     state = replay_record(rec, upto=0)
     rows = []
     for n, (seat, option_id) in enumerate(decision_pairs(rec)):
