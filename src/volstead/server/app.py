@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException  # also the router's own 404 and 405
 
+from .bot_pool import ClientLimits, client_secret
 from .hub import Hub
 from .limits import BodyLimit
 from .routes import lobby, pages, play, replays
@@ -51,10 +52,31 @@ def default_db_url() -> str:
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True, bot_workers: int = 4
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    think_s: float = 5.0,
+    auto_single: bool = True,
+    bot_workers: int | None = None,
+    cheap_workers: int | None = None,
+    client_limits: ClientLimits | None = None,
+    bot_start: str | None = None,
 ) -> FastAPI:
-    store = Store(db_url or default_db_url())
-    hub = Hub(store, bot_delay=bot_delay, think_s=think_s, auto_single=auto_single, workers=bot_workers)
+    """The app; `bot_workers` worker processes think for the bots (None: one a core), and
+    `cheap_workers` more only for cheap bots (None: a quarter as many, at least one)."""
+    db_url = db_url or default_db_url()
+    store = Store(db_url)
+    hub = Hub(
+        store,
+        bot_delay=bot_delay,
+        think_s=think_s,
+        auto_single=auto_single,
+        workers=bot_workers,
+        cheap_workers=cheap_workers,
+        client_limits=client_limits,
+        client_secret=client_secret(db_url),
+        bot_start=bot_start,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

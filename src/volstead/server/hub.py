@@ -3,8 +3,9 @@
 The hub owns every game. A decision (a person's over a WebSocket, a bot's)
 goes through `commit`: checked against the seat's pending decision and its
 number, written to the store, applied, then broadcast — each connection
-receives only what its seat may see (`payload`). Bots think in a thread pool
-on a clone of the state, within a time budget, so a slow bot never stalls the
+receives only what its seat may see (`payload`). Bots think in worker processes
+(bot_pool.py: a fair scheduler shares them across clients and tables), within a
+time budget counted from when the worker starts, so a slow bot never stalls the
 event loop or other games; a bot that runs out of time or fails plays a random
 legal option.
 
@@ -31,6 +32,7 @@ import asyncio
 import functools
 import logging
 import random
+import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -43,6 +45,7 @@ from volstead.engine.decision import option_json
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
+from .bot_pool import BotPool, ClientLimits, ThinkJob, build_bot, client_key, live_bot_tables
 from .chat import CHAT_TAIL, RateLimit, line_json, new_line
 from .clock import MAX_LIMIT, MAX_TIMEOUT_MOVES, MIN_LIMIT, Clock
 from .logtext import entry_text, is_public, shown_to
@@ -129,13 +132,29 @@ MAX_SAMPLES = 8  # greedy determinizations per decision
 
 
 class Hub:
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, think_s: float = 5.0, auto_single: bool = True, workers: int = 4):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.0,
+        think_s: float = 5.0,
+        auto_single: bool = True,
+        workers: int | None = None,
+        cheap_workers: int | None = None,
+        client_limits: ClientLimits | None = None,
+        client_secret: bytes | None = None,
+        bot_start: str | None = None,
+    ):
         self.store = store
         self.bot_delay = bot_delay
         self.think_s = think_s
         self.auto_single = auto_single
-        self.workers = workers
-        self.per_game = max(1, workers // 2)  # bot threads one game may hold at once
+        self.workers = workers  # bot worker processes (None: one a core); bot_pool.BotPool
+        self.cheap_workers = cheap_workers
+        self.bot_start = bot_start  # how workers start (None: forkserver; tests: fork)
+        self.client_limits = client_limits or ClientLimits()
+        self.client_secret = client_secret or secrets.token_bytes(32)  # the key of clients' hashes
+        self.per_game = max(1, (workers or 2) // 2)  # bot threads one game may hold at once
         self.start()
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(
@@ -144,8 +163,10 @@ class Hub:
         self.games: dict[str, LiveGame] = {}
 
     def start(self) -> None:
-        """The bot and storage threads (again, for an app started after a `close`)."""
-        self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="volstead-bot")
+        """The bot workers and the storage thread (again, for an app started after a `close`)."""
+        self.pool = BotPool(
+            self.workers, self.cheap_workers, think_per_minute=self.client_limits.think_per_minute, start_method=self.bot_start
+        )
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volstead-db")  # the only writer
         self.writer = GroupWriter(self.store, self.db_pool)
         self.closing = False
@@ -217,16 +238,27 @@ class Hub:
         seed: int | None = None,
         hotseat: bool = False,
         time_limit: int | None = None,
+        client: str | None = None,
     ) -> tuple[LiveGame, NewGameTokens]:
-        """`create_game` for the running server: storing happens on the storage thread."""
+        """`create_game` for the running server: storing happens on the storage thread. `client`
+        (a keyed hash of its address) is held to its limits (BotLimitError) and stored with the game."""
         new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
+        if client is not None and any(k != HUMAN and not self._instant(k) for k in new[3]):
+            self.client_limits.check(live_bot_tables(self.games.values(), client, self._instant), self.pool.think_used(client))
         stored, tokens = await asyncio.get_running_loop().run_in_executor(
-            self.db_pool, functools.partial(self.store.new_game, *new)
+            self.db_pool, functools.partial(self.store.new_game, *new, client=client)
         )
         live = self._open(stored)
         await self._save(live)
         self.games[stored.id] = live  # shown to nobody before its forced decisions are stored
         return live, tokens
+
+    def client_key(self, host: str | None) -> str:
+        """What is kept of a client: a keyed hash of its address (bot_pool.client_key)."""
+        return client_key(self.client_secret, host)
+
+    def _instant(self, kind: str) -> bool:
+        return build_bot(kind, "0", self.limits).instant
 
     def _open(self, stored: StoredGame) -> LiveGame:
         live = self._rebuild(stored)
@@ -473,44 +505,26 @@ class Hub:
         another task — a time-out deciding for a person, with the instant bots after it — moved the
         game on).
 
-        Fair to every game: a game's bots hold at most `per_game` of the bot threads at once (in
-        a simultaneous phase the others wait their turn), bots wait for a thread in the order they
-        asked, and a bot's think time starts when its thread does, so a bot queued behind other
-        games' searches thinks as long as any other; every search ends within its budget."""
+        The bot thinks in a worker process (bot_pool.py): the scheduler hands workers to clients,
+        then their tables, in turn, and the think time starts when the worker starts thinking, so a
+        bot queued behind other tables' searches thinks as long as any other."""
         if live.state.is_over() or seat not in live.pending() or live.taken[seat] != number:
             return None
         bot = live.bots[seat]
-        if bot.instant:  # answers at once without a view: no clone, no thread
+        if bot.instant:  # answers at once without a view: no clone, no worker
             index = ask_bot(bot, live.state, seat=seat)
             return live.state.decision(seat).option_ids[index]
-        snapshot = live.state.clone()
-        ids = snapshot.decision(seat).option_ids
-        loop = asyncio.get_running_loop()
-        if self.closing:
-            raise asyncio.CancelledError
+        ids = live.state.decision(seat).option_ids
+        stored = live.stored
+        job = ThinkJob(
+            live.id, stored.game, stored.options, stored.seed, stored.seats, tuple(stored.decisions),
+            seat, live.kinds[seat], number, len(ids), self.limits,
+        )  # fmt: skip
+        ticket = self.pool.submit(job, stored.client, self.think_s)  # CancelledError once closing
         try:
-            started = asyncio.Event()
-
-            def think() -> int:
-                loop.call_soon_threadsafe(started.set)
-                return ask_bot(bot, snapshot, seat=seat)
-
-            def done(f: asyncio.Future) -> None:  # the thread is free again (a late failure is read, not logged)
-                live.threads.release()
-                if not f.cancelled():
-                    f.exception()
-
-            await live.threads.acquire()  # given back when the thread is done, not when we stop waiting
-            try:
-                future = loop.run_in_executor(self.pool, think)
-            except BaseException:
-                live.threads.release()
-                raise
-            future.add_done_callback(done)
-            waiting = asyncio.ensure_future(started.wait())
-            await asyncio.wait([future, waiting], return_when=asyncio.FIRST_COMPLETED)
-            waiting.cancel()
-            index = await asyncio.wait_for(asyncio.shield(future), timeout=self.think_s)
+            await asyncio.shield(ticket.started)  # waiting for a worker costs no think time
+            answer = await asyncio.wait_for(asyncio.shield(ticket.answer), timeout=self.think_s)
+            index = answer.index
             if not (isinstance(index, int) and 0 <= index < len(ids)):
                 raise ValueError(f"bot returned {index!r}")
         except TimeoutError:
@@ -522,6 +536,9 @@ class Hub:
                 }
             )
             index = random.randrange(len(ids))
+        except asyncio.CancelledError:
+            self.pool.withdraw(ticket)  # not started yet: no worker will take it
+            raise
         except Exception as e:
             if self.closing:  # the pool is shut down: the server is stopping, not the bot failing
                 raise asyncio.CancelledError from None
@@ -530,7 +547,8 @@ class Hub:
                 {
                     "i": None,
                     "seat": seat,
-                    "note": f"{live.seat_names[seat]}'s bot failed ({type(e).__name__}): a random option is taken",
+                    "note": f"{live.seat_names[seat]}'s bot failed ({getattr(e, 'kind', type(e).__name__)}): "
+                    "a random option is taken",
                 }
             )
             index = random.randrange(len(ids))
@@ -547,7 +565,7 @@ class Hub:
                 runners.append(live.bot_task)
             if live.clock.handle is not None:
                 live.clock.handle.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()  # every worker ends now: nothing they think is applied after the saves below
         if runners:  # stopped at their next await: none applies a move after the saves below
             await asyncio.wait(runners, timeout=5)
         # A bot runner stores its moves every BROADCAST_EVERY seconds, and the game's listing counts

@@ -5,8 +5,10 @@ each seat, and the hash of its secret token), `decisions` (every option id
 taken, in order), `fairness` (the seed's commitment), `time_limits` (a game's
 time limit per turn or phase, if it has one) and `chat` (the table's talk: stored
 with the game, never in its record). A game is rebuilt by replaying its
-decisions. Tokens are never stored, only their SHA-256. New tables only, never
-new columns: `create_all` adds them to an older database file.
+decisions. Tokens are never stored, only their SHA-256. `games.client` (who
+created the game: a keyed hash of its address, for the per-client bot limits) is
+the one column added since the first schema: an older database file gains it
+through its migration; other additions are new tables, which `create_all` adds.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ class GameRow(Base):
     table_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     status: Mapped[str] = mapped_column(String(16), default="playing")  # playing | finished
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # who created it: a keyed hash of the client's address (bot_pool.client_key), for the per-client
+    # limits on bot tables (None: made before clients were kept, or not over HTTP)
+    client: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -130,6 +135,7 @@ class StoredGame:
     table_token_hash: str | None = None
     time_limit: int | None = None  # seconds a turn or a simultaneous phase may take (None: no limit)
     chat: list[ChatLine] = field(default_factory=list)
+    client: str | None = None  # a keyed hash of the creator's address (GameRow.client)
 
     def seat_of_token(self, token: str) -> int | str | None:
         """The seat a token opens, "table" for the hot-seat token, None when it opens nothing
@@ -187,6 +193,7 @@ class Store:
         hotseat: bool = False,
         practice: bool = False,
         time_limit: int | None = None,
+        client: str | None = None,
     ) -> tuple[StoredGame, NewGameTokens]:
         """Store a new game; returns it as `load` would, and its seats' secret tokens."""
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
@@ -209,6 +216,7 @@ class Store:
             {i: hash_token(t) for i, t in tokens.items()},
             hash_token(table) if table else None,
             time_limit,
+            client=client,
         )
         with Session(self.engine) as s, s.begin():
             s.add(
@@ -222,6 +230,7 @@ class Store:
                     table_token_hash=stored.table_token_hash,
                     status="playing",
                     created=stored.created,
+                    client=client,
                 )
             )
             s.flush()
@@ -320,6 +329,7 @@ class Store:
             row.table_token_hash,
             limit.seconds if limit else None,
             chat,
+            row.client,
         )
 
 

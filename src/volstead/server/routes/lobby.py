@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from volstead.bots import bot_names
 from volstead.games import DEFAULT_GAME, game_names, get_game
 
+from ..bot_pool import BotLimitError
 from ..catalog import catalog
 from ..hub import BotSpecError, LiveGame, LobbyError
 from ..messages import CreateGame
@@ -54,10 +55,13 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 @router.post("/api/games")
 async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
+    client = hub.client_key(request.client.host if request.client else None)
     try:
         live, tokens = await hub.open_game(
-            body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat, body.time_limit
+            body.game or DEFAULT_GAME, body.seats, body.options, body.seed, body.hotseat, body.time_limit, client
         )
+    except BotLimitError as e:
+        raise HTTPException(429, str(e)) from None
     except BotSpecError as e:
         raise HTTPException(422, str(e)) from None
     except LobbyError as e:
