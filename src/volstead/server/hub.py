@@ -515,6 +515,8 @@ class Hub:
             index = ask_bot(bot, live.state, seat=seat)
             return live.state.decision(seat).option_ids[index]
         ids = live.state.decision(seat).option_ids
+        if len(ids) == 1:  # nothing to think about: no worker (the bot is seeded per decision, so nothing is skipped)
+            return ids[0]
         stored = live.stored
         job = ThinkJob(
             live.id, stored.game, stored.options, stored.seed, stored.seats, tuple(stored.decisions),
