@@ -60,6 +60,8 @@ KEEP_HISTORY = 64  # a worker's states keep as much history as the hub's (hub.HI
 THINK_WINDOW = 60.0  # seconds over which a client's think time is counted
 IDLE_S = 600.0  # a bot table waiting this long on a person does not count as live (see live_bot_tables)
 KEY_ENV = "VOLSTEAD_CLIENT_KEY"
+WORKER_NICE = 10  # workers yield the CPU to the server's process: its requests are answered at once
+SHARE_PER_WORKER = 30.0  # seconds of thinking a minute a client may use, per worker (half of it)
 
 
 def bot_seed(seed: int, seat: int, kind: str, number: int) -> str:
@@ -150,6 +152,8 @@ def _worker_main(conn: Connection) -> None:
     """A worker's loop: (token, job) in; ("start", token), then ("done", token, index, seconds)
     or ("fail", token, message) out; None or a closed pipe ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle: it ends us
+    with contextlib.suppress(OSError):  # the event loop's process comes first for the cores
+        os.nice(WORKER_NICE)
     pid, parent = os.getpid(), os.getppid()
     conn.send(("ready", pid))
     while True:
@@ -223,7 +227,15 @@ class ClientLimits:
     """What one client may run: live bot tables, worker seconds of thinking a minute (None: no limit)."""
 
     max_bot_tables: int | None = 8
-    think_per_minute: float | None = 120.0
+    think_per_minute: float | None = 60.0
+
+    @classmethod
+    def for_workers(cls, workers: int | None, max_bot_tables: int = 8, think_per_minute: float | None = None) -> ClientLimits:
+        """The limits of a server with `workers` bot workers (None: one a core): by default, a
+        client may keep half of them thinking (30 s a minute a worker); 0 turns a limit off."""
+        n = max(1, workers or os.cpu_count() or 1)
+        think = SHARE_PER_WORKER * n if think_per_minute is None else think_per_minute
+        return cls(max_bot_tables or None, think or None)
 
     def check(self, bot_tables: int, think_used: float) -> None:
         """Raise BotLimitError when a client with `bot_tables` live bot tables, whose bots used
@@ -256,6 +268,7 @@ class BotPool:
         self.per_table = per_table or max(1, self.workers // 2)
         self.think_per_minute = think_per_minute  # over it, a client's asks yield to others'
         self.pool: list[Worker] = []
+        self.starting = {False: 0, True: 0}  # workers being started, general and cheap-only
         # client -> table -> its queued tickets; both rings rotate as they are served
         self.queue: OrderedDict[str, OrderedDict[str, deque[Ticket]]] = OrderedDict()
         self.running: dict[str, int] = {}  # table -> workers it holds
@@ -345,17 +358,19 @@ class BotPool:
             self._send(worker, ticket)
 
     def _free_worker(self, general: bool = False) -> Worker | None:
-        """A free worker (a general one for a search); a new one started if the pool is short."""
+        """A free worker (a general one for a search); when the pool is short, one is started (off
+        the event loop: `_dispatch` runs again once it is up) and None returned."""
         free = [w for w in self.pool if w.ticket is None and not w.dead and not (general and w.cheap_only)]
         if not general:  # the cheap lane's workers first, so general ones stay for searches
             free.sort(key=lambda w: not w.cheap_only)
         if free:
             return free[0]
-        general_n = sum(1 for w in self.pool if not w.cheap_only)
+        general_n = sum(1 for w in self.pool if not w.cheap_only) + self.starting[False]
         if general_n < self.workers:
-            return self._start_worker(cheap_only=False)
-        if not general and len(self.pool) - general_n < self.cheap_workers and self._cheap_waiting():
-            return self._start_worker(cheap_only=True)
+            self._spawn(cheap_only=False)
+        elif not general and self._cheap_waiting():
+            if len(self.pool) + self.starting[True] - general_n < self.cheap_workers:
+                self._spawn(cheap_only=True)
         return None
 
     def _cheap_waiting(self) -> bool:
@@ -392,20 +407,39 @@ class BotPool:
         return ticket
 
     # ------------------------------------------------------------ workers
-    def _start_worker(self, cheap_only: bool) -> Worker | None:
+    def _spawn(self, cheap_only: bool) -> None:
+        """Start a worker on a thread: the first start waits for the forkserver to load the games
+        (a second or two), which the event loop must not."""
+        assert self.loop is not None
+        self.starting[cheap_only] += 1
+        future = self.loop.run_in_executor(None, self._new_process)
+        future.add_done_callback(lambda f: self._spawned(f, cheap_only))
+
+    def _new_process(self) -> tuple[Any, Connection]:
         ours, theirs = self.context.Pipe()
         process = self.context.Process(target=_worker_main, args=(theirs,), daemon=True, name="volstead-bot")
-        try:
-            process.start()
-        except Exception:
-            log.exception("a bot worker cannot be started")
-            return None
+        process.start()
         theirs.close()
+        return process, ours
+
+    def _spawned(self, future: asyncio.Future, cheap_only: bool) -> None:
+        self.starting[cheap_only] -= 1
+        if future.cancelled() or future.exception() is not None:
+            if not self.closed:
+                log.error("a bot worker cannot be started: %r", None if future.cancelled() else future.exception())
+                assert self.loop is not None
+                self.loop.call_later(1.0, self._dispatch)  # tried again: the bots wait, they do not fail
+            return
+        process, ours = future.result()
+        if self.closed:
+            process.kill()
+            ours.close()
+            return
         worker = Worker(process, ours, cheap_only)
         self.pool.append(worker)
         assert self.loop is not None
         self.loop.add_reader(ours.fileno(), self._on_message, worker)
-        return worker
+        self._dispatch()
 
     def _on_message(self, worker: Worker) -> None:
         try:

@@ -152,7 +152,7 @@ class Hub:
         self.workers = workers  # bot worker processes (None: one a core); bot_pool.BotPool
         self.cheap_workers = cheap_workers
         self.bot_start = bot_start  # how workers start (None: forkserver; tests: fork)
-        self.client_limits = client_limits or ClientLimits()
+        self.client_limits = client_limits or ClientLimits.for_workers(workers)
         self.client_secret = client_secret or secrets.token_bytes(32)  # the key of clients' hashes
         self.per_game = max(1, (workers or 2) // 2)  # bot threads one game may hold at once
         self.start()
