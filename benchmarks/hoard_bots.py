@@ -55,7 +55,8 @@ def http_from(url: str, host: str) -> httpx2.AsyncClient:
 
 
 async def against_greedy(url: str, until: float, out: list[float], errors: list[str]) -> None:
-    """A person who answers at once against one greedy bot: decide -> their next turn, each time."""
+    """A person who answers at once against one greedy bot: decide -> their next turn, each time
+    the bot moved in between (a person's own next decision, with no bot move, is not counted)."""
     async with http_from(url, GREEDY_PERSON) as http:
         r = await http.post("/api/games", json={"game": "scarface1920", "seats": ["human", "greedy"]})
         if r.status_code != 201:
@@ -68,7 +69,7 @@ async def against_greedy(url: str, until: float, out: list[float], errors: list[
         async with websockets.connect(
             f"{ws_url}/ws/games/{g['id']}?token={g['seats'][0]['token']}", max_size=2**22, local_addr=(GREEDY_PERSON, 0)
         ) as ws:
-            sent, answered = None, -1
+            sent, answered, count = None, -1, 0
             while time.monotonic() < until:
                 try:
                     m = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic())))
@@ -78,15 +79,18 @@ async def against_greedy(url: str, until: float, out: list[float], errors: list[
                     continue
                 d = m.get("decision")
                 if d and d.get("options") and d["number"] > answered:
-                    if sent is not None:
+                    if sent is not None and m["meta"]["decisions"] > count + 1:
                         out.append(time.monotonic() - sent)
-                    answered = d["number"]
+                    answered, count = d["number"], m["meta"]["decisions"]
                     sent = time.monotonic()
                     await ws.send(
                         json.dumps({"type": "decide", "option": rng.choice(d["options"])["id"], "decision": d["number"]})
                     )
                 if m["view"].get("over"):
+                    sent = None
                     break
+            if sent is not None:  # still waiting at the end: counted as waited so far (at least)
+                out.append(time.monotonic() - sent)
         if time.monotonic() < until:
             async with http_from(url, GREEDY_PERSON) as http:
                 g = (await http.post("/api/games", json={"game": "scarface1920", "seats": ["human", "greedy"]})).json()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import JSONResponse, Response
 
 from volstead.bots import bot_names
 from volstead.games import DEFAULT_GAME, game_names, get_game
@@ -33,8 +36,16 @@ BOT_STRENGTHS = [
 @router.get("/api/info")
 def info() -> dict[str, Any]:
     """Each game's description (seats, options schema, factions, browser module), bots, strengths."""
-    games = [get_game(name).describe() for name in game_names()]
-    return {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
+    # The same bytes until a game is added: built once (6.5 ms of CPU a request otherwise, which a
+    # busy machine stretches to 100+ ms); a Response is sent as it is, the schema stays the dict's.
+    return Response(_info_body(tuple(game_names())), media_type="application/json")  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=4)
+def _info_body(names: tuple[str, ...]) -> bytes:
+    games = [get_game(name).describe() for name in names]
+    info = {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
+    return json.dumps(jsonable_encoder(info), separators=(",", ":")).encode()
 
 
 @router.get("/api/catalog/{game_name}")
