@@ -39,6 +39,7 @@ import multiprocessing
 import os
 import secrets
 import signal
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Iterable
@@ -437,17 +438,34 @@ class BotPool:
             return
         worker = Worker(process, ours, cheap_only)
         self.pool.append(worker)
-        assert self.loop is not None
-        self.loop.add_reader(ours.fileno(), self._on_message, worker)
+        threading.Thread(target=self._read, args=(worker, self.loop), daemon=True, name="volstead-bot-reader").start()
         self._dispatch()
 
-    def _on_message(self, worker: Worker) -> None:
+    def _read(self, worker: Worker, loop: asyncio.AbstractEventLoop) -> None:
+        """A worker's messages, handed to the event loop (a thread a worker: any event loop, any
+        platform); it closes the pipe once the worker has ended."""
         try:
-            message = worker.conn.recv()
-        except (EOFError, OSError):
+            while not worker.dead:
+                try:
+                    if not worker.conn.poll(0.5):
+                        continue
+                    message = worker.conn.recv()
+                except (EOFError, OSError):
+                    message = ("ended",)
+                try:
+                    loop.call_soon_threadsafe(self._on_message, worker, message)
+                except RuntimeError:  # the event loop is closed
+                    return
+                if message[0] == "ended":
+                    return
+        finally:
+            worker.conn.close()
+
+    def _on_message(self, worker: Worker, message: tuple) -> None:
+        kind = message[0]
+        if kind == "ended":
             self._end_worker(worker, "its process ended")
             return
-        kind = message[0]
         if kind == "ready":
             worker.pid = message[1]
             return
@@ -473,14 +491,9 @@ class BotPool:
         """Stop a worker that died or hangs; its ask fails (the bot plays a random option)."""
         if worker.dead:
             return
-        worker.dead = True
-        if self.loop is not None:
-            with contextlib.suppress(Exception):
-                self.loop.remove_reader(worker.conn.fileno())
+        worker.dead = True  # its reader thread stops and closes the pipe
         with contextlib.suppress(Exception):
             worker.process.kill()
-        with contextlib.suppress(Exception):
-            worker.conn.close()
         if worker in self.pool:
             self.pool.remove(worker)
         ticket = self._finish(worker)
