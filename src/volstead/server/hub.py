@@ -154,7 +154,8 @@ class Hub:
         self.bot_start = bot_start  # how workers start (None: forkserver; tests: fork)
         self.client_limits = client_limits or ClientLimits.for_workers(workers)
         self.client_secret = client_secret or secrets.token_bytes(32)  # the key of clients' hashes
-        self.per_game = max(1, (workers or 2) // 2)  # bot threads one game may hold at once
+        # unused since bots think in bot_pool's workers (BotPool.per_table); LiveGame.threads with it
+        self.per_game = max(1, (workers or 2) // 2)
         self.start()
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(
