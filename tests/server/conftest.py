@@ -17,6 +17,9 @@ def make_client(db_url):
     clients = []
 
     def make(url=None, **kwargs):
+        # forked bot workers know what a test registered (its bots, its games); the server's own
+        # forkserver workers are tested in test_bot_pool.py
+        kwargs.setdefault("bot_start", "fork")
         c = TestClient(create_app(url or db_url, **kwargs))
         c.__enter__()
         clients.append(c)

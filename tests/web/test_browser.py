@@ -455,3 +455,23 @@ def test_table_talk_and_the_round_timer(server, browser, shot):
     shot(pages[1], "phone-table-talk", full_page=False)
     pages[0].locator("#chat").scroll_into_view_if_needed()
     shot(pages[0], "table-talk-1400", full_page=False)
+
+
+def test_the_lobby_says_when_a_client_has_reached_its_bot_tables(server, browser):
+    """The server's default limit (8 live tables with thinking bots a client): the ninth, asked
+    from the lobby, is refused with 429 and the page shows the server's message."""
+    for seed in range(8):
+        r = httpx2.post(server + "/api/games", json={"seats": ["human", "greedy"], "seed": seed})
+        assert r.status_code == 201, r.text
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("select[name=players]", "2")
+    page.select_option("select[name=seat1]", "greedy")
+    page.click("#create-btn")
+    shown = page.wait_for_selector("#created .error").inner_text()
+    assert shown == (
+        "you already have 8 live tables with thinking bots, the most one client may run (8): "
+        "finish one first (tables of people and random bots are not limited)"
+    )
+    page.close()

@@ -351,11 +351,27 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="Seconds between bot decisions.")] = 0.25,
     think: Annotated[float, typer.Option(help="A bot's thinking-time budget per decision, seconds.")] = 5.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
+    bot_workers: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes that think for the bots (default: one a core).")
+    ] = None,
+    cheap_workers: Annotated[
+        int | None,
+        typer.Option(min=0, help="More workers for cheap bots (greedy) only (default: a quarter of the others, at least 1)."),
+    ] = None,
+    max_bot_tables: Annotated[
+        int, typer.Option(min=0, help="Live tables with thinking bots one client may run (0: no limit).")
+    ] = 8,
+    think_per_minute: Annotated[
+        float | None,
+        typer.Option(min=0, help="Seconds of bot thinking a minute one client may use (default: 30 a worker; 0: no limit)."),
+    ] = None,
 ) -> None:
     """Run the Volstead server for friends over a network: a lobby, invite links, live games."""
+    from volstead.server.bot_pool import ClientLimits
     from volstead.server.commands import serve as run_server
 
-    run_server(db, host, port, bot_delay, think, open_browser)
+    limits = ClientLimits.for_workers(bot_workers, max_bot_tables, think_per_minute)
+    run_server(db, host, port, bot_delay, think, open_browser, bot_workers, cheap_workers, limits)
 
 
 def register(app: typer.Typer) -> None:

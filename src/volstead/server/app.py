@@ -32,6 +32,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException  # also the router's own 404 and 405
 from starlette.routing import Match, Route
 
+from .bot_pool import ClientLimits, client_secret
 from .hub import CONNS_PER_CLIENT, CONNS_PER_GAME, Hub, NoSuchGame
 from .limits import BODY_TIMEOUT, BodyLimit
 from .routes import lobby, pages, play, replays
@@ -62,14 +63,20 @@ def create_app(
     bot_delay: float = 0.0,
     think_s: float = 5.0,
     auto_single: bool = True,
-    bot_workers: int = 4,
+    bot_workers: int | None = None,
+    cheap_workers: int | None = None,
+    client_limits: ClientLimits | None = None,
+    bot_start: str | None = None,
     body_timeout: float = BODY_TIMEOUT,
     conns_per_game: int = CONNS_PER_GAME,
     conns_per_client: int | None = None,
 ) -> FastAPI:
-    """The app; `conns_per_client` defaults to $VOLSTEAD_CONNS_PER_CLIENT, else CONNS_PER_CLIENT (a
-    load test from one host raises it)."""
-    store = Store(db_url or default_db_url())
+    """The app; `bot_workers` worker processes think for the bots (None: one a core), and
+    `cheap_workers` more only for cheap bots (None: a quarter as many, at least one);
+    `conns_per_client` defaults to $VOLSTEAD_CONNS_PER_CLIENT, else CONNS_PER_CLIENT (a load test
+    from one host raises it)."""
+    db_url = db_url or default_db_url()
+    store = Store(db_url)
     if conns_per_client is None:
         conns_per_client = int(os.environ.get(CONNS_ENV) or CONNS_PER_CLIENT)
     hub = Hub(
@@ -80,6 +87,10 @@ def create_app(
         workers=bot_workers,
         conns_per_game=conns_per_game,
         conns_per_client=conns_per_client,
+        cheap_workers=cheap_workers,
+        client_limits=client_limits,
+        client_secret=client_secret(db_url),
+        bot_start=bot_start,
     )
 
     @contextlib.asynccontextmanager

@@ -6,6 +6,7 @@ import gc
 import socket
 import threading
 import webbrowser
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -113,11 +114,28 @@ def play_web(
     _run(create_app(url_db, bot_delay=bot_delay, think_s=think_s), host, port, url, open_browser)
 
 
-def serve(db: str | None, host: str, port: int, bot_delay: float, think_s: float, open_browser: bool) -> None:
+def serve(
+    db: str | None,
+    host: str,
+    port: int,
+    bot_delay: float,
+    think_s: float,
+    open_browser: bool,
+    bot_workers: int | None = None,
+    cheap_workers: int | None = None,
+    client_limits: Any = None,
+) -> None:
     from .app import create_app, default_db_url
 
     url_db = db or default_db_url()
-    app = create_app(url_db, bot_delay=bot_delay, think_s=think_s)
+    app = create_app(
+        url_db,
+        bot_delay=bot_delay,
+        think_s=think_s,
+        bot_workers=bot_workers,
+        cheap_workers=cheap_workers,
+        client_limits=client_limits,
+    )
     url = f"http://{link_host(host)}:{port}/"
     console.print(Text(f"Volstead server on {url} (games in {url_db}); Ctrl+C stops it.", style="green"), soft_wrap=True)
     _run(app, host, port, url, open_browser)

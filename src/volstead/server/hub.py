@@ -3,9 +3,11 @@ caps, and the bots' thinking (`Hub.think`).
 
 A live game (live.py, `LiveGame`) applies and broadcasts its decisions, follows its clock,
 holds its talk and takes its bots' turns; when one of its bots is to decide it asks the hub,
-which runs the search on a clone of the state, off the event loop, within the think time
-(`think`). Bots think in a thread pool, so a slow bot never stalls the event loop or other
-games; a bot that runs out of time or fails plays a random legal option (the game's part).
+which has it thought in a worker process (bot_pool.py: a fair scheduler shares the workers
+across clients and tables), within a think time counted from when the worker starts (`think`),
+so a slow bot never stalls the event loop or other games; a bot that runs out of time or fails
+plays a random legal option (the game's part). A client is held to its limits on live bot
+tables and think time when it creates a game (`open_game`, BotLimitError: HTTP 429).
 
 WebSocket connections are capped (`connect`): at most `conns_per_game` on one game and
 `conns_per_client` from one client host over all games, spectators included; a game created
@@ -18,17 +20,19 @@ import asyncio
 import functools
 import logging
 import random
+import secrets
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from volstead.bots import BotLimits, ask_bot, bot_names, get_bot
+from volstead.bots import BotLimits, bot_names, get_bot
 from volstead.engine import VolsteadError, replay
 from volstead.engine.contract import SEED_LIMIT, OptionsError, SetupError
 from volstead.engine.fairness import log_hash_start
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
+from .bot_pool import BotPool, ClientLimits, ThinkJob, build_bot, client_key, live_bot_tables
 from .clock import MAX_LIMIT, MIN_LIMIT, Clock
 from .live import HISTORY_KEPT, HUMAN, LOG_TAIL, LOG_UPDATE, Conn, LiveGame, StaleDecision, compact
 from .store import NewGameTokens, Store, StoredGame
@@ -84,7 +88,11 @@ class Hub:
         bot_delay: float = 0.0,
         think_s: float = 5.0,
         auto_single: bool = True,
-        workers: int = 4,
+        workers: int | None = None,
+        cheap_workers: int | None = None,
+        client_limits: ClientLimits | None = None,
+        client_secret: bytes | None = None,
+        bot_start: str | None = None,
         conns_per_game: int = CONNS_PER_GAME,
         conns_per_client: int = CONNS_PER_CLIENT,
     ):
@@ -95,8 +103,11 @@ class Hub:
         self.bot_delay = bot_delay
         self.think_s = think_s
         self.auto_single = auto_single
-        self.workers = workers
-        self.per_game = max(1, workers // 2)  # bot threads one game may hold at once
+        self.workers = workers  # bot worker processes (None: one a core); bot_pool.BotPool
+        self.cheap_workers = cheap_workers
+        self.bot_start = bot_start  # how workers start (None: forkserver; tests: fork)
+        self.client_limits = client_limits or ClientLimits.for_workers(workers)
+        self.client_secret = client_secret or secrets.token_bytes(32)  # the key of clients' hashes
         self.start()
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(
@@ -112,8 +123,10 @@ class Hub:
         return live
 
     def start(self) -> None:
-        """The bot and storage threads (again, for an app started after a `close`)."""
-        self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="volstead-bot")
+        """The bot workers and the storage thread (again, for an app started after a `close`)."""
+        self.pool = BotPool(
+            self.workers, self.cheap_workers, think_per_minute=self.client_limits.think_per_minute, start_method=self.bot_start
+        )
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="volstead-db")  # the only writer
         self.writer = GroupWriter(self.store, self.db_pool)
         self.closing = False
@@ -138,7 +151,6 @@ class Hub:
             stored,
             state,
             self._make_bots(stored),
-            threads=asyncio.Semaphore(self.per_game),
             seat_names=get_game(stored.game).seat_names(state),
             clock=Clock(stored.time_limit),
             chat=list(stored.chat),
@@ -189,17 +201,28 @@ class Hub:
         seed: int | None = None,
         hotseat: bool = False,
         time_limit: int | None = None,
+        client: str | None = None,
         spectators: bool = True,
     ) -> tuple[LiveGame, NewGameTokens]:
-        """`create_game` for the running server: storing happens on the storage thread."""
+        """`create_game` for the running server: storing happens on the storage thread. `client`
+        (a keyed hash of its address) is held to its limits (BotLimitError) and stored with the game."""
         new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
+        if client is not None and any(k != HUMAN and not self._instant(k) for k in new[3]):
+            self.client_limits.check(live_bot_tables(self.games.values(), client, self._instant), self.pool.think_used(client))
         stored, tokens = await asyncio.get_running_loop().run_in_executor(
-            self.db_pool, functools.partial(self.store.new_game, *new, spectators=spectators)
+            self.db_pool, functools.partial(self.store.new_game, *new, spectators=spectators, client=client)
         )
         live = self._open(stored)
         await live.save()
         self.games[stored.id] = live  # shown to nobody before its forced decisions are stored
         return live, tokens
+
+    def client_key(self, host: str | None) -> str:
+        """What is kept of a client: a keyed hash of its address (bot_pool.client_key)."""
+        return client_key(self.client_secret, host)
+
+    def _instant(self, kind: str) -> bool:
+        return build_bot(kind, "0", self.limits).instant
 
     def _open(self, stored: StoredGame) -> LiveGame:
         live = self._rebuild(stored)
@@ -261,46 +284,36 @@ class Hub:
         return game_name, opts.to_json(), seed, kinds, hotseat, practice, time_limit
 
     # ------------------------------------------------------------------ bots
-    async def think(self, live: LiveGame, seat: int, bot: Any, snapshot: Any) -> int:
-        """The index of the option `seat`'s bot takes in `snapshot` (a clone of `live`'s state, for
-        this search alone): TimeoutError when it runs past the think time, the bot's own exception
-        when it fails, CancelledError when the server is stopping (`LiveGame.ask` takes a random
-        option for the first two).
+    async def think(self, live: LiveGame, seat: int, number: int, options: int) -> int:
+        """The index of the option `seat`'s bot takes for its decision `number` (of `options`
+        options): TimeoutError when it runs past the think time, the bot's own exception when it
+        fails (a worker's `kind` names it), CancelledError when the server is stopping
+        (`LiveGame.ask` takes a random option for the first two).
 
-        Fair to every game: a game's bots hold at most `per_game` of the bot threads at once (in
-        a simultaneous phase the others wait their turn), bots wait for a thread in the order they
-        asked, and a bot's think time starts when its thread does, so a bot queued behind other
-        games' searches thinks as long as any other; every search ends within its budget."""
-        loop = asyncio.get_running_loop()
-        started = asyncio.Event()
-
-        def run() -> int:
-            loop.call_soon_threadsafe(started.set)
-            return ask_bot(bot, snapshot, seat=seat)
-
-        def done(f: asyncio.Future) -> None:  # the thread is free again (a late failure is read, not logged)
-            live.threads.release()
-            if not f.cancelled():
-                f.exception()
-
-        await live.threads.acquire()  # given back when the thread is done, not when we stop waiting
+        The bot thinks in a worker process (bot_pool.py), which replays the game's decisions: the
+        scheduler hands workers to clients, then their tables, in turn, and the think time starts
+        when the worker starts thinking, so a bot queued behind other tables' searches thinks as
+        long as any other."""
+        stored = live.stored
+        job = ThinkJob(
+            live.id, stored.game, stored.options, stored.seed, stored.seats, tuple(stored.decisions),
+            seat, live.kinds[seat], number, options, self.limits,
+        )  # fmt: skip
+        ticket = self.pool.submit(job, stored.client, self.think_s)  # CancelledError once closing
         try:
-            future = loop.run_in_executor(self.pool, run)
-        except BaseException:
-            live.threads.release()
+            await asyncio.shield(ticket.started)  # waiting for a worker costs no think time
+            answer = await asyncio.wait_for(asyncio.shield(ticket.answer), timeout=self.think_s)
+        except asyncio.CancelledError:
+            self.pool.withdraw(ticket)  # not started yet: no worker will take it
             raise
-        future.add_done_callback(done)
-        waiting = asyncio.ensure_future(started.wait())
-        await asyncio.wait([future, waiting], return_when=asyncio.FIRST_COMPLETED)
-        waiting.cancel()
-        return await asyncio.wait_for(asyncio.shield(future), timeout=self.think_s)
+        return answer.index
 
     async def close(self) -> None:
         """Stop every game's bots (the server is shutting down): nothing is lost, every decision
         taken is stored; a search still running ends within its think time."""
         self.closing = True
         runners = [task for live in self.games.values() if (task := live.stop()) is not None]
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()  # every worker ends now: nothing they think is applied after the saves below
         if runners:  # stopped at their next await: none applies a move after the saves below
             await asyncio.wait(runners, timeout=5)
         # A bot runner stores its moves every BROADCAST_EVERY seconds, and the game's listing counts

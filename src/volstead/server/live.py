@@ -104,7 +104,6 @@ class LiveGame:
     thinking: set[int] = field(default_factory=set)
     error: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    threads: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))  # bot threads it may hold
     seat_names: list[str] = field(default_factory=list)  # the game's names of the seats (public)
     bot_task: asyncio.Task | None = None
     clock: Clock = field(default_factory=lambda: Clock(None))
@@ -343,19 +342,20 @@ class LiveGame:
         """The option id `seat`'s bot takes for its decision `number` (a random one when it runs out of
         time or fails); None when that decision is no longer pending (while the bot runner waited,
         another task — a time-out deciding for a person, with the instant bots after it — moved the
-        game on). The thinking itself is the hub's (`Hub.think`, on a clone)."""
+        game on). The thinking itself is the hub's (`Hub.think`, in a worker process)."""
         if self.state.is_over() or seat not in self.pending() or self.taken[seat] != number:
             return None
         bot = self.bots[seat]
-        if bot.instant:  # answers at once without a view: no clone, no thread
+        if bot.instant:  # answers at once without a view: no worker
             index = ask_bot(bot, self.state, seat=seat)
             return self.state.decision(seat).option_ids[index]
-        snapshot = self.state.clone()
-        ids = snapshot.decision(seat).option_ids
+        ids = self.state.decision(seat).option_ids
+        if len(ids) == 1:  # nothing to think about: no worker (the bot is seeded per decision, so nothing is skipped)
+            return ids[0]
         if self.hub.closing:
             raise asyncio.CancelledError
         try:
-            index = await self.hub.think(self, seat, bot, snapshot)
+            index = await self.hub.think(self, seat, number, len(ids))
             if not (isinstance(index, int) and 0 <= index < len(ids)):
                 raise ValueError(f"bot returned {index!r}")
         except TimeoutError:
@@ -365,7 +365,9 @@ class LiveGame:
             if self.hub.closing:  # the pool is shut down: the server is stopping, not the bot failing
                 raise asyncio.CancelledError from None
             log.warning("bot of seat %s in game %s failed: %s", seat, self.id, e)
-            self.note(f"{self.seat_names[seat]}'s bot failed ({type(e).__name__}): a random option is taken", seat)
+            self.note(
+                f"{self.seat_names[seat]}'s bot failed ({getattr(e, 'kind', type(e).__name__)}): a random option is taken", seat
+            )
             index = random.randrange(len(ids))
         return ids[index]
 

@@ -5,8 +5,10 @@ each seat, and the hash of its secret token), `decisions` (every option id
 taken, in order), `fairness` (the game's commitment), `time_limits` (a game's
 time limit per turn or phase, if it has one), `no_spectators` (a game created with
 `spectators: false`) and `chat` (the table's talk: stored with the game, never in its record). A game is rebuilt by replaying its
-decisions. Tokens are never stored, only their SHA-256. New tables only, never
-new columns: `create_all` adds them to an older database file.
+decisions. Tokens are never stored, only their SHA-256. `games.client` (who
+created the game: a keyed hash of its address, for the per-client bot limits) is
+a column added since the first schema. The schema is versioned with Alembic
+(migrations/): an older database file is upgraded when a Store opens it.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ class GameRow(Base):
     table_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     status: Mapped[str] = mapped_column(String(16), default="playing")  # playing | finished
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # who created it: a keyed hash of the client's address (bot_pool.client_key), for the per-client
+    # limits on bot tables (None: made before clients were kept, or not over HTTP)
+    client: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -140,6 +145,7 @@ class StoredGame:
     time_limit: int | None = None  # seconds a turn or a simultaneous phase may take (None: no limit)
     chat: list[ChatLine] = field(default_factory=list)
     spectators: bool = True  # False: only seat (and hot-seat) links open the game
+    client: str | None = None  # a keyed hash of the creator's address (GameRow.client)
 
     def seat_of_token(self, token: str) -> int | str | None:
         """The seat a token opens, "table" for the hot-seat token, None when it opens nothing
@@ -198,6 +204,7 @@ class Store:
         practice: bool = False,
         time_limit: int | None = None,
         spectators: bool = True,
+        client: str | None = None,
     ) -> tuple[StoredGame, NewGameTokens]:
         """Store a new game; returns it as `load` would, and its seats' secret tokens."""
         tokens = {i: new_token() for i, k in enumerate(kinds) if k == "human"}
@@ -226,6 +233,7 @@ class Store:
             hash_token(table) if table else None,
             time_limit,
             spectators=spectators,
+            client=client,
         )
         with Session(self.engine) as s, s.begin():
             s.add(
@@ -239,6 +247,7 @@ class Store:
                     table_token_hash=stored.table_token_hash,
                     status="playing",
                     created=stored.created,
+                    client=client,
                 )
             )
             s.flush()
@@ -340,6 +349,7 @@ class Store:
             limit.seconds if limit else None,
             chat,
             s.get(NoSpectatorsRow, row.id) is None,
+            row.client,
         )
 
 

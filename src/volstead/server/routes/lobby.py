@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import JSONResponse, Response
 
 from volstead.bots import bot_names
 from volstead.games import DEFAULT_GAME, game_names, get_game
 
+from ..bot_pool import BotLimitError
 from ..catalog import catalog
 from ..hub import BotSpecError, LiveGame, LobbyError
 from ..messages import CreateGame
@@ -32,8 +36,16 @@ BOT_STRENGTHS = [
 @router.get("/api/info")
 def info() -> dict[str, Any]:
     """Each game's description (seats, options schema, factions, browser module), bots, strengths."""
-    games = [get_game(name).describe() for name in game_names()]
-    return {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
+    # The same bytes until a game is added: built once (6.5 ms of CPU a request otherwise, which a
+    # busy machine stretches to 100+ ms); a Response is sent as it is, the schema stays the dict's.
+    return Response(_info_body(tuple(game_names())), media_type="application/json")  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=4)
+def _info_body(names: tuple[str, ...]) -> bytes:
+    games = [get_game(name).describe() for name in names]
+    info = {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
+    return json.dumps(jsonable_encoder(info), separators=(",", ":")).encode()
 
 
 @router.get("/api/catalog/{game_name}", responses=errors(404))
@@ -54,6 +66,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 @router.post("/api/games", status_code=201, responses=errors(*BODY_ERRORS, 422))
 async def create(request: Request, body: CreateGame) -> JSONResponse:
     hub = hub_of(request)
+    client = hub.client_key(request.client.host if request.client else None)
     try:
         live, tokens = await hub.open_game(
             body.game or DEFAULT_GAME,
@@ -62,8 +75,11 @@ async def create(request: Request, body: CreateGame) -> JSONResponse:
             body.seed,
             body.hotseat,
             body.time_limit,
+            client,
             spectators=body.spectators,
         )
+    except BotLimitError as e:
+        raise HTTPException(429, str(e)) from None
     except BotSpecError as e:
         raise HTTPException(422, str(e)) from None
     except LobbyError as e:
