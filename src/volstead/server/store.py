@@ -5,8 +5,10 @@ each seat, and the hash of its secret token), `decisions` (every option id
 taken, in order), `fairness` (the seed's commitment), `time_limits` (a game's
 time limit per turn or phase, if it has one) and `chat` (the table's talk: stored
 with the game, never in its record). A game is rebuilt by replaying its
-decisions. Tokens are never stored, only their SHA-256. New tables only, never
-new columns: `create_all` adds them to an older database file.
+decisions. Tokens are never stored, only their SHA-256.
+
+The schema is versioned with Alembic (server/migrations/): a change to these models comes with a
+revision (docs/server.md, "Schema migrations"), and opening a Store upgrades an older database.
 """
 
 from __future__ import annotations
@@ -166,7 +168,13 @@ class Store:
         self.engine = create_engine(url, future=True, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        from .migrations import ensure_current  # the migrations' env.py imports this module
+
+        try:
+            ensure_current(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
