@@ -359,3 +359,21 @@ def test_a_database_newer_than_this_volstead_is_refused_and_left_alone(db_url):
     with pytest.raises(VolsteadError, match=r"revision 9999, which this Volstead does not know .*newest is \d{4}"):
         Store(db_url)
     assert version_of(db_url) == "9999"
+
+
+@pytest.mark.parametrize("command", [["serve"], ["play", "--no-browser"]])
+def test_volstead_serve_and_play_say_why_a_newer_database_cannot_be_used(db_url, monkeypatch, command):
+    from typer.testing import CliRunner
+
+    import volstead.server.commands as commands
+    from volstead.cli import app
+
+    Store(db_url).close()
+    engine = create_engine(db_url)
+    with engine.begin() as c:
+        c.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    engine.dispose()
+    monkeypatch.setattr(commands, "_run", lambda *a, **k: pytest.fail("the server started"))
+    r = CliRunner().invoke(app, [*command, "--db", db_url])
+    assert r.exit_code == 1, r.output
+    assert f"Cannot use the database {db_url}: the database's schema is at revision 9999" in " ".join(r.output.split())
