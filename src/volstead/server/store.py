@@ -37,6 +37,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from volstead.engine.fairness import commitment, new_salt
 
+from .migrations import ensure_current
+
 
 class Base(DeclarativeBase):
     pass
@@ -168,8 +170,6 @@ class Store:
         self.engine = create_engine(url, future=True, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        from .migrations import ensure_current  # the migrations' env.py imports this module
-
         try:
             ensure_current(self.engine)
         except BaseException:
