@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import socket
 import threading
@@ -12,6 +13,19 @@ from rich.console import Console
 from rich.text import Text
 
 console = Console(highlight=False)
+
+
+@contextlib.contextmanager
+def opening_database(url_db: str):
+    """A database that cannot be opened (its schema newer than this Volstead, server/migrations/)
+    ends the command with the reason, not a traceback."""
+    from volstead.engine.errors import VolsteadError
+
+    try:
+        yield
+    except VolsteadError as e:
+        console.print(Text(f"Cannot use the database {url_db}: {e}", style="red"), soft_wrap=True)
+        raise SystemExit(1) from None
 
 
 def free_port(host: str, port: int) -> int:
@@ -77,7 +91,8 @@ def play_web(
     from .store import Store
 
     url_db = db or default_db_url()
-    store = Store(url_db)
+    with opening_database(url_db):
+        store = Store(url_db)
     try:
         found = None
         if resume:
@@ -128,14 +143,15 @@ def serve(
     from .app import create_app, default_db_url
 
     url_db = db or default_db_url()
-    app = create_app(
-        url_db,
-        bot_delay=bot_delay,
-        think_s=think_s,
-        bot_workers=bot_workers,
-        cheap_workers=cheap_workers,
-        client_limits=client_limits,
-    )
+    with opening_database(url_db):
+        app = create_app(
+            url_db,
+            bot_delay=bot_delay,
+            think_s=think_s,
+            bot_workers=bot_workers,
+            cheap_workers=cheap_workers,
+            client_limits=client_limits,
+        )
     url = f"http://{link_host(host)}:{port}/"
     console.print(Text(f"Volstead server on {url} (games in {url_db}); Ctrl+C stops it.", style="green"), soft_wrap=True)
     _run(app, host, port, url, open_browser)
@@ -146,7 +162,8 @@ def replay_web(record: dict, db: str | None, host: str, port: int, open_browser:
     from .store import Store
 
     url_db = db or default_db_url()
-    store = Store(url_db)
+    with opening_database(url_db):
+        store = Store(url_db)
     try:
         game_id = import_record(store, record)
     finally:

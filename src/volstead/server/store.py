@@ -5,10 +5,11 @@ each seat, and the hash of its secret token), `decisions` (every option id
 taken, in order), `fairness` (the game's commitment), `time_limits` (a game's
 time limit per turn or phase, if it has one), `no_spectators` (a game created with
 `spectators: false`) and `chat` (the table's talk: stored with the game, never in its record). A game is rebuilt by replaying its
-decisions. Tokens are never stored, only their SHA-256. `games.client` (who
-created the game: a keyed hash of its address, for the per-client bot limits) is
-a column added since the first schema. The schema is versioned with Alembic
-(migrations/): an older database file is upgraded when a Store opens it.
+decisions. Tokens are never stored, only their SHA-256. `games.client` is who
+created the game: a keyed hash of its address, for the per-client bot limits.
+
+The schema is versioned with Alembic (server/migrations/): a change to these models comes with a
+revision (docs/server.md, "Schema migrations"), and opening a Store upgrades an older database.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from volstead.engine.fairness import commitment, created_text, new_salt
+
+from .migrations import ensure_current
 
 
 class Base(DeclarativeBase):
@@ -182,7 +185,11 @@ class Store:
         self.engine = create_engine(url, future=True, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        try:
+            ensure_current(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
