@@ -320,3 +320,25 @@ def test_the_interpreted_build_too():
         env={**os.environ, "VOLSTEAD_PURE_PYTHON": "1", "VOLSTEAD_PROPERTY_EXAMPLES": "20"},
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+def test_an_illegal_option_names_the_legal_ones_within_the_message_limit():
+    """Found by the record property above: a Mafia Chronicles boss draft offers 25 options whose ids
+    are long ("boss:ike_the_weasel_stern"); twelve of them made a 371-character message. The list
+    is cut by length too, and says how many there are in all."""
+    from volstead.engine import IllegalOptionError
+    from volstead.engine.record import make_record
+
+    game = get_game("mafia_chronicles")
+    state = replay(game, make_record(game="mafia_chronicles", options={}, seed=3, seats=4))
+    d = state.decision()
+    ids = d.option_ids
+    assert len(ids) > 12 and sum(len(i) + 2 for i in ids[:12]) > 150  # the case: a long list of long ids
+    with pytest.raises(IllegalOptionError) as e:
+        d.index_of("boss:nobody")
+    message = str(e.value)
+    assert len(message) <= MAX_MESSAGE, message
+    assert message.startswith("option 'boss:nobody' is not legal now; seat ")
+    assert message.endswith(f", … ({len(ids)} in all)")
+    shown = message.split("must choose one of: ")[1].removesuffix(f", … ({len(ids)} in all)").split(", ")
+    assert shown == list(ids[: len(shown)]) and 1 <= len(shown) < 12

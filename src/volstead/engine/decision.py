@@ -82,8 +82,14 @@ class Decision:
         try:
             return self.option_ids.index(option_id)
         except ValueError:
-            shown = ", ".join(self.option_ids[:12])
-            more = "" if len(self.codes) <= 12 else f", … ({len(self.codes)} in all)"
+            # at most 12 ids and about 150 characters of them: the whole message stays short
+            ids = self.option_ids
+            n, length = 0, 0
+            while n < min(12, len(ids)) and (n == 0 or length + len(ids[n]) + 2 <= 150):
+                length += len(ids[n]) + 2
+                n += 1
+            shown = ", ".join(ids[:n])
+            more = "" if n == len(ids) else f", … ({len(ids)} in all)"
             given = repr(option_id) if len(repr(option_id)) <= 60 else repr(option_id)[:57] + "..."
             raise IllegalOptionError(
                 f"option {given} is not legal now; seat {self.seat} must choose one of: {shown}{more}"
