@@ -6,9 +6,12 @@ SECONDS lets each person answer its decisions after a human pause (exponential, 
 seconds; --pause 0: at once, for the throughput ceiling). It prints the tables held, decisions
 served, decide -> next state latency p50/p99 (after a warm-up in which every client connects,
 reported apart), creation p50/p99, the server's RSS and memory per live table, and the errors.
+With --search-tables N, N tables of four ISMCTS bots (default budget) play at the same time,
+made first by the same client (the server's per-client bot limits lifted for it): their bots
+think in the server's worker processes, and their decisions a second are reported too.
 Bounded in tables (2,000) and time (600 s); stops by itself.
 
-    .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 60 [--pause 2] [--json]
+    .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 60 [--pause 2] [--search-tables 100] [--json]
 
 Not a test: figures depend on the machine (the clients share it with the server).
 """
@@ -92,8 +95,21 @@ async def person(url: str, token: str, game: str, pause: float, until: float, st
         stats["last_error"] = f"{type(e).__name__}: {e}"[:200]
 
 
-async def run(tables: int, seconds: float, pause: float, seed: int, latencies: str | None = None, warmup: float = 5.0) -> dict:
+async def run(
+    tables: int,
+    seconds: float,
+    pause: float,
+    seed: int,
+    latencies: str | None = None,
+    warmup: float = 5.0,
+    search_tables: int = 0,
+    bot_workers: int | None = None,
+) -> dict:
     port = free_port()
+    # one client makes every table: its limits on bot tables and think time are lifted (0: none)
+    limits = ["--max-bot-tables", "0", "--think-per-minute", "0"] if search_tables else []
+    if bot_workers is not None:
+        limits += ["--bot-workers", str(bot_workers)]
     folder = tempfile.mkdtemp(prefix="volstead-load-")
     server = subprocess.Popen(
         [
@@ -111,6 +127,7 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
             "0",
             "--think",
             "2",
+            *limits,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -129,6 +146,14 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
                 except httpx2.HTTPError:
                     await asyncio.sleep(0.05)
             idle_rss = rss_mib(server.pid)
+            searching = []
+            for _ in range(search_tables):
+                r = await http.post("/api/games", json={"seats": ["ismcts"] * 4})
+                if r.status_code != 201:
+                    stats["errors"] += 1
+                    stats["last_error"] = f"search table: {r.status_code} {r.text[:150]}"
+                    continue
+                searching.append(r.json()["id"])
             created, games = [], []
             for _ in range(tables):
                 t = time.monotonic()
@@ -144,9 +169,14 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
         # parsed messages are freed by reference counting, nothing here needs the cycle collector
         gc.collect()
         gc.disable()
-        until = time.monotonic() + seconds
-        ws_url = url.replace("http", "ws")
-        await asyncio.gather(*(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random())) for gid, tok in games))
+        async with httpx2.AsyncClient(base_url=url, timeout=30) as http:
+            searched_before = await decisions_of(http, searching)
+            until = time.monotonic() + seconds
+            ws_url = url.replace("http", "ws")
+            await asyncio.gather(
+                *(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random())) for gid, tok in games)
+            )
+            searched = await decisions_of(http, searching) - searched_before
         rss = rss_mib(server.pid)
     finally:
         gc.enable()
@@ -181,9 +211,22 @@ async def run(tables: int, seconds: float, pause: float, seed: int, latencies: s
         "state_message_kb": round(stats["bytes"] / max(1, stats["messages"]) / 1024, 1),
         "server_rss_mib": round(rss, 1),
         "kib_per_table": round(1024 * (rss - idle_rss) / max(1, len(games)), 1),
+        "search_tables": len(searching),
+        "search_decisions_per_s": round(searched / seconds, 1),
         "errors": stats["errors"],
         "last_error": stats.get("last_error"),
     }
+
+
+async def decisions_of(http, games: list[str]) -> int:
+    """The decisions taken so far in `games` (their public count: bot tables have no secret steps
+    hidden from a spectator once a phase closes; a phase still open counts as it stands)."""
+    total = 0
+    for gid in games:
+        r = await http.get(f"/api/games/{gid}")
+        if r.status_code == 200:
+            total += r.json()["decisions"]
+    return total
 
 
 def main() -> None:
@@ -200,10 +243,14 @@ def main() -> None:
         help="seconds at the start (every client connecting) whose latencies are reported apart",
     )
     ap.add_argument("--latencies", metavar="CSV", help="write each decide's send time and latency to CSV")
+    ap.add_argument(
+        "--search-tables", type=int, default=0, help="tables of four ISMCTS bots playing at the same time (at most 200)"
+    )
+    ap.add_argument("--bot-workers", type=int, help="the server's bot worker processes (default: its own, one a core)")
     a = ap.parse_args()
-    if not 1 <= a.tables <= 2000 or not 1 <= a.seconds <= 600:
-        ap.error("--tables must be 1-2000 and --seconds 1-600")
-    out = asyncio.run(run(a.tables, a.seconds, a.pause, a.seed, a.latencies, a.warmup))
+    if not 1 <= a.tables <= 2000 or not 1 <= a.seconds <= 600 or not 0 <= a.search_tables <= 200:
+        ap.error("--tables must be 1-2000, --seconds 1-600 and --search-tables 0-200")
+    out = asyncio.run(run(a.tables, a.seconds, a.pause, a.seed, a.latencies, a.warmup, a.search_tables, a.bot_workers))
     if a.json:
         print(json.dumps(out, indent=1))
         return
@@ -214,6 +261,11 @@ def main() -> None:
         f"(first {out['warmup_s']:g} s: p99 {out['warmup_latency_ms']['p99']} ms); "
         f"create p50 {cr['p50']} ms, p99 {cr['p99']} ms; state message {out['state_message_kb']} kB; "
         f"server RSS {out['server_rss_mib']} MiB ({out['kib_per_table']} KiB a live table); errors {out['errors']}"
+        + (
+            f"; {out['search_tables']} ISMCTS tables: {out['search_decisions_per_s']} bot decisions/s"
+            if out["search_tables"]
+            else ""
+        )
     )
 
 

@@ -352,7 +352,8 @@ def serve(
     think: Annotated[float, typer.Option(help="A bot's thinking-time budget per decision, seconds.")] = 5.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
     bot_workers: Annotated[
-        int | None, typer.Option(min=1, help="Worker processes that think for the bots (default: one a core).")
+        int | None,
+        typer.Option(min=1, help="Worker processes that think for the bots (default: one a core but the event loop's)."),
     ] = None,
     cheap_workers: Annotated[
         int | None,

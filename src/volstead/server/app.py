@@ -71,7 +71,7 @@ def create_app(
     conns_per_game: int = CONNS_PER_GAME,
     conns_per_client: int | None = None,
 ) -> FastAPI:
-    """The app; `bot_workers` worker processes think for the bots (None: one a core), and
+    """The app; `bot_workers` worker processes think for the bots (None: one a core but one), and
     `cheap_workers` more only for cheap bots (None: a quarter as many, at least one);
     `conns_per_client` defaults to $VOLSTEAD_CONNS_PER_CLIENT, else CONNS_PER_CLIENT (a load test
     from one host raises it)."""

@@ -61,6 +61,16 @@ KEEP_HISTORY = 64  # a worker's states keep as much history as the hub's (hub.HI
 THINK_WINDOW = 60.0  # seconds over which a client's think time is counted
 IDLE_S = 600.0  # a bot table waiting this long on a person does not count as live (see live_bot_tables)
 KEY_ENV = "VOLSTEAD_CLIENT_KEY"
+
+
+def default_workers() -> int:
+    """Bot workers when none are asked for: one a core but the one the event loop needs. On a
+    2-core machine, 1,000 tables of people with 100 tables of searching bots answered a decide
+    with p99 227 ms with one worker against 585 ms with two, at 88 % of their bot moves
+    (benchmarks/README.md, load_server.py --search-tables)."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
 WORKER_NICE = 10  # workers yield the CPU to the server's process: its requests are answered at once
 SHARE_PER_WORKER = 30.0  # seconds of thinking a minute a client may use, per worker (half of it)
 
@@ -232,9 +242,9 @@ class ClientLimits:
 
     @classmethod
     def for_workers(cls, workers: int | None, max_bot_tables: int = 8, think_per_minute: float | None = None) -> ClientLimits:
-        """The limits of a server with `workers` bot workers (None: one a core): by default, a
+        """The limits of a server with `workers` bot workers (None: `default_workers`): by default, a
         client may keep half of them thinking (30 s a minute a worker); 0 turns a limit off."""
-        n = max(1, workers or os.cpu_count() or 1)
+        n = workers or default_workers()
         think = SHARE_PER_WORKER * n if think_per_minute is None else think_per_minute
         return cls(max_bot_tables or None, think or None)
 
@@ -264,7 +274,7 @@ class BotPool:
         think_per_minute: float | None = None,
         start_method: str | None = None,
     ):
-        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.workers = workers or default_workers()
         self.cheap_workers = max(1, self.workers // 4) if cheap_workers is None else max(0, cheap_workers)
         self.per_table = per_table or max(1, self.workers // 2)
         self.think_per_minute = think_per_minute  # over it, a client's asks yield to others'

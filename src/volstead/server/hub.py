@@ -103,7 +103,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.think_s = think_s
         self.auto_single = auto_single
-        self.workers = workers  # bot worker processes (None: one a core); bot_pool.BotPool
+        self.workers = workers  # bot worker processes (None: one a core but one); bot_pool.BotPool
         self.cheap_workers = cheap_workers
         self.bot_start = bot_start  # how workers start (None: forkserver; tests: fork)
         self.client_limits = client_limits or ClientLimits.for_workers(workers)
