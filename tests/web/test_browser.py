@@ -475,3 +475,61 @@ def test_the_lobby_says_when_a_client_has_reached_its_bot_tables(server, browser
         "finish one first (tables of people and random bots are not limited)"
     )
     page.close()
+
+
+def test_the_lobby_creates_a_game_without_spectators(server, browser, shot):
+    """The spectator box unticked: the game is created with `spectators: false`, and neither the
+    created-game panel nor the games list offers a link to watch it (issue 35, item 4)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.wait_for_selector("#create-btn")
+    assert page.is_checked("input[name=spectators]")  # on unless the creator turns it off
+    page.select_option("select[name=players]", "2")
+    page.select_option("select[name=seat1]", "random")
+    page.uncheck("input[name=spectators]")
+    page.click("#create-btn")
+    page.wait_for_selector("#created a.seat-link")
+    game_id = page.locator("#created h3").inner_text().removeprefix("Game ")
+    assert httpx2.get(f"{server}/api/games/{game_id}").json()["spectators"] is False
+    created = page.locator("#created")
+    assert created.locator("a.spectator-link").count() == 0
+    assert created.locator(f'a[href="/game/{game_id}"]').count() == 0
+    assert "Spectators: off (only the seat links open this game)" in created.inner_text()
+    page.wait_for_selector(f"#games li:has-text('{game_id}')")
+    listed = page.locator(f"#games li:has-text('{game_id}')")
+    assert "no spectators" in listed.inner_text() and listed.locator("a").count() == 0
+    # a game with the box left ticked keeps its spectator link
+    page.check("input[name=spectators]")
+    page.click("#create-btn")
+    page.wait_for_selector("#created a.spectator-link")
+    other = page.locator("#created h3").inner_text().removeprefix("Game ")
+    assert other != game_id and httpx2.get(f"{server}/api/games/{other}").json()["spectators"] is True
+    assert page.locator("#created a.spectator-link").get_attribute("href") == f"/game/{other}"
+    assert not errors, errors
+
+
+def test_a_spectator_of_a_game_without_spectators_reads_why_and_is_not_retried(server, browser, shot):
+    """The spectator URL of a game created with `spectators: false`: the page shows the server's
+    NoSpectators message and does not reconnect (a 4403 close is final); the seat's own page, kept
+    in the browser, does not list a spectator link for it."""
+    g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 5, "spectators": False}).json()
+    assert g["spectator_url"] is None
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(f"{server}/game/{g['id']}")
+    shown = page.wait_for_selector("#error").inner_text()
+    assert shown == "this game takes no spectators (its creator turned the spectator link off): open your seat link"
+    page.wait_for_function("document.getElementById('conn').textContent === 'closed'")
+    time.sleep(2.5)  # the page retries other closes after 0.5 s, 1 s, 2 s...
+    assert len(sockets) == 1, sockets
+    assert page.locator("#error").inner_text() == shown
+    # the seat's page plays, and the lobby it remembers the game for offers no spectator link
+    page.goto(server + g["seats"][0]["url"])
+    wait_options(page)
+    page.goto(server + "/")
+    page.wait_for_selector("#mine a.seat-link")
+    mine = page.locator("#mine")
+    assert mine.locator("a.spectator-link").count() == 0 and "Spectators: off" in mine.inner_text()

@@ -97,10 +97,16 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     assert not errors, errors
 
 
-def test_the_lobby_shows_each_bots_rating_in_the_game_chosen(server, browser, shot, prize_bids, monkeypatch):
+def test_the_lobby_shows_each_bots_rating_in_the_game_chosen(server, browser, shot, prize_bids, monkeypatch, request):
     """Issue 34, item 7: beside each bot the lobby offers, its Elo in the game chosen, where the game's
     ladder was measured (Game.bot_ratings); a game without ratings shows the bare labels."""
+    from volstead.server.routes.lobby import _info_body
+
     monkeypatch.setattr(type(prize_bids), "bot_ratings", lambda self: {"greedy": 1388.96, "ismcts:200ms": 1612.2})
+    # /api/info's body is built once per process (routes/lobby.py): rebuilt with the patched ratings,
+    # and again after, so that no later test reads them
+    _info_body.cache_clear()
+    request.addfinalizer(_info_body.cache_clear)
     page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
     page.goto(server + "/")
     page.wait_for_selector("#create-btn")

@@ -36,6 +36,7 @@ async function lobby() {
     <div id="seats"></div><div id="first"></div>
     <div id="options"></div>
     <label><input type="checkbox" name="hotseat"> Hot-seat (human seats share this screen)</label>
+    <label title="Off: only the seat links open the game (the server refuses its spectator link)."><input type="checkbox" name="spectators" checked> Spectator link: anyone may watch</label>
     <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
     <label title="When it runs out, the server decides for whoever is still deciding.">Time limit per turn or phase (seconds) <input name="time_limit" type="number" min="10" max="86400" placeholder="none"></label>
     <button class="primary" id="create-btn">Create game</button></form><div id="created"></div></div>
@@ -97,6 +98,7 @@ async function lobby() {
       seats: Array.from({ length: n }, (_, i) => form[`seat${i}`].value),
       options,
       hotseat: form.hotseat.checked,
+      spectators: form.spectators.checked,
     };
     if (form.seed.value !== "") body.seed = Number(form.seed.value);
     if (form.time_limit.value !== "") body.time_limit = Number(form.time_limit.value);
@@ -160,14 +162,14 @@ function linksHtml(r) {
     .join("");
   return `<div class="links"><h3>Game ${r.id}</h3><p class="small">Each link is secret: it plays that seat. Send one to each friend.</p><ul>${seatLinks}
     ${r.hotseat_url ? `<li>Hot-seat (every human seat): <a class="hotseat-link" href="${r.hotseat_url}">${o}${r.hotseat_url}</a></li>` : ""}
-    <li>Spectators: <a href="${r.spectator_url}">${o}${r.spectator_url}</a></li></ul></div>`;
+    <li>Spectators: ${r.spectator_url ? `<a class="spectator-link" href="${r.spectator_url}">${o}${r.spectator_url}</a>` : `<span class="spectators-off">off</span> (only the seat links open this game)`}</li></ul></div>`;
 }
 
 async function listGames() {
   const games = await getJSON("/api/games");
   const el = document.getElementById("games");
   el.innerHTML = games.length
-    ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code>${g.practice ? " (practice)" : ""} — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · <a href="/game/${g.id}">watch</a>` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>`
+    ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code>${g.practice ? " (practice)" : ""} — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · ${g.spectators === false ? `<span class="muted">no spectators</span>` : `<a href="/game/${g.id}">watch</a>`}` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>`
     : `<p class="muted">No games yet.</p>`;
   const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
   const known = new Set(games.map((g) => g.id));
@@ -257,7 +259,7 @@ function rememberLink(id, state, token) {
     game: state.meta.game,
     seats: state.meta.kinds.map((kind, seat) => (seat === state.you && !state.table ? { seat, kind, url } : { seat, kind })),
     hotseat_url: state.table ? url : undefined,
-    spectator_url: `/game/${id}`,
+    spectator_url: state.meta.spectators === false ? null : `/game/${id}`,
   };
   localStorage.setItem("volstead:links", JSON.stringify(mine));
 }
@@ -368,18 +370,23 @@ function gamePage(id) {
         const w = document.getElementById("waiting");
         if (w && m.seats.length) w.textContent = thinkingText(m.seats, last.meta);
       } else if (m.type === "error") {
-        if (m.error === "BadToken" || m.error === "NotFound") {
-          app.innerHTML = `<p class="error" id="error">${esc(m.message)}</p>`;
-          ws.onclose = null;
-          return;
-        }
-        flash(m.message);
+        // refused before any state (a bad link, no spectators, the caps): said where the board would be
+        if (!last) app.innerHTML = `<p class="error" id="error">${esc(m.message)}</p>`;
+        else flash(m.message);
         setDisabled(false);
       }
     };
     ws.onclose = (ev) => {
+      // Refused for good (docs/server.md, "Connections"): an unknown game, a bad seat link, or the
+      // spectator link of a game that takes no spectators. Retrying would be refused again.
+      if (ev.code === 4403 || ev.code === 4404) {
+        if (!document.getElementById("error")) app.innerHTML = `<p class="error" id="error">${esc(ev.reason)}</p>`;
+        conn.textContent = "closed";
+        return;
+      }
       if (ev.code === 1009) flash(ev.reason); // a message over the server's limit (docs/server.md, "Limits")
-      conn.textContent = "disconnected — reconnecting…";
+      // over the connection caps (4429): said, and retried as any other close, slower and slower
+      conn.textContent = ev.code === 4429 ? "too many connections — retrying…" : "disconnected — reconnecting…";
       setTimeout(connect, Math.min(5000, 500 * 2 ** retry++));
     };
   }
