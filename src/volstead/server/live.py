@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from volstead.bots import ask_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
@@ -68,8 +69,9 @@ def compact(state) -> None:
 
 
 def to_text(message: dict) -> str:
-    """A message as sent on a WebSocket (Starlette's `send_json` encoding)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as sent on a WebSocket: compact JSON, as Starlette's `send_json` writes it, by
+    orjson (json.dumps of the states was a sixth of the server's time at 1,000 tables, py-spy)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class StaleDecision(VolsteadError):
