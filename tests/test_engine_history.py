@@ -108,7 +108,7 @@ def test_a_finished_game_folded_whole_keeps_its_decisions_in_a_few_bytes_each():
 
 
 def test_the_server_folds_a_finished_game_whole_and_a_live_one_to_its_newest_steps():
-    """`server.hub.compact`, called at every save: a game over keeps no step in its history."""
+    """`server.live.compact`, called at every save: a game over keeps no step in its history."""
     from volstead.server.live import HISTORY_KEPT, compact
 
     live = play("scarface1920", 4, 14, None, limit=3 * HISTORY_KEPT)

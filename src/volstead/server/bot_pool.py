@@ -53,11 +53,12 @@ from volstead.engine import VolsteadError, replay
 from volstead.engine.record import make_record
 from volstead.games import get_game
 
+from .live import HISTORY_KEPT
+
 log = logging.getLogger("volstead.server")
 
 CHEAP_BOTS = frozenset({"greedy"})  # bot kinds whose decision costs milliseconds: they may use the cheap lane
 CACHED_GAMES = 32  # states a worker keeps (one a table it served lately)
-KEEP_HISTORY = 64  # a worker's states keep as much history as the hub's (hub.HISTORY_KEPT)
 THINK_WINDOW = 60.0  # seconds over which a client's think time is counted
 IDLE_S = 600.0  # a bot table waiting this long on a person does not count as live (see live_bot_tables)
 KEY_ENV = "VOLSTEAD_CLIENT_KEY"
@@ -140,7 +141,7 @@ def _state_for(job: ThinkJob) -> Any:
         state, done = replay(get_game(job.game), record), 0
     for seat, option_id in job.decisions[done:]:
         state.apply_index(state.decision(seat).index_of(option_id), seat=seat)
-    state.compact_history(KEEP_HISTORY)
+    state.compact_history(HISTORY_KEPT)  # as much history as a live game keeps
     _states[job.game_id] = (state, len(job.decisions))
     while len(_states) > CACHED_GAMES:
         _states.popitem(last=False)

@@ -34,24 +34,19 @@ from volstead.games import get_game
 
 from .bot_pool import BotPool, ClientLimits, ThinkJob, build_bot, client_key, live_bot_tables
 from .clock import MAX_LIMIT, MIN_LIMIT, Clock
-from .live import HISTORY_KEPT, HUMAN, LOG_TAIL, LOG_UPDATE, Conn, LiveGame, StaleDecision, compact
+from .live import HUMAN, Conn, LiveGame
 from .store import NewGameTokens, Store, StoredGame
 from .writer import GroupWriter
 
 __all__ = [
-    "HISTORY_KEPT",
     "HUMAN",
-    "LOG_TAIL",
-    "LOG_UPDATE",
     "BotSpecError",
     "Conn",
     "Hub",
     "LiveGame",
     "LobbyError",
     "NoSuchGame",
-    "StaleDecision",
     "TooManyConnections",
-    "compact",
 ]
 
 log = logging.getLogger("volstead.server")
