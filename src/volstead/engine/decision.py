@@ -16,6 +16,7 @@ class Option:
     label: str
     help: str = ""  # what the option does and costs, in the game's words (Step.option_help)
     group: str = ""  # the heading it is shown under (Step.option_group)
+    refs: tuple[str, ...] = ()  # what on the board it names, clicked in order (Step.option_refs)
 
 
 def option_json(o: Option) -> dict[str, Any]:
@@ -25,6 +26,8 @@ def option_json(o: Option) -> dict[str, Any]:
         out["help"] = o.help
     if o.group:
         out["group"] = o.group
+    if o.refs:
+        out["refs"] = list(o.refs)
     return out
 
 
@@ -69,7 +72,14 @@ class Decision:
     def options(self) -> list[Option]:
         step, state = self.step, self._state
         return [
-            Option(i, oid, step.option_label(state, c), step.option_help(state, c), step.option_group(state, c))
+            Option(
+                i,
+                oid,
+                step.option_label(state, c),
+                step.option_help(state, c),
+                step.option_group(state, c),
+                step.option_refs(state, c),
+            )
             for i, (oid, c) in enumerate(zip(self.option_ids, self.codes))
         ]
 

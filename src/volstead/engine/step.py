@@ -61,6 +61,13 @@ class Step(Generic[S]):
         """A heading the option is shown under, for people (options of one group are adjacent)."""
         return ""
 
+    def option_refs(self, state: S, code: Any) -> tuple[str, ...]:
+        """What on the board the option names, for people to choose it there: references such as
+        "district:central" or "card:17", each the `data-ref` of something a game's browser module
+        draws. One reference is a one-click choice; several are clicked in order (from, then to).
+        Options sharing every reference are offered as buttons after the last click."""
+        return ()
+
     def unavailable(self, state: S) -> tuple[tuple[str, str], ...]:
         """(label, reason) of choices people would look for that are not legal now, shown greyed
         with the reason; never options, never taken."""
