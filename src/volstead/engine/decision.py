@@ -88,6 +88,11 @@ class Decision:
         """Choices not legal now, with the reason, for people to see greyed (Step.unavailable)."""
         return [{"label": label, "reason": reason} for label, reason in self.step.unavailable(self._state)]
 
+    def log_texts(self, index: int) -> tuple[str, str]:
+        """The log's sentence for option `index` and what those who may not see it read
+        (Step.option_said, Step.hidden_said; "" for the platform's default): before it is applied."""
+        return self.step.option_said(self._state, self.codes[index]), self.step.hidden_said(self._state)
+
     def index_of(self, option_id: str) -> int:
         try:
             return self.option_ids.index(option_id)

@@ -61,6 +61,16 @@ class Step(Generic[S]):
         """A heading the option is shown under, for people (options of one group are adjacent)."""
         return ""
 
+    def option_said(self, state: S, code: Any) -> str:
+        """The game log's sentence for the option taken, read by those who may see it (the label
+        when it reads as one). Called before the option is applied."""
+        return self.option_label(state, code)
+
+    def hidden_said(self, state: S) -> str:
+        """What those who may not see the choice read in the log ("chose which Job to keep");
+        "" for the platform's "decided: <kind>". Called before the option is applied."""
+        return ""
+
     def option_refs(self, state: S, code: Any) -> tuple[str, ...]:
         """What on the board the option names, for people to choose it there: references such as
         "district:central" or "card:17", each the `data-ref` of something a game's browser module

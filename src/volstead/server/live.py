@@ -179,6 +179,7 @@ class LiveGame:
             raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
         index = d.index_of(option_id)
         label, kind, n = d.options[index].label, d.kind, state.decisions_made
+        said, hidden = d.log_texts(index)
         if persist:  # stored (off the event loop) before anyone is shown it: see save
             self.unsaved.append((n, seat, option_id))
             self.stored.decisions.append((seat, option_id))
@@ -198,6 +199,8 @@ class LiveGame:
                 "seat": seat,
                 "kind": kind,
                 "label": label,
+                "said": said,
+                "hidden": hidden,
                 "private": d.lane,
                 "public": is_public(self.stored.game, kind) and not d.lane,
                 "auto": auto,

@@ -1,9 +1,9 @@
 """What the game log may say to whom.
 
-The deciding seat reads its own option labels. Everyone else reads the label
+The deciding seat reads its own option's sentence (Step.option_said, else its label). Everyone else reads the label
 only of decisions whose outcome the rules show on the table anyway (moves,
 seizures, hires, upgrades, sales...); for the rest they read "decided: <kind>"
-— never a rival's hand, Jobs or money.
+(or the game's own sentence, Step.hidden_said) — never a rival's hand, Jobs or money.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ def entry_text(entry: dict, viewer: int | None, everything: bool = False) -> str
     if entry.get("note"):
         return entry["note"]
     if everything or entry["public"] or viewer == entry["seat"]:
-        text = entry["label"]
+        text = entry.get("said") or entry["label"]
     else:
-        text = f"decided: {humanize(entry['kind'])}"
+        text = entry.get("hidden") or f"decided: {humanize(entry['kind'])}"
     if entry.get("auto"):
         text += " (only option)"
     return text

@@ -62,11 +62,14 @@ def get_replay(
     for n, (decider, option_id) in enumerate(pairs[:upto]):
         d = state.decision(decider)
         i = d.index_of(option_id)
+        said, hidden = d.log_texts(i)
         entry = {
             "i": n + 1,
             "seat": d.seat,
             "kind": d.kind,
             "label": d.options[i].label,
+            "said": said,
+            "hidden": hidden,
             "public": is_public(rec["game"], d.kind),
         }
         log.append({"i": n + 1, "seat": d.seat, "text": entry_text(entry, seat, everything=seat is None)})
