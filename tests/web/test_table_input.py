@@ -51,7 +51,7 @@ def state_of(server, g, seat):
 def open_page(browser, server, url, viewport, errors, rules=None):
     context = browser.new_context(viewport=viewport)
     if rules is not None:  # as the person left the rules panel in this browser
-        context.add_init_script(f"localStorage.setItem('volstead:rules-open', '{str(rules).lower()}')")
+        context.add_init_script(f"localStorage.setItem('volstead:rules-open:prize_bids', '{str(rules).lower()}')")
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server + url)
@@ -140,6 +140,14 @@ def test_digits_choose_and_the_tab_says_whose_turn(server, browser, shot, board_
     assert "Ties and the sale" in page.locator("#rules-now").inner_text()
     page.keyboard.press("?")
     assert not page.locator("#rulebook").is_visible()
+    # `u` clicks the page's Undo button when it has one (and does nothing without one)
+    page.keyboard.press("u")
+    page.evaluate(
+        "document.querySelector('#decision').insertAdjacentHTML('beforeend', "
+        "'<button id=undo onclick=\"this.dataset.clicked=1\">Undo</button>')"
+    )
+    page.keyboard.press("u")
+    assert page.get_attribute("#undo", "data-clicked") == "1"
     assert not errors, errors
 
 
@@ -181,6 +189,13 @@ def test_the_rules_panel_shows_this_decisions_passage_and_opens_a_cited_one(serv
     shot(page, f"table-rules-cited-{viewport['width']}", full_page=False)
     page.click("#rules-close")
     assert not page.locator("#rulebook").is_visible()
+    # the pattern: "§" and an optional space before the key; a passage the game lacks stays text
+    probe = page.evaluate(
+        """async () => { const m = await import('/static/rules.js'); const el = document.createElement('div');
+        el.textContent = 'see §2, § 3 and §9.'; m.linkSections([el]); return el.innerHTML; }"""
+    )
+    link = '<a href="#rulebook" class="sec-link" data-sec="{0}">{1}</a>'
+    assert probe == f"see {link.format('2', '§2')}, {link.format('3', '§ 3')} and §9."
     assert not errors, errors
 
 
@@ -233,7 +248,7 @@ def test_the_decision_does_not_move_while_rivals_decide_in_private(slow_bots_ser
     ).json()
     errors, states = [], []
     context = browser.new_context(viewport=viewport)
-    context.add_init_script("localStorage.setItem('volstead:rules-open', 'false')")
+    context.add_init_script("localStorage.setItem('volstead:rules-open:mafia_chronicles', 'false')")
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: states.append(f) if '"type":"state"' in f else None))

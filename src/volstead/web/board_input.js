@@ -144,7 +144,10 @@ function paint() {
     line = document.createElement("div");
     line.id = "board-choice";
     line.setAttribute("aria-live", "polite");
-    (panel.querySelector(".prompt") || panel.firstElementChild)?.after(line);
+    // under the prompt and its help lines, above the options
+    const above = [...panel.querySelectorAll(":scope > .prompt, :scope > .help, :scope > .learn-note")].pop();
+    if (above) above.after(line);
+    else panel.prepend(line);
   }
   line.innerHTML = choiceLine(fits, next);
   line.hidden = !line.innerHTML;

@@ -7,13 +7,14 @@ import { esc } from "./util.js";
 // engine.help.SECTION_KEY after "§" and an optional space (a trailing full stop is the sentence's).
 const SECTION_REF = /§ ?([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)/g;
 const FINISHED = (game) => `volstead:finished:${game}`;
-const OPEN = "volstead:rules-open";
+const OPEN = (game) => `volstead:rules-open:${game}`;
 const LEARN = (game) => `volstead:learn:${game}`;
 const LEARN_DECISIONS = 5; // a first game's first decisions explain why options are greyed
 
 let cited = null; // the passage a "§" link opened, shown first
 let help = null;
 let shownState = null;
+let shownGame = "";
 
 const stored = (key) => {
   try {
@@ -23,15 +24,16 @@ const stored = (key) => {
   }
 };
 
-// Whether the panel is open: as the person last left it in this browser, else open until a
-// game of this name was finished here.
+// Whether the panel is open: as the person last left it in this browser for this game, else
+// open until a game of this name was finished here.
 export function rulesOpen(game) {
-  const chosen = stored(OPEN);
+  shownGame = game;
+  const chosen = stored(OPEN(game));
   return chosen === null ? !stored(FINISHED(game)) : chosen;
 }
 
 function setOpen(open) {
-  localStorage.setItem(OPEN, JSON.stringify(open));
+  localStorage.setItem(OPEN(shownGame), JSON.stringify(open));
   const panel = document.getElementById("rulebook");
   if (panel) panel.hidden = !open;
   document.querySelector(".layout")?.classList.toggle("with-rules", open);
@@ -117,7 +119,7 @@ export function linkSections(elements) {
     const texts = [];
     while (walker.nextNode()) if (walker.currentNode.nodeValue.includes("§")) texts.push(walker.currentNode);
     for (const t of texts) {
-      if (t.parentElement?.closest(".sec-link")) continue;
+      if (t.parentElement?.closest(".sec-link, h4, summary")) continue; // a passage's own heading is no link
       const value = t.nodeValue;
       let html = "",
         at = 0,
@@ -148,8 +150,6 @@ export function openSection(key) {
   cited = key;
   setOpen(true);
   refresh();
-  const panel = document.getElementById("rulebook");
-  panel?.scrollIntoView({ block: "nearest" });
   const body = document.getElementById("rules-body");
   if (body) body.scrollTop = 0;
 }
@@ -195,7 +195,8 @@ export function explainOptions(state, live) {
   note.textContent = state.decision.unavailable?.length
     ? "Your first game: under each option, what it does. The greyed choices are not possible now; each says why, with the rule (§ links open it)."
     : "Your first game: under each option, what it does. Choices that are not possible now would be greyed, each with the reason.";
-  prompt.after(note);
+  const helpLine = panel.querySelector(":scope > .help");
+  (helpLine || prompt).after(note);
 }
 
 // On a narrow screen the rules are a bottom sheet; where the decision panel is itself fixed at the
