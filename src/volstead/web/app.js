@@ -224,8 +224,8 @@ async function render(state, extraTop = "", live = false) {
   const tools = `<div id="table-tools">${rulebook ? rulesToggleHtml(open) : ""}${live ? soundToggleHtml() : ""}</div>`;
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout${rulebook && open ? " with-rules" : ""}">
     <div>${parts.main}</div>
-    <div>${tools}${scoresPanel(state.result, g)}${state.result ? checkPanel(state.proof, meta.id) : ""}${decisionHtml}${clock}<div id="flash"></div>
-      ${parts.side || ""}${logPanel(state.log, meta)}${chatPanel(state.chat, state.you !== null || state.table)}</div>${rulebook}</div>`;
+    <div>${tools}${rulebook}${scoresPanel(state.result, g)}${state.result ? checkPanel(state.proof, meta.id) : ""}${decisionHtml}${clock}<div id="flash"></div>
+      ${parts.side || ""}${logPanel(state.log, meta)}${chatPanel(state.chat, state.you !== null || state.table)}</div></div>`;
   if (kept) document.getElementById("decision").replaceWith(kept);
   const input = document.getElementById("chat-text");
   if (input) {
