@@ -93,17 +93,6 @@ export function checkPanel(proof, id) {
     <div class="small muted">Check it: <code id="check-command">${esc(command)}</code></div></div>`;
 }
 
-// The game's help for people (Game.rules_help): the game in brief, how a turn goes, a glossary.
-export function rulesPanel(help) {
-  if (!help || (!help.summary && !help.turn && !help.glossary)) return "";
-  const turn = help.turn?.length ? `<h4>Your turn</h4><ol>${help.turn.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>` : "";
-  const terms = Object.entries(help.glossary || {});
-  const glossary = terms.length
-    ? `<h4>Words of the game</h4><dl class="glossary">${terms.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`
-    : "";
-  return `<details class="panel" id="rules" data-nav="Help"><summary>How to play</summary>${help.summary ? `<p>${esc(help.summary)}</p>` : ""}${turn}${glossary}</details>`;
-}
-
 // The table's talk (server/chat.py): every line as text, never markup; a box to talk for seats
 // (spectators read only). The list is refreshed in place when a line arrives (chatLine).
 export function chatPanel(chat, canTalk) {
