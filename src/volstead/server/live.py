@@ -42,7 +42,10 @@ import orjson
 from volstead.bots import ask_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from volstead.engine.decision import option_json
-from volstead.engine.fairness import log_hash_step
+from volstead.engine.fairness import log_hash_start, log_hash_step
+from volstead.engine.record import make_record
+from volstead.engine.replay import replay
+from volstead.engine.takeback import NOTHING, PHASE, RIVAL, Reason, closed_by, final_options, marks
 from volstead.games import get_game
 
 from .chat import CHAT_TAIL, RateLimit, line_json, new_line
@@ -76,6 +79,28 @@ def to_text(message: dict) -> str:
 
 class StaleDecision(VolsteadError):
     """A decide that answers a decision which is no longer pending."""
+
+
+class CannotTakeBack(VolsteadError):
+    """A take-back the window does not allow (HTTP 409): the message says why."""
+
+
+TIMED_OUT = Reason("timeout", "", "the time ran out since")
+GAME_OVER = Reason("over", "", "the game is over")
+
+
+@dataclass(eq=False, slots=True)
+class Span:
+    """One applied decision as a take-back needs it (LiveGame.spans, one a stored decision): whose
+    it was, taken by the server (auto) or in a secret phase (lane), the log entries it added
+    (`log[start:end]`) and the log hash shown before it."""
+
+    seat: int
+    auto: bool
+    lane: bool
+    start: int
+    end: int
+    shown_before: str
 
 
 @dataclass(eq=False)
@@ -116,12 +141,26 @@ class LiveGame:
     log_key: bytes = b""
     log_hash: bytes = b""
     shown_log_hash: str = ""
+    # Take-back (engine/takeback.py): one Span a decision applied; a seat's decisions before
+    # open_from[seat] are firm (why: firm_why[seat]); last_own[seat] is the index of its last
+    # decision of its own (not the server's), -1 if none; `undos` counts take-backs (a bot's
+    # answer thought before one is stale); `finals` caches the "cannot be taken back" warnings
+    # of each seat's pending decision.
+    spans: list[Span] = field(default_factory=list)
+    open_from: list[int] = field(default_factory=list)
+    firm_why: list[Reason] = field(default_factory=list)
+    last_own: list[int] = field(default_factory=list)
+    undos: int = 0
+    finals: dict[int, tuple[Any, dict[int, Reason]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         seats = self.stored.seats
         self.taken = self.taken or [0] * seats
         self.private_made = self.private_made or [0] * seats
         self.seen = self.seen or [[] for _ in range(seats + 1)]
+        self.open_from = self.open_from or [0] * seats
+        self.firm_why = self.firm_why or [NOTHING] * seats
+        self.last_own = self.last_own or [-1] * seats
 
     @property
     def id(self) -> str:
@@ -180,6 +219,9 @@ class LiveGame:
         index = d.index_of(option_id)
         label, kind, n = d.options[index].label, d.kind, state.decisions_made
         said, hidden = d.log_texts(index)
+        # a person's decision: what it makes known, for its take-back window (bots never take back)
+        before = marks(state, seat) if self.kinds[seat] == HUMAN else None
+        log_start, shown_before = len(self.log), self.shown_log_hash
         if persist:  # stored (off the event loop) before anyone is shown it: see save
             self.unsaved.append((n, seat, option_id))
             self.stored.decisions.append((seat, option_id))
@@ -217,6 +259,165 @@ class LiveGame:
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             self.add_log({"i": self.public_made, "seat": None, "note": f"Game over. Scores: {scores}"})
+        self.firm(seat, d.lane, closed_by(before, state, seat) if before is not None else None)
+        if not auto:
+            self.last_own[seat] = len(self.spans)
+        self.spans.append(Span(seat, auto, d.lane, log_start, len(self.log), shown_before))
+
+    # ------------------------------------------------------------ take-back
+    def firm(self, seat: int, lane: bool, reason: Reason | None) -> None:
+        """Close take-back windows for the decision of `seat` about to be spanned (index
+        len(spans)): a public decision closes every other seat's (they have seen it); what it
+        made known (`reason`) closes every seat's, or only its own when only it learnt it (its
+        lane's draw, a card turned in its lane). A rival's private step closes nobody's: it is
+        not known, and a window closing on it would tell."""
+        i = len(self.spans)
+        if not lane:
+            for u in range(len(self.open_from)):
+                if u != seat and self.open_from[u] < i:
+                    self.open_from[u], self.firm_why[u] = i, RIVAL
+        if reason is None:
+            return
+        if lane and reason is not PHASE:
+            self.open_from[seat], self.firm_why[seat] = i + 1, reason
+        else:
+            for u in range(len(self.open_from)):
+                self.open_from[u], self.firm_why[u] = i + 1, reason
+
+    def take_back_target(self, seat: int) -> list[int] | Reason:
+        """The indices of the decisions one take-back of `seat` removes (its last decision of its
+        own and the server's forced ones after it, newest first), or why there are none."""
+        if self.state.is_over():
+            return GAME_OVER
+        j = self.last_own[seat]
+        if j < 0:
+            return NOTHING
+        if j < self.open_from[seat]:
+            return self.firm_why[seat]
+        return [k for k in range(len(self.spans) - 1, j - 1, -1) if self.spans[k].seat == seat]
+
+    def take_back_info(self, seat: int | None, table: bool) -> dict | None:
+        """What a state message says of taking back: the seat whose decision it would be, how many
+        of its decisions can be taken back one after the other, and the number of the one a
+        take-back now removes; None when the viewer cannot take back (spectators never can)."""
+        seats = self.human_seats() if table else [seat] if seat is not None and self.kinds[seat] == HUMAN else []
+        best: tuple[int, int] | None = None  # (newest index, seat)
+        for s in seats:
+            target = self.take_back_target(s)
+            if isinstance(target, list) and (best is None or target[-1] > best[0]):
+                best = (target[-1], s)
+        if best is None:
+            return None
+        j, s = best
+        count = sum(1 for k in range(self.open_from[s], len(self.spans)) if self.spans[k].seat == s and not self.spans[k].auto)
+        removed = sum(1 for k in range(j, len(self.spans)) if self.spans[k].seat == s)
+        return {"seat": s, "decisions": count, "number": self.taken[s] - removed}
+
+    def final_warnings(self, seat: int) -> dict[int, Reason]:
+        """The options of `seat`'s pending decision that cannot be taken back (engine/takeback.py),
+        computed once per decision (and per set of seats still deciding: closing a secret phase)."""
+        key = (self.taken[seat], self.undos, self.pending())
+        cached = self.finals.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            found = final_options(self.state, seat, follow_forced=self.hub.auto_single)
+        except Exception:  # a warning is a courtesy: a rules bug shows up where the option is taken
+            log.exception("game %s: the take-back warnings of seat %s failed", self.id, seat)
+            found = {}
+        self.finals[seat] = (key, found)
+        return found
+
+    async def take_back(self, seat: int, number: int | None, table: bool = False) -> int:
+        """Take back `seat`'s last decision (a hot-seat `table`: the human seat whose decision is the
+        newest that can be), if its window allows and `number` is that decision's number: removed
+        from the store, the state rebuilt without it, the log and its hash as before it, the clock
+        restarted, every connection sent its state. Returns the seat; CannotTakeBack or
+        StaleDecision (nothing changed) otherwise."""
+        async with self.lock:
+            if table:
+                info = self.take_back_info(None, True)
+                if info is None:
+                    raise CannotTakeBack("cannot take back: nothing to take back")
+                seat = info["seat"]
+            await self.save()  # a bot runner's moves not stored yet: stored first, then renumbered
+            target = self.take_back_target(seat)
+            if isinstance(target, Reason):
+                raise CannotTakeBack(f"cannot take back: {target.since}")
+            wanted = self.taken[seat] - len(target)
+            if number is not None and number != wanted:
+                raise StaleDecision(
+                    f"decision {number} of seat {seat} cannot be taken back: the one that can is number {wanted} "
+                    "(nothing was changed)"
+                )
+            await self.remove_decisions(sorted(target))
+        await self.broadcast()
+        self.kick()
+        return seat
+
+    async def remove_decisions(self, removed: list[int]) -> None:
+        """Remove the decisions at `removed` (ascending; one seat's: its last own one, the server's
+        forced ones after it, with only rivals' private steps between), under the lock."""
+        first = removed[0]
+        gone = set(removed)
+        spans, kept_rows = self.spans, []
+        decisions = [d for k, d in enumerate(self.stored.decisions) if k not in gone]
+        for k in range(first, len(self.stored.decisions)):
+            if k not in gone:
+                seat, option_id = self.stored.decisions[k]
+                kept_rows.append((len(kept_rows) + first, seat, option_id))
+        hub = self.hub
+        await asyncio.get_running_loop().run_in_executor(
+            hub.db_pool, functools.partial(hub.store.replace_decisions, self.id, first, kept_rows)
+        )
+        stored = self.stored
+        record = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats, decisions=decisions)
+        state = replay(get_game(stored.game), record)
+        state.tell_story()
+        compact(state)
+        # the log: the removed decisions' entries go; each viewer's numbering is rebuilt, gapless
+        drop = set()
+        for k in removed:
+            drop.update(range(spans[k].start, spans[k].end))
+        shift = [0] * (len(self.log) + 1)
+        for n in range(len(self.log)):
+            shift[n + 1] = shift[n] + (n in drop)
+        self.log = [e for n, e in enumerate(self.log) if n not in drop]
+        everyone = self.stored.seats
+        self.seen = [
+            [n for n, e in enumerate(self.log) if shown_to(e, None if v == everyone else v)] for v in range(everyone + 1)
+        ]
+        target = spans[first]
+        for k in removed:
+            span = spans[k]
+            self.taken[span.seat] -= 1
+            if span.lane:
+                self.private_made[span.seat] -= 1
+            else:
+                self.public_made -= 1
+        new_spans = []
+        for k, span in enumerate(spans):
+            if k not in gone:
+                span.start, span.end = span.start - shift[span.start], span.end - shift[span.end]
+                new_spans.append(span)
+        self.spans = new_spans
+        below = lambda i: i - sum(1 for k in removed if k < i)  # noqa: E731 - an index after the removal
+        self.open_from = [below(i) for i in self.open_from]
+        self.last_own = [-1] * self.stored.seats
+        for k, span in enumerate(new_spans):
+            if not span.auto:
+                self.last_own[span.seat] = k
+        h = log_hash_start(stored.commitment)
+        for seat, option_id in decisions:
+            h = log_hash_step(h, self.log_key, seat, option_id)
+        self.log_hash = h
+        if not target.lane:  # in an open secret phase the hash shown has not moved since it opened
+            self.shown_log_hash = target.shown_before
+        stored.decisions = decisions
+        self.state = state
+        self.undos += 1  # bots thinking on the state with the removed decisions: their answers are stale
+        self.finals.clear()
+        self.clock.hand_over()  # the clock starts again for whoever decides now
 
     async def commit(self, seat: int, option_id: str, number: int | None, auto: bool = False) -> None:
         """Take `option_id` for `seat` as the answer to its decision `number`: checked, stored, applied,
@@ -318,6 +519,7 @@ class LiveGame:
                     await asyncio.sleep(hub.bot_delay)
                 # every pending bot thinks at once (in a simultaneous phase, several), each on its own clone
                 numbers = {s: self.taken[s] for s in seats}
+                undos = self.undos  # a take-back while they think makes their answers stale
                 self.thinking = set(seats)
                 if hub.bot_delay or not unsent:
                     await self.send_thinking()
@@ -325,7 +527,7 @@ class LiveGame:
                 self.thinking = set()
                 for seat, option_id in zip(seats, picks, strict=True):
                     async with self.lock:
-                        if option_id is None or self.state.is_over() or self.taken[seat] != numbers[seat]:
+                        if option_id is None or self.state.is_over() or self.taken[seat] != numbers[seat] or self.undos != undos:
                             continue
                         self.apply(seat, option_id, persist=True, number=numbers[seat])
                         self.take_forced()
@@ -426,6 +628,8 @@ class LiveGame:
                     d = self.state.decision(seat)
                     self.apply(seat, d.option_ids[game.timeout_choice(self.state, d, rng)], auto=True, persist=True)
                     self.take_forced()
+                # what the server chose for them is not theirs to take back, nor what came before
+                self.open_from[seat], self.firm_why[seat] = len(self.spans), TIMED_OUT
             self.play_instant_bots()
             await self.save()
         await self.broadcast()
@@ -518,6 +722,9 @@ class LiveGame:
                 "simultaneous": d.lane,
                 "options": [option_json(o) for o in d.options],
             }
+            if self.kinds[seat] == HUMAN:  # what cannot be taken back, said before the click
+                for index, reason in self.final_warnings(seat).items():
+                    decision["options"][index]["final"] = reason.final
             if unavailable := d.unavailable:
                 decision["unavailable"] = unavailable
         elif pending and not state.in_lanes():  # whose turn it is and the question are public
@@ -534,6 +741,8 @@ class LiveGame:
             "simultaneous": state.in_lanes(),
             "thinking": sorted(self.thinking),
             "log": self.log_for(seat, log_tail),
+            "log_size": len(self.seen[self.stored.seats if seat is None else seat]),
+            "undo": self.take_back_info(seat, table),
             "error": self.error,
             "result": state.result().to_json() if state.is_over() else None,
             "chat": [

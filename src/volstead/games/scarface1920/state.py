@@ -764,6 +764,12 @@ class ScarfaceState(GameState):
 
         return result(self)
 
+    def hidden_piles(self) -> tuple[Any, ...]:
+        """The decks shuffled at set-up (the engine's take-back points, engine/takeback.py): a Job,
+        Dealer, raid or News card drawn, a Market card turned up, a card drawn to a hand."""
+        piles: tuple[Any, ...] = (self.job_deck, self.dealer_deck, self.deck_low, self.deck_high, self.raid_deck, self.news_deck)
+        return piles + tuple([p.deck for p in self.players])
+
     def view(self, seat: int | None) -> dict:
         from .view import view
 

@@ -1,0 +1,102 @@
+"""Take-back points: where a seat's decisions stop being its own to take back.
+
+A seat may take back a decision while nothing new became known since it was made: no chance
+(the state's random stream moved — a die, a shuffle, a card drawn at random — or, in a secret
+phase, the seat's lane's stream), no reveal the game marks (a card turned from a pile shuffled
+earlier, which draws no number: `GameState.hidden_piles`), no secret phase closed, and no other
+seat's decision after it (the server keeps that part: it sees the order of everyone's decisions).
+
+Nothing here runs on the hot path (apply, clone, options): the server compares a state's marks
+before and after a person's decision (`marks`, `closed_by`), and asks, for a person's pending
+decision, which options would end the window before they are clicked (`final_options`, a clone
+per option, cached by the caller per decision).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .lanes import Lanes
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a decision cannot be taken back: `final` says it before the click (what follows the
+    option), `since` after it (a refused take-back). `private`: only the deciding seat learnt
+    something (its own lane's draw in a secret phase), so other seats' windows stay open."""
+
+    key: str
+    final: str
+    since: str
+    private: bool = False
+
+
+CHANCE = Reason("chance", "dice are rolled or a card is drawn", "a die was rolled or a card drawn since")
+LANE_CHANCE = Reason("chance", "dice are rolled or a card is drawn", "a die was rolled or a card drawn since", True)
+REVEAL = Reason("reveal", "a card is drawn or turned", "a card was drawn or turned since")
+PHASE = Reason("phase", "the secret phase closes", "the secret phase closed since")
+# kept by the server, which sees the order of every seat's decisions
+RIVAL = Reason("rival", "", "another seat has decided since")
+NOTHING = Reason("nothing", "", "nothing to take back")
+
+
+class Marks(NamedTuple):
+    """What `closed_by` compares: the main stream, the seat's lane stream (None outside a secret
+    phase or without a lane), whether a secret phase is open, the game's hidden piles."""
+
+    rng: int
+    lane_rng: int | None
+    in_lanes: bool
+    piles: tuple[Any, ...]
+
+
+def _lane_rng(state: Any, seat: int) -> int | None:
+    if not state.in_lanes():
+        return None
+    lanes = state.stack[-1]
+    assert isinstance(lanes, Lanes)
+    return lanes.rngs[lanes.seats.index(seat)] if seat in lanes.seats else None
+
+
+def marks(state: Any, seat: int) -> Marks:
+    """`state`'s marks, taken just before `seat` decides."""
+    return Marks(state.rng, _lane_rng(state, seat), state.in_lanes(), state.hidden_piles())
+
+
+def closed_by(before: Marks, state: Any, seat: int) -> Reason | None:
+    """Why `seat`'s decision (taken when the state had the marks `before`; `state` is after it)
+    cannot be taken back, or None when it can."""
+    if before.in_lanes and (not state.in_lanes() or state.rng != before.rng):
+        return PHASE  # the barrier lifted (a new phase opening draws from the main stream)
+    if state.rng != before.rng:
+        return CHANCE
+    if before.lane_rng is not None and _lane_rng(state, seat) not in (None, before.lane_rng):
+        return LANE_CHANCE
+    if state.hidden_piles() != before.piles:
+        return REVEAL
+    return None
+
+
+def final_options(state: Any, seat: int, follow_forced: bool = True) -> dict[int, Reason]:
+    """The options of `seat`'s pending decision that cannot be taken back once taken, by index,
+    with the reason. Each is applied to a clone; with `follow_forced`, the seat's own decisions
+    with a single option that follow are taken too (the server takes them at once). For people's
+    decisions only (a clone per option; the caller caches the answer per decision)."""
+    d = state.decision(seat)
+    out: dict[int, Reason] = {}
+    for index in range(len(d.codes)):
+        before = marks(state, seat)
+        trial = state.clone()
+        trial.apply_index(index, seat)
+        reason = closed_by(before, trial, seat)
+        while reason is None and follow_forced and seat in trial.pending_seats():
+            nxt = trial.decision(seat)
+            if len(nxt.codes) != 1:
+                break
+            before = marks(trial, seat)
+            trial.apply_index(0, seat)
+            reason = closed_by(before, trial, seat)
+        if reason is not None:
+            out[index] = reason
+    return out
