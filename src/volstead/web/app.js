@@ -11,6 +11,7 @@ import {
   rulesPanel,
   scoresPanel,
   thinkingText,
+  undoButton,
 } from "./panels.js";
 import { esc, getJSON } from "./util.js";
 
@@ -303,6 +304,8 @@ function gamePage(id) {
       logSeat = state.you;
     }
     for (const e of state.log) seen.set(e.k, e);
+    // a take-back removes entries: those past the viewer's log size are gone
+    if (state.log_size !== undefined) for (const k of seen.keys()) if (k >= state.log_size) seen.delete(k);
     state.log = [...seen.values()].sort((x, y) => x.k - y.k).slice(-200);
   }
   async function show(state) {
@@ -318,9 +321,10 @@ function gamePage(id) {
     document.getElementById("subtitle").textContent = `${state.meta.title} · game ${id} · ${label(state)}${fairness}`;
     if (state.table && state.you !== shownSeat && !state.view.over) {
       // Hot-seat: hide the previous seat's screen until the next player confirms.
-      cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>`;
+      cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>${undoButton(state)}`;
       cover.hidden = false;
       app.innerHTML = "";
+      bindUndo(cover);
       document.getElementById("reveal").onclick = () => {
         shownSeat = state.you;
         cover.hidden = true;
@@ -338,6 +342,7 @@ function gamePage(id) {
         ws.send(JSON.stringify({ type: "chat", text: input.value }));
         input.value = "";
       };
+    bindUndo(app);
     app.querySelectorAll("button.option").forEach((b) => {
       b.onclick = () => {
         setDisabled(true);
@@ -345,6 +350,16 @@ function gamePage(id) {
         ws.send(JSON.stringify({ type: "decide", option: b.dataset.id, decision: last.decision.number }));
       };
     });
+  }
+  // Take back (#undo, shown while the state's `undo` allows it): the number names the decision, so a
+  // doubled click cannot take back two.
+  function bindUndo(root) {
+    const b = root.querySelector("#undo");
+    if (b)
+      b.onclick = () => {
+        b.disabled = true;
+        ws.send(JSON.stringify({ type: "undo", decision: Number(b.dataset.number) }));
+      };
   }
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
