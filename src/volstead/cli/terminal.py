@@ -17,7 +17,7 @@ from rich.text import Text
 from volstead.bots import ask_bot, get_bot
 from volstead.engine import VolsteadError, save_record, undo
 from volstead.engine.contract import Game, GameOptions, SetupError
-from volstead.engine.takeback import NOTHING, RIVAL, closed_by, marks
+from volstead.engine.takeback import Reason, Windows
 
 from .common import HUMAN, console, err_console, fail
 from .view_text import print_result, view_panel
@@ -135,12 +135,10 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
     # The seed rebuilds every deck and die: shown only when no person plays (issue: fair games).
     shown_seed = "" if humans else f"seed {seed}, "
     console.print(Text(f"{game.title} — {shown_seed}seats: {', '.join(players)}", style="bold"))
-    # One entry per decision taken: True where a human really chose (undo stops there), and whose.
-    chosen_by_human: list[bool] = []
-    deciders: list[int] = []
-    # The take-back window (engine/takeback.py): decisions before `window_from` are firm — a die
-    # was rolled, a card drawn or turned, a phase closed, or another seat (a bot) decided since.
-    window_from, firm_why = 0, NOTHING.since
+    # The take-back windows (engine/takeback.py): undo goes back over the last human decision (and
+    # the single options taken after it) while nothing new became known since — no die rolled, no
+    # card drawn or turned, no phase closed, no other seat's (a bot's) decision.
+    windows = Windows(len(players))
     last_private_human: int | None = None
 
     try:
@@ -163,21 +161,21 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
                     try:
                         index = ask_human(state, d, game)
                     except Undo:
-                        if True not in chosen_by_human:
+                        last = max(windows.last_own[h] for h in humans)
+                        if last < 0:
                             console.print(Text("nothing to undo: no human decision has been taken yet", style="red"))
                             continue
-                        last = len(chosen_by_human) - 1 - chosen_by_human[::-1].index(True)
-                        if last < window_from:
-                            console.print(Text(f"cannot undo: {firm_why}", style="red"))
+                        target = windows.target(windows.seats[last])
+                        if isinstance(target, Reason):
+                            console.print(Text(f"cannot undo: {target.since}", style="red"))
                             continue
-                        steps = len(chosen_by_human) - last
+                        steps = len(windows) - last
                         try:
                             state = undo(game, state, steps)
                         except Exception as e:  # undo replays the record; say so if that fails
                             console.print(Text(f"cannot undo: {type(e).__name__}: {e}", style="red"))
                             continue
-                        del chosen_by_human[last:]
-                        del deciders[last:]
+                        windows.removed(list(range(last, len(windows))))
                         if not quiet:
                             state.tell_story()
                         console.print(Text(f"undone {steps} decision(s)", style="yellow"))
@@ -198,16 +196,7 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
                     else:
                         label = d.options[index].label
                         console.print(Text(f"#{state.decisions_made + 1:>5}  seat {seat}  {label}"))
-            before = marks(state, seat) if seat in humans else None
-            state.apply_index(index, seat=seat)
-            i = len(chosen_by_human)
-            if before is None or any(s != seat for s in deciders[window_from:]):
-                window_from, firm_why = i + (before is None), RIVAL.since
-            reason = closed_by(before, state, seat) if before is not None else None
-            if reason is not None:
-                window_from, firm_why = i + 1, reason.since
-            chosen_by_human.append(real)
-            deciders.append(seat)
+            windows.take(state, index, seat, auto=seat in humans and not real)
             tell(state, humans)
     except Quit:
         console.print(Text(f"quit after {state.decisions_made} decisions", style="yellow"))

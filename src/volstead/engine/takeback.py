@@ -78,6 +78,94 @@ def closed_by(before: Marks, state: Any, seat: int) -> Reason | None:
     return None
 
 
+TIMED_OUT = Reason("timeout", "", "the time ran out since")
+GAME_OVER = Reason("over", "", "the game is over")
+
+
+class Windows:
+    """Every seat's take-back window over a game's decisions, in the order they were applied (the
+    server's stored decisions; the terminal's): `decided` is told each one (`take` applies one and
+    tells it), `target` answers what one take-back of a seat removes, `removed` follows a take-back.
+
+    A seat's decisions before `open_from[seat]` are firm (`why[seat]` says why). A public decision
+    closes every other seat's window (they have seen it); what a decision made known (`closed_by`)
+    closes every seat's, or only its own seat's when only it learnt it (its lane's draw, a card
+    turned in its lane); a rival's private step in a secret phase closes nobody's (it is not
+    known, and a window closing on it would tell). A take-back removes the seat's last decision of
+    its own and the forced ones the server took for it after it (`auto`)."""
+
+    __slots__ = ("open_from", "why", "seats", "auto", "lane", "last_own")
+
+    def __init__(self, seats: int):
+        self.open_from = [0] * seats
+        self.why = [NOTHING] * seats
+        self.seats: list[int] = []  # the seat of each decision
+        self.auto: list[bool] = []  # taken by the server (a forced single option, a time-out), not the seat
+        self.lane: list[bool] = []  # a private step of a secret phase
+        self.last_own = [-1] * seats  # each seat's last decision of its own (-1: none)
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def decided(self, seat: int, lane: bool, reason: Reason | None, auto: bool = False) -> None:
+        """Note the next decision: `seat`'s, private (`lane`) or not, and what it made known."""
+        i = len(self.seats)
+        open_from = self.open_from
+        if not lane:
+            for u in range(len(open_from)):
+                if u != seat and open_from[u] < i:
+                    open_from[u], self.why[u] = i, RIVAL
+        if reason is not None:
+            if lane and reason is not PHASE:
+                open_from[seat], self.why[seat] = i + 1, reason
+            else:
+                for u in range(len(open_from)):
+                    open_from[u], self.why[u] = i + 1, reason
+        self.seats.append(seat)
+        self.auto.append(auto)
+        self.lane.append(lane)
+        if not auto:
+            self.last_own[seat] = i
+
+    def take(self, state: Any, index: int, seat: int, auto: bool = False) -> None:
+        """Apply option `index` of `seat`'s pending decision to `state` and note it."""
+        lane = state.decision(seat).lane
+        before = marks(state, seat)
+        state.apply_index(index, seat)
+        self.decided(seat, lane, closed_by(before, state, seat), auto)
+
+    def close(self, seat: int, reason: Reason) -> None:
+        """Make every decision of `seat` so far firm (the server decided for it: a time-out)."""
+        self.open_from[seat], self.why[seat] = len(self.seats), reason
+
+    def target(self, seat: int) -> list[int] | Reason:
+        """The decisions one take-back of `seat` removes (ascending: its last own decision, then the
+        forced ones after it), or why there are none."""
+        j = self.last_own[seat]
+        if j < 0:
+            return NOTHING
+        if j < self.open_from[seat]:
+            return self.why[seat]
+        return [k for k in range(j, len(self.seats)) if self.seats[k] == seat]
+
+    def count(self, seat: int) -> int:
+        """How many decisions of its own `seat` may take back, one after the other, now."""
+        return sum(1 for k in range(self.open_from[seat], len(self.seats)) if self.seats[k] == seat and not self.auto[k])
+
+    def removed(self, gone: list[int]) -> None:
+        """The decisions at `gone` (a `target`) were taken back: later ones move down."""
+        drop = set(gone)
+        keep = [k for k in range(len(self.seats)) if k not in drop]
+        self.seats = [self.seats[k] for k in keep]
+        self.auto = [self.auto[k] for k in keep]
+        self.lane = [self.lane[k] for k in keep]
+        self.open_from = [i - sum(1 for k in gone if k < i) for i in self.open_from]
+        self.last_own = [-1] * len(self.last_own)
+        for k, seat in enumerate(self.seats):
+            if not self.auto[k]:
+                self.last_own[seat] = k
+
+
 def final_options(state: Any, seat: int, follow_forced: bool = True) -> dict[int, Reason]:
     """The options of `seat`'s pending decision that cannot be taken back once taken, by index,
     with the reason. Each is applied to a clone; with `follow_forced`, the seat's own decisions

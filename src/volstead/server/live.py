@@ -45,7 +45,7 @@ from volstead.engine.decision import option_json
 from volstead.engine.fairness import log_hash_start, log_hash_step
 from volstead.engine.record import make_record
 from volstead.engine.replay import replay
-from volstead.engine.takeback import NOTHING, PHASE, RIVAL, Reason, closed_by, final_options, marks
+from volstead.engine.takeback import GAME_OVER, TIMED_OUT, Reason, Windows, closed_by, final_options, marks
 from volstead.games import get_game
 
 from .chat import CHAT_TAIL, RateLimit, line_json, new_line
@@ -83,10 +83,6 @@ class StaleDecision(VolsteadError):
 
 class CannotTakeBack(VolsteadError):
     """A take-back the window does not allow (HTTP 409): the message says why."""
-
-
-TIMED_OUT = Reason("timeout", "", "the time ran out since")
-GAME_OVER = Reason("over", "", "the game is over")
 
 
 @dataclass(eq=False, slots=True)
@@ -141,15 +137,11 @@ class LiveGame:
     log_key: bytes = b""
     log_hash: bytes = b""
     shown_log_hash: str = ""
-    # Take-back (engine/takeback.py): one Span a decision applied; a seat's decisions before
-    # open_from[seat] are firm (why: firm_why[seat]); last_own[seat] is the index of its last
-    # decision of its own (not the server's), -1 if none; `undos` counts take-backs (a bot's
-    # answer thought before one is stale); `finals` caches the "cannot be taken back" warnings
-    # of each seat's pending decision.
+    # Take-back (engine/takeback.py): every seat's window over the decisions applied, one Span a
+    # decision (its log entries); `undos` counts take-backs (a bot's answer thought before one is
+    # stale); `finals` caches the "cannot be taken back" warnings of each seat's pending decision.
+    windows: Windows = field(default_factory=lambda: Windows(0))
     spans: list[Span] = field(default_factory=list)
-    open_from: list[int] = field(default_factory=list)
-    firm_why: list[Reason] = field(default_factory=list)
-    last_own: list[int] = field(default_factory=list)
     undos: int = 0
     finals: dict[int, tuple[Any, dict[int, Reason]]] = field(default_factory=dict)
 
@@ -158,9 +150,7 @@ class LiveGame:
         self.taken = self.taken or [0] * seats
         self.private_made = self.private_made or [0] * seats
         self.seen = self.seen or [[] for _ in range(seats + 1)]
-        self.open_from = self.open_from or [0] * seats
-        self.firm_why = self.firm_why or [NOTHING] * seats
-        self.last_own = self.last_own or [-1] * seats
+        self.windows = Windows(seats)
 
     @property
     def id(self) -> str:
@@ -219,8 +209,7 @@ class LiveGame:
         index = d.index_of(option_id)
         label, kind, n = d.options[index].label, d.kind, state.decisions_made
         said, hidden = d.log_texts(index)
-        # a person's decision: what it makes known, for its take-back window (bots never take back)
-        before = marks(state, seat) if self.kinds[seat] == HUMAN else None
+        before = marks(state, seat)  # what the decision makes known ends take-back windows
         log_start, shown_before = len(self.log), self.shown_log_hash
         if persist:  # stored (off the event loop) before anyone is shown it: see save
             self.unsaved.append((n, seat, option_id))
@@ -259,42 +248,14 @@ class LiveGame:
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             self.add_log({"i": self.public_made, "seat": None, "note": f"Game over. Scores: {scores}"})
-        self.firm(seat, d.lane, closed_by(before, state, seat) if before is not None else None)
-        if not auto:
-            self.last_own[seat] = len(self.spans)
+        self.windows.decided(seat, d.lane, closed_by(before, state, seat), auto)
         self.spans.append(Span(seat, auto, d.lane, log_start, len(self.log), shown_before))
 
     # ------------------------------------------------------------ take-back
-    def firm(self, seat: int, lane: bool, reason: Reason | None) -> None:
-        """Close take-back windows for the decision of `seat` about to be spanned (index
-        len(spans)): a public decision closes every other seat's (they have seen it); what it
-        made known (`reason`) closes every seat's, or only its own when only it learnt it (its
-        lane's draw, a card turned in its lane). A rival's private step closes nobody's: it is
-        not known, and a window closing on it would tell."""
-        i = len(self.spans)
-        if not lane:
-            for u in range(len(self.open_from)):
-                if u != seat and self.open_from[u] < i:
-                    self.open_from[u], self.firm_why[u] = i, RIVAL
-        if reason is None:
-            return
-        if lane and reason is not PHASE:
-            self.open_from[seat], self.firm_why[seat] = i + 1, reason
-        else:
-            for u in range(len(self.open_from)):
-                self.open_from[u], self.firm_why[u] = i + 1, reason
-
     def take_back_target(self, seat: int) -> list[int] | Reason:
         """The indices of the decisions one take-back of `seat` removes (its last decision of its
-        own and the server's forced ones after it, newest first), or why there are none."""
-        if self.state.is_over():
-            return GAME_OVER
-        j = self.last_own[seat]
-        if j < 0:
-            return NOTHING
-        if j < self.open_from[seat]:
-            return self.firm_why[seat]
-        return [k for k in range(len(self.spans) - 1, j - 1, -1) if self.spans[k].seat == seat]
+        own and the server's forced ones after it, ascending), or why there are none."""
+        return GAME_OVER if self.state.is_over() else self.windows.target(seat)
 
     def take_back_info(self, seat: int | None, table: bool) -> dict | None:
         """What a state message says of taking back: the seat whose decision it would be, how many
@@ -304,14 +265,13 @@ class LiveGame:
         best: tuple[int, int] | None = None  # (newest index, seat)
         for s in seats:
             target = self.take_back_target(s)
-            if isinstance(target, list) and (best is None or target[-1] > best[0]):
-                best = (target[-1], s)
+            if isinstance(target, list) and (best is None or target[0] > best[0]):
+                best = (target[0], s)
         if best is None:
             return None
         j, s = best
-        count = sum(1 for k in range(self.open_from[s], len(self.spans)) if self.spans[k].seat == s and not self.spans[k].auto)
         removed = sum(1 for k in range(j, len(self.spans)) if self.spans[k].seat == s)
-        return {"seat": s, "decisions": count, "number": self.taken[s] - removed}
+        return {"seat": s, "decisions": self.windows.count(s), "number": self.taken[s] - removed}
 
     def final_warnings(self, seat: int) -> dict[int, Reason]:
         """The options of `seat`'s pending decision that cannot be taken back (engine/takeback.py),
@@ -350,7 +310,7 @@ class LiveGame:
                     f"decision {number} of seat {seat} cannot be taken back: the one that can is number {wanted} "
                     "(nothing was changed)"
                 )
-            await self.remove_decisions(sorted(target))
+            await self.remove_decisions(target)
         await self.broadcast()
         self.kick()
         return seat
@@ -401,12 +361,7 @@ class LiveGame:
                 span.start, span.end = span.start - shift[span.start], span.end - shift[span.end]
                 new_spans.append(span)
         self.spans = new_spans
-        below = lambda i: i - sum(1 for k in removed if k < i)  # noqa: E731 - an index after the removal
-        self.open_from = [below(i) for i in self.open_from]
-        self.last_own = [-1] * self.stored.seats
-        for k, span in enumerate(new_spans):
-            if not span.auto:
-                self.last_own[span.seat] = k
+        self.windows.removed(removed)
         h = log_hash_start(stored.commitment)
         for seat, option_id in decisions:
             h = log_hash_step(h, self.log_key, seat, option_id)
@@ -629,7 +584,7 @@ class LiveGame:
                     self.apply(seat, d.option_ids[game.timeout_choice(self.state, d, rng)], auto=True, persist=True)
                     self.take_forced()
                 # what the server chose for them is not theirs to take back, nor what came before
-                self.open_from[seat], self.firm_why[seat] = len(self.spans), TIMED_OUT
+                self.windows.close(seat, TIMED_OUT)
             self.play_instant_bots()
             await self.save()
         await self.broadcast()
