@@ -41,6 +41,22 @@ RIVAL = Reason("rival", "", "another seat has decided since")
 NOTHING = Reason("nothing", "", "nothing to take back")
 
 
+_CHANCES: dict[tuple[type, bool], Reason] = {}
+
+
+def chance(state: Any, private: bool) -> Reason:
+    """CHANCE (LANE_CHANCE when `private`) in the game's words where its state class says what its
+    chance is (`chance_words`: what follows, what happened since; e.g. a game with no dice whose
+    chance is its shuffles)."""
+    key = (type(state), private)
+    reason = _CHANCES.get(key)
+    if reason is None:
+        words = getattr(type(state), "chance_words", None)
+        base = LANE_CHANCE if private else CHANCE
+        reason = _CHANCES[key] = base if words is None else Reason("chance", words[0], words[1], private)
+    return reason
+
+
 class Marks(NamedTuple):
     """What `closed_by` compares: the main stream, the seat's lane stream (None outside a secret
     phase or without a lane), whether a secret phase is open, the game's hidden piles."""
@@ -70,9 +86,9 @@ def closed_by(before: Marks, state: Any, seat: int) -> Reason | None:
     if before.in_lanes and (not state.in_lanes() or state.rng != before.rng):
         return PHASE  # the barrier lifted (a new phase opening draws from the main stream)
     if state.rng != before.rng:
-        return CHANCE
+        return chance(state, False)
     if before.lane_rng is not None and _lane_rng(state, seat) not in (None, before.lane_rng):
-        return LANE_CHANCE
+        return chance(state, True)
     if state.hidden_piles() != before.piles:
         return REVEAL
     return None
