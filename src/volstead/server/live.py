@@ -297,9 +297,8 @@ class LiveGame:
         async with self.lock:
             if table:
                 info = self.take_back_info(None, True)
-                if info is None:
-                    raise CannotTakeBack("cannot take back: nothing to take back")
-                seat = info["seat"]
+                # none: the reason is that of the human seat whose own decision is the newest
+                seat = info["seat"] if info else max(self.human_seats(), key=lambda s: self.windows.last_own[s])
             await self.save()  # a bot runner's moves not stored yet: stored first, then renumbered
             target = self.take_back_target(seat)
             if isinstance(target, Reason):
