@@ -268,3 +268,38 @@ def test_a_bot_worker_never_reuses_a_state_with_a_decision_taken_back():
     b = _state_for(job(other))  # as many decisions as the cached state, another last one
     assert a is not b and b.decision_ids() == [other[0][1]]
     assert _state_for(job(other)) is b  # the same decisions: carried on
+
+
+def test_a_game_with_take_backs_finishes_and_its_record_verifies_against_the_last_hash_seen(client, prize_bids, tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from volstead.cli import app
+    from volstead.engine.fairness import log_hashes
+
+    g, (t0, t1) = create(client, "prize_bids", seed=None, options={"cards": 3, "negotiation": False})
+    gid, hashes = g["id"], []
+    for _ in range(60):
+        s = state(client, gid, t0)
+        if s["result"]:
+            break
+        for t in (t0, t1):
+            s = state(client, gid, t)
+            d = s["decision"]
+            if not d or "options" not in d:
+                continue
+            first = decide(client, gid, t, 0)
+            if first["undo"]:  # take it back, then choose the last option instead
+                hashes.append(undo(client, gid, t, first["undo"]["number"]).json()["log_hash"])
+                s = state(client, gid, t)
+                decide(client, gid, t, len(s["decision"]["options"]) - 1)
+    final = state(client, gid, t0)
+    assert final["result"] and len(hashes) >= 3
+    rec = client.get(f"/api/games/{gid}/record").json()
+    chain = log_hashes(rec["commitment"], rec["salt"], rec["decisions"])
+    assert final["log_hash"] == chain[-1] and all(h in chain for h in hashes)
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(rec))
+    r = CliRunner().invoke(app, ["verify", str(path), "--commitment", g["commitment"], "--log-hash", final["log_hash"]])
+    assert r.exit_code == 0, r.output
