@@ -325,15 +325,14 @@ class LiveGame:
             if k not in gone:
                 seat, option_id = self.stored.decisions[k]
                 kept_rows.append((len(kept_rows) + first, seat, option_id))
-        hub = self.hub
+        stored, hub = self.stored, self.hub
+        record = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats, decisions=decisions)
+        state = replay(get_game(stored.game), record)  # first: a replay that failed would change nothing
+        state.tell_story()
+        compact(state)
         await asyncio.get_running_loop().run_in_executor(
             hub.db_pool, functools.partial(hub.store.replace_decisions, self.id, first, kept_rows)
         )
-        stored = self.stored
-        record = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats, decisions=decisions)
-        state = replay(get_game(stored.game), record)
-        state.tell_story()
-        compact(state)
         # the log: the removed decisions' entries go; each viewer's numbering is rebuilt, gapless
         drop = set()
         for k in removed:
