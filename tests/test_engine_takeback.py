@@ -176,28 +176,34 @@ def test_real_decisions_that_end_the_window(game_name, seats, kind, reason, lane
         assert said == reason
 
 
+# (game, seats, decision kind, what the next rival's decision does to the seat's window)
 OPEN_POINTS = [
-    ("scarface1920", 2, "move"),
-    ("prohibition", 2, "move_to"),
-    ("prohibition", 2, "draft_scheme"),  # a pick while rivals still pick: open until the draft closes
-    ("mafia_chronicles", 4, "market"),  # a purchase in the secret Market phase
+    ("scarface1920", 2, "starting_goods", RIVAL),  # set-up: the seat's last choice before the next seat's
+    ("prohibition", 2, "move_to", RIVAL),
+    ("prohibition", 2, "draft_scheme", PHASE),  # a pick stays open while rivals pick; the last closes it
+    ("mafia_chronicles", 4, "market", None),  # a purchase in the secret Market: a rival's step is not known
 ]
 
 
-@pytest.mark.parametrize("game_name, seats, kind", OPEN_POINTS, ids=[f"{p[0]}-{p[2]}" for p in OPEN_POINTS])
-def test_real_decisions_that_can_be_taken_back_until_a_rival_decides(game_name, seats, kind):
+@pytest.mark.parametrize("game_name, seats, kind, then", OPEN_POINTS, ids=[f"{p[0]}-{p[2]}" for p in OPEN_POINTS])
+def test_real_decisions_that_can_be_taken_back_until_a_rival_decides(game_name, seats, kind, then):
     state, seat, index = find(game_name, seats, kind, None)
     assert index not in final_options(state, seat)
     w = window_after(state, seat, index)
     assert w.target(seat) == [0]
-    rival = next((d for d in state.decisions() if d.seat != seat), None)
-    if rival is None:  # the seat decides on: nobody else has seen anything yet
-        return
-    before = marks(state, rival.seat)
-    state.apply_index(0, rival.seat)
-    reason = closed_by(before, state, rival.seat)
-    w.decided(rival.seat, rival.lane, reason)
-    if rival.lane and (reason is None or reason.private):  # a rival's private step is not known
-        assert w.target(seat) == [0]
+    # the seat decides on, choosing what keeps its window open, until another seat decides
+    while True:
+        d = state.decisions()[0]
+        if d.seat != seat:
+            break
+        finals = final_options(state, seat, follow_forced=False)
+        w.take(state, next(k for k in range(len(d.codes)) if k not in finals), seat)
+    assert w.target(seat) == [len(w) - 1]
+    before = marks(state, d.seat)
+    state.apply_index(0, d.seat)
+    reason = closed_by(before, state, d.seat)
+    w.decided(d.seat, d.lane, reason)
+    if then is None:
+        assert d.lane and reason is None and w.target(seat) == [len(w) - 2]
     else:
-        assert w.target(seat) == (reason or RIVAL)
+        assert w.target(seat) == then and (reason is None if then is RIVAL else reason == then)
