@@ -65,10 +65,12 @@ def test_a_seat_takes_back_its_decision_over_rest_and_everything_is_as_before_it
     assert after["log_size"] == 1 and state(client, gid)["log_size"] == 1
     assert state(client, gid, t0)["undo"] is None  # only the seat itself learns it may take back
 
+    time.sleep(0.01)
     r = undo(client, gid, t1, 0)
     assert r.status_code == 200, r.text
     back = r.json()
     assert stable(back) == stable(before)  # the view, the decision, the log, its hash: as before it
+    assert back["clock"]["since"] > after["clock"]["since"]  # the round timer starts again
     assert stable(state(client, gid)) == stable(spectator_before)
     live = client.app.state.hub.games[gid]
     assert live.stored.decisions == [] and live.state.decisions_made == 0
