@@ -3,7 +3,17 @@
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
 import { boardDecision, installBoardInput } from "./board_input.js";
 import { installKeys } from "./keys.js";
-import { chatLine, chatPanel, checkPanel, clockText, decisionPanel, logPanel, scoresPanel, thinkingText } from "./panels.js";
+import {
+  chatLine,
+  chatPanel,
+  checkPanel,
+  clockText,
+  decisionPanel,
+  logPanel,
+  scoresPanel,
+  thinkingText,
+  undoButton,
+} from "./panels.js";
 import {
   explainOptions,
   installRules,
@@ -326,6 +336,8 @@ function gamePage(id) {
       logSeat = state.you;
     }
     for (const e of state.log) seen.set(e.k, e);
+    // a take-back removes entries: those past the viewer's log size are gone
+    if (state.log_size !== undefined) for (const k of seen.keys()) if (k >= state.log_size) seen.delete(k);
     state.log = [...seen.values()].sort((x, y) => x.k - y.k).slice(-200);
   }
   async function show(state) {
@@ -343,9 +355,10 @@ function gamePage(id) {
     document.getElementById("subtitle").textContent = `${state.meta.title} · game ${id} · ${label(state)}${fairness}`;
     if (state.table && state.you !== shownSeat && !state.view.over) {
       // Hot-seat: hide the previous seat's screen until the next player confirms.
-      cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>`;
+      cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>${undoButton(state)}`;
       cover.hidden = false;
       app.innerHTML = "";
+      bindUndo(cover);
       document.getElementById("reveal").onclick = () => {
         shownSeat = state.you;
         cover.hidden = true;
@@ -363,6 +376,7 @@ function gamePage(id) {
         ws.send(JSON.stringify({ type: "chat", text: input.value }));
         input.value = "";
       };
+    bindUndo(app);
     app.querySelectorAll("button.option").forEach((b) => {
       b.onclick = () => {
         setDisabled(true);
@@ -370,6 +384,16 @@ function gamePage(id) {
         ws.send(JSON.stringify({ type: "decide", option: b.dataset.id, decision: last.decision.number }));
       };
     });
+  }
+  // Take back (#undo, shown while the state's `undo` allows it): the number names the decision, so a
+  // doubled click cannot take back two.
+  function bindUndo(root) {
+    const b = root.querySelector("#undo");
+    if (b)
+      b.onclick = () => {
+        b.disabled = true;
+        ws.send(JSON.stringify({ type: "undo", decision: Number(b.dataset.number) }));
+      };
   }
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
