@@ -36,6 +36,12 @@ CHANCE = Reason("chance", "dice are rolled or a card is drawn", "a die was rolle
 LANE_CHANCE = Reason("chance", "dice are rolled or a card is drawn", "a die was rolled or a card drawn since", True)
 REVEAL = Reason("reveal", "a card is drawn or turned", "a card was drawn or turned since")
 PHASE = Reason("phase", "the secret phase closes", "the secret phase closed since")
+# Said before the click on an option that ends the seat's part of a secret phase, whether or not its
+# rivals are done: a warning that appeared when the last rival finished would change (and move) the
+# seat's decision while it reads it.
+LANE_DONE = Reason(
+    "phase", "ends your part of the secret phase, which closes when every seat is done", "the secret phase closed since"
+)
 # kept by the server, which sees the order of every seat's decisions
 RIVAL = Reason("rival", "", "another seat has decided since")
 NOTHING = Reason("nothing", "", "nothing to take back")
@@ -189,6 +195,7 @@ def final_options(state: Any, seat: int, follow_forced: bool = True) -> dict[int
     decisions only (a clone per option; the caller caches the answer per decision)."""
     d = state.decision(seat)
     out: dict[int, Reason] = {}
+    in_lanes = state.in_lanes()
     for index in range(len(d.codes)):
         before = marks(state, seat)
         trial = state.clone()
@@ -201,6 +208,8 @@ def final_options(state: Any, seat: int, follow_forced: bool = True) -> dict[int
             before = marks(trial, seat)
             trial.apply_index(0, seat)
             reason = closed_by(before, trial, seat)
+        if in_lanes and (reason is PHASE or (reason is None and seat not in trial.pending_seats())):
+            reason = LANE_DONE  # the last seat's closing step and another's look alike before the click
         if reason is not None:
             out[index] = reason
     return out
