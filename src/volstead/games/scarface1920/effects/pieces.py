@@ -6,6 +6,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
+from .. import refs
 from ..rules.goods import PayGoods, SellGoodsStep, StoreGoods
 from ..rules.orders import AddBusiness, ChooseExtraGoods
 from ..rules.sales import SellLoop
@@ -90,6 +91,9 @@ class MovePolice(SeatStep[ScarfaceState]):
         if not s.controls_in(seat, src):
             PayGoods.push(s, seat, 0, 0, self.cost)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.police(s, code[0]), refs.district(s, code[1]))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "stop"
@@ -152,6 +156,9 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(RetrieveThugs(self.seat_, self.left - 1, self.sources))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return refs.thug_source(s, self.seat_, code)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "stop"
@@ -211,6 +218,9 @@ class SendThugsFor(SeatStep[ScarfaceState]):
         s.pay(self.seat_, self.cost * k)
         place_thugs(s, self.seat_, d, k)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.district(s, code[0]),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"send:{s.content.district_ids[code[0]]}:{code[1]}"
 
@@ -254,6 +264,9 @@ class HitThugs(SeatStep[ScarfaceState]):
         hit_or_kill(s, r, ("district", d), self.kill)
         if self.left > 1:
             s.stack.append(HitThugs(self.seat_, self.left - 1, self.where, self.kill))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.piece(s, "thug", code[0], code[1]),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"{'kill' if self.kill else 'hit'}:{code[0]}:{s.content.district_ids[code[1]]}"

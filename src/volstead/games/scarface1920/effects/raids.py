@@ -6,6 +6,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
+from .. import refs
 from ..rules.goods import PayGoods
 from ..rules.thugs import add_at
 from ..state import HOOD_FIELD_INDEX, STATS, ScarfaceState
@@ -80,6 +81,9 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(ThugsToPrison(self.seat_, self.left - 1, self.sources))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return refs.thug_source(s, self.seat_, code)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "prison:" + (s.content.district_ids[code] if isinstance(code, int) else code)
 
@@ -118,6 +122,9 @@ class LoseBusiness(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(LoseBusiness(self.seat_, self.left - 1))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code[0]),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"lose:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
 
@@ -155,6 +162,9 @@ class LoseUpgrade(SeatStep[ScarfaceState]):
         p.cubes_lost += 1
         if self.left > 1:
             s.stack.append(LoseUpgrade(self.seat_, self.left - 1))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.stat(code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "downgrade:" + STATS[code]

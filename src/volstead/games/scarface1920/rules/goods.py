@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep, Step
 
+from .. import refs
 from ..state import HOOD_ALCOHOL, HOOD_GUNS, ScarfaceState, deal_plus, replace_at
 
 ALCOHOL: Final = 0
@@ -122,6 +123,9 @@ class PayGoods(SeatStep[ScarfaceState]):
             s.stack.append(PayGoods(self.seat_, a, g, e, self.only_hood))
             s.stack.append(_PayNext())
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code[2]) if code[1] == "hood" else refs.deal(code[2]),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         good, where, i = code
         place = s.content.tiles[s.hoods[i].tile].id if where == "hood" else f"deal{i + 1}"
@@ -203,6 +207,11 @@ class StoreGoods(SeatStep[ScarfaceState]):
             _deal_take(s, seat, code[1], good, +1)
         a, g = (self.alcohol - 1, self.guns) if good == ALCOHOL else (self.alcohol, self.guns - 1)
         StoreGoods.push(s, seat, a, g)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        if code[0] == "return":
+            return ()
+        return (refs.hood(s, code[1]) if code[0] == "hood" else refs.deal(code[1]),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "return":

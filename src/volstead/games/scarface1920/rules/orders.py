@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
+from .. import refs
 from ..content.tables import Upgrade as UpgradeTerms
 from ..state import (
     DEALERS_SUPPLY,
@@ -352,6 +353,9 @@ class ChooseDeal(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         supply_from_deal(s, self.seat_, code)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.deal(code),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"deal:{code + 1}:" + s.content.dealers[s.players[self.seat_].deals[code].dealers[0]].id
 
@@ -425,6 +429,9 @@ class HireAssociate(SeatStep[ScarfaceState]):
         s.take_family_ring(seat)
         gain_card(s, seat, card, 1 if s.content.card_stars[card] <= 3 else 2)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.card(s, code[2]),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hire:" + s.content.cards[code[2]].id
 
@@ -495,6 +502,9 @@ class KeepJob(SeatStep[ScarfaceState]):
         p = s.players[self.seat_]
         p.jobs = tuple(sorted(p.jobs + (code,)))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.job(s, code),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "keep:" + s.content.jobs[code].id
 
@@ -528,6 +538,9 @@ class KeepDealer(SeatStep[ScarfaceState]):
         else:
             deal = p.deals[where]
             p.deals = replace_at(p.deals, where, Deal(deal.dealers + (d,), deal.alcohol, deal.guns, deal.thugs))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.dealer(s, code[0]),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         d, where = code
@@ -572,6 +585,9 @@ class AddBusiness(SeatStep[ScarfaceState]):
         if step.options(s):
             s.stack.append(step)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.hood(s, code[0]),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"business:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
 
@@ -601,6 +617,9 @@ class RemoveControl(SeatStep[ScarfaceState]):
         s.set_hood(code, owner=-1)
         if self.left > 1:
             s.stack.append(RemoveControl(self.seat_, self.left - 1))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.hood(s, code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "remove:" + s.content.tiles[s.hoods[code].tile].id
@@ -642,6 +661,9 @@ class Seize(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         # The new owner keeps businesses, goods and even a Nightclub.
         s.set_hood(code, owner=self.seat_)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "seize:" + s.content.tiles[s.hoods[code].tile].id
@@ -685,6 +707,9 @@ class Upgrade(SeatStep[ScarfaceState]):
         if box.right_hand and p.right_hands:  # pushed last: chosen first (step 3), then the vehicle
             s.stack.append(ChooseRightHand(seat))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.stat(code),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "upgrade:" + STATS[code]
 
@@ -713,6 +738,9 @@ class ChooseRightHand(SeatStep[ScarfaceState]):
         rh.remove(code)
         p.right_hands = tuple(rh)
         gain_card(s, self.seat_, code, 2)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.card(s, code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "right_hand:" + s.content.cards[code].id
@@ -750,6 +778,9 @@ class PlaceVehicle(SeatStep[ScarfaceState]):
         else:
             p.trucks = p.trucks[:d] + (p.trucks[d] + 1,) + p.trucks[d + 1 :]
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.district(s, code[1]),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"place:{code[0]}:{s.content.district_ids[code[1]]}"
 
@@ -777,6 +808,9 @@ class OpenNightclub(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         s.set_hood(code, night=True, nightclub=1)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "nightclub:" + s.content.tiles[s.hoods[code].tile].id
@@ -825,6 +859,9 @@ class RemoveThugs(SeatStep[ScarfaceState]):
             p.deals = replace_at(p.deals, code[1], deal_plus(deal, thugs=-1))
         p.removed += 1
         RemoveThugs.push(s, self.seat_, self.left - 1)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return refs.thug_source(s, self.seat_, code)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if isinstance(code, str):

@@ -12,6 +12,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
+from .. import refs
 from ..state import ScarfaceState
 from .goods import ALCOHOL, GUNS, PayGoods, available
 from .modifiers import MOD_SALE_BONUS
@@ -77,6 +78,9 @@ class SellLoop(SeatStep[ScarfaceState]):
             pay_sale(s, seat, code, ways[0])
         else:
             s.stack.append(ChooseWaiver(seat, code, tuple(ways)))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.hood(s, code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "sell:" + s.content.tiles[s.hoods[code].tile].id

@@ -8,6 +8,7 @@ from volstead.engine.errors import SetupError
 from volstead.engine.rng import seed_state
 from volstead.engine.step import SeatStep
 
+from .. import refs
 from ..content.loader import Content, default_content
 from ..options import RANDOM, Options
 from ..state import BASIC_BUSINESSES, Deal, Hood, Player, ScarfaceState
@@ -186,6 +187,9 @@ class StartingDistrict(SeatStep[ScarfaceState]):
         else:
             s.stack.append(StartingHood(self.seat_, d))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.district(s, code[0]),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"start:{s.content.district_ids[code[0]]}:{code[1]}"
 
@@ -208,6 +212,9 @@ class StartingHood(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         s.set_hood(code, owner=self.seat_)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hood:" + s.content.tiles[s.hoods[code].tile].id
@@ -268,6 +275,9 @@ class DraftPick(SeatStep[ScarfaceState]):
             draft = [draft[(k - 1) % s.seats] for k in range(s.seats)]
         s.draft = tuple(draft)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.job(s, code),)
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
 
@@ -292,6 +302,9 @@ class ReturnDraftedJob(SeatStep[ScarfaceState]):
         jobs.remove(code)
         p.jobs = tuple(jobs)
         s.job_deck = s.job_deck + (code,)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.job(s, code),)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "return:" + s.content.jobs[code].id
