@@ -56,7 +56,11 @@ def drawn_refs(state, seat: int, options) -> set[str]:
 
 def positions(seeds: range):
     for seed in seeds:
-        for s in (GAME.new_game(seed, 4), GAME.new_game(seed, 1, Options(solo=True)), GAME.new_game(seed, 3, Options(job_draft=True))):
+        for s in (
+            GAME.new_game(seed, 4),
+            GAME.new_game(seed, 1, Options(solo=True)),
+            GAME.new_game(seed, 3, Options(job_draft=True)),
+        ):
             rng = random.Random(seed)
             while not s.is_over():
                 yield s

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
-from .. import refs
+from .. import refs, words
 from ..rules.goods import PayGoods
 from ..rules.thugs import add_at
 from ..state import HOOD_FIELD_INDEX, STATS, ScarfaceState
@@ -51,6 +51,10 @@ def thugs_to_prison(s: ScarfaceState, seat: int, n, source="districts"):
     s.stack.append(ThugsToPrison(seat, n, sources))
 
 
+# How a thug area reads in a sentence.
+AREA_NAMES: Final[dict[str, str]] = {"hq": "Headquarters", "authorities": "the Authorities"}
+
+
 class ThugsToPrison(SeatStep[ScarfaceState]):
     __slots__ = ("left", "sources")
     kind = "to_prison"
@@ -84,11 +88,14 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return refs.thug_source(s, self.seat_, code)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "prison:" + (s.content.district_ids[code] if isinstance(code, int) else code)
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
-        where = s.content.district_names[code] if isinstance(code, int) else code
+        where = s.content.district_names[code] if isinstance(code, int) else AREA_NAMES[code]
         return f"Send a thug from {where} to Prison"
 
 
@@ -124,6 +131,9 @@ class LoseBusiness(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.hood(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"lose:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
@@ -165,6 +175,9 @@ class LoseUpgrade(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.stat(code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "downgrade:" + STATS[code]

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
-from .. import refs
+from .. import refs, words
 from ..content.tables import Upgrade as UpgradeTerms
 from ..state import (
     DEALERS_SUPPLY,
@@ -29,7 +29,7 @@ from ..state import (
     replace_at,
 )
 from . import market
-from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
+from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available, goods_words
 from .modifiers import (
     MOD_AUTHORITIES_PRICE,
     MOD_BRIBE,
@@ -356,6 +356,9 @@ class ChooseDeal(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.deal(code),)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"deal:{code + 1}:" + s.content.dealers[s.players[self.seat_].deals[code].dealers[0]].id
 
@@ -401,11 +404,17 @@ class ChooseExtraGoods(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         StoreGoods.push(s, self.seat_, self.alcohol + code, self.guns + self.extra - code)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"extra:{code}a{self.extra - code}g"
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
-        return f"{code} alcohol and {self.extra - code} guns"
+        return goods_words(code, self.extra - code)
 
 
 # ------------------------------------------------------------------ b) Underworld
@@ -431,6 +440,9 @@ class HireAssociate(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.card(s, code[2]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hire:" + s.content.cards[code[2]].id
@@ -475,6 +487,12 @@ class CardToHand(SeatStep[ScarfaceState]):
             p.hand = tuple(sorted(p.hand + (self.card,)))
             PayGoods.push(s, self.seat_, self.cost, 0)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "to:hand" if code else "to:discard"
 
@@ -504,6 +522,12 @@ class KeepJob(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.job(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "keep:" + s.content.jobs[code].id
@@ -541,6 +565,12 @@ class KeepDealer(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.dealer(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         d, where = code
@@ -588,6 +618,9 @@ class AddBusiness(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return () if code is None else (refs.hood(s, code[0]),)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"business:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
 
@@ -620,6 +653,12 @@ class RemoveControl(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return () if code is None else (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "remove:" + s.content.tiles[s.hoods[code].tile].id
@@ -664,6 +703,9 @@ class Seize(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "seize:" + s.content.tiles[s.hoods[code].tile].id
@@ -710,6 +752,9 @@ class Upgrade(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.stat(code),)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "upgrade:" + STATS[code]
 
@@ -741,6 +786,9 @@ class ChooseRightHand(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.card(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "right_hand:" + s.content.cards[code].id
@@ -781,6 +829,9 @@ class PlaceVehicle(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.district(s, code[1]),)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"place:{code[0]}:{s.content.district_ids[code[1]]}"
 
@@ -811,6 +862,9 @@ class OpenNightclub(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "nightclub:" + s.content.tiles[s.hoods[code].tile].id
@@ -862,6 +916,9 @@ class RemoveThugs(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return refs.thug_source(s, self.seat_, code)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if isinstance(code, str):

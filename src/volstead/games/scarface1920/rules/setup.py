@@ -8,7 +8,7 @@ from volstead.engine.errors import SetupError
 from volstead.engine.rng import seed_state
 from volstead.engine.step import SeatStep
 
-from .. import refs
+from .. import refs, words
 from ..content.loader import Content, default_content
 from ..options import RANDOM, Options
 from ..state import BASIC_BUSINESSES, Deal, Hood, Player, ScarfaceState
@@ -190,6 +190,9 @@ class StartingDistrict(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.district(s, code[0]),)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"start:{s.content.district_ids[code[0]]}:{code[1]}"
 
@@ -216,6 +219,12 @@ class StartingHood(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.hood(s, code),)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hood:" + s.content.tiles[s.hoods[code].tile].id
 
@@ -240,6 +249,9 @@ class StartingGoods(SeatStep[ScarfaceState]):
         alc_deal = Deal((c.basic_alcohol,), alcohol=1 if code >= 1 else 0, guns=0 if code >= 1 else 1)
         gun_deal = Deal((c.basic_guns,), alcohol=1 if code == 2 else 0, guns=0 if code == 2 else 1)
         s.players[self.seat_].deals = (alc_deal, gun_deal)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return {2: "goods:2a", 1: "goods:1a1g", 0: "goods:2g"}[code]
@@ -278,6 +290,12 @@ class DraftPick(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.job(s, code),)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
 
@@ -305,6 +323,12 @@ class ReturnDraftedJob(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.job(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "return:" + s.content.jobs[code].id

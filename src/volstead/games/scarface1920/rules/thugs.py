@@ -7,7 +7,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
-from .. import refs
+from .. import refs, words
 from ..state import ScarfaceState, deal_plus, replace_at
 
 
@@ -52,6 +52,9 @@ class RecruitSteps(SeatStep[ScarfaceState]):
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return {"recruit": ("thugs:recruits",), "promote": ("thugs:safehouses",)}.get(code, ())
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "recruit:" + code
 
@@ -92,6 +95,9 @@ class SendThugs(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.district(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"send:{s.content.district_ids[code[0]]}:{code[1]}"
@@ -150,6 +156,9 @@ class MoveFrom(SeatStep[ScarfaceState]):
 
     def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
         return (refs.district(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "from:" + s.content.district_ids[code]
@@ -221,6 +230,9 @@ class MovePieces(SeatStep[ScarfaceState]):
         if code[0] == "stop":
             return ()
         return (refs.piece(s, code[0], self.seat_, self.src), refs.district(s, code[1]))
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "stop":

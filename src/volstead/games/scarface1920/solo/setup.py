@@ -8,7 +8,7 @@ from typing import Any
 from volstead.engine.errors import SetupError
 from volstead.engine.step import Step
 
-from .. import refs
+from .. import refs, words
 from ..content.loader import default_content
 from ..options import Options
 from ..rules.setup import StartingDistrict, StartingGoods, blank_state, deal_decks, gang_indexes, place_map
@@ -124,6 +124,12 @@ class SoloJobDraft(Step[SoloState]):
 
     def option_refs(self, s: SoloState, code: Any) -> tuple[str, ...]:
         return (refs.job(s, code),)
+
+    def option_said(self, s: SoloState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: SoloState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: SoloState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
