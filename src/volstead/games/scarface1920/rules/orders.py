@@ -81,6 +81,18 @@ _UPGRADE: Final[tuple[Any, ...]] = ("order", "upgrade")
 _REMOVE_THUGS: Final[tuple[Any, ...]] = ("order", "remove_thugs")
 UNDERWORLD: Final[tuple[str, ...]] = ("recruit", "hire", "job", "dealer", "sell")
 AUTHORITIES: Final[tuple[str, ...]] = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
+# The rules passage (data/help.toml [sections]) each order's help and reasons cite as "§key".
+ORDER_SECTIONS: Final[dict[str, str]] = {
+    **{order: "underworld" for order in UNDERWORLD},
+    **{order: "authorities" for order in AUTHORITIES},
+    "sell": "sales",
+    "deal": "deal",
+    "send": "street",
+    "move": "street",
+    "seize": "street",
+    "upgrade": "upgrade",
+    "remove_thugs": "remove-thugs",
+}
 
 
 def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
@@ -117,7 +129,7 @@ def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
             out.append((label, "no thug in your Headquarters" if not p.hq else "no Influence in your Plan"))
         else:
             out.append((label, reasons[order]))
-    return out
+    return [(label, f"{reason} (§{ORDER_SECTIONS[order]})") for label, reason in out]
 
 
 def order_help(s: ScarfaceState, seat: int, order: str) -> str:
@@ -157,7 +169,7 @@ def order_help(s: ScarfaceState, seat: int, order: str) -> str:
         "Crime Rate rises as the stat shows.",
         "remove_thugs": f"Remove {len(p.plan)} of your thugs from the game (1 per Plan card).",
     }[order]
-    return cost + does
+    return f"{cost}{does} §{ORDER_SECTIONS[order]}"
 
 
 # ------------------------------------------------------------------ legality
