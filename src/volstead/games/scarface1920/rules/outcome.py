@@ -5,8 +5,13 @@ those are done: `tell_outcome` takes a snapshot and pushes `TellOutcome` *under*
 steps; when it comes up it tells the differences. Only a state someone listens to pays for
 this (`s.story is not None`); playouts and bots never see the step.
 
-Money is behind the screen: each seat whose money changed reads it alone; everything else
-(Crime Rate, thugs, cards drawn, goods, Neighborhoods, businesses) is on the table.
+Money is behind the screen: each seat whose money changed reads it alone (in solo there is no
+screen: it is told to all too); everything else is on the table and counted, so that "no effect"
+is said only when nothing changed: Crime Rate, cards in hand, thugs in every area (streets,
+Headquarters, Safehouses, Recruits, Deals, Jobs, Underworld, Authorities, Prison, removed), pieces
+moved between districts, cars and trucks, goods, Neighborhoods, businesses, Deals, Jobs face down
+and permanent ones, upgrades, this turn's Muscle, Influence and discounts, the police cars, the
+Family Ring, Eliot Ness and, in solo, the Enforcer's Jobs, Associates and cards.
 """
 
 from __future__ import annotations
