@@ -393,3 +393,27 @@ def test_replay_browser_imports_the_record(monkeypatch, tmp_path):
     r = invoke("replay", str(path), "--browser", "--no-browser", "--db", db)
     assert r.exit_code == 0, r.output
     assert "/replay/" in ran["url"]
+
+
+def test_games_fits_80_columns_without_breaking_a_word(monkeypatch):
+    """Issue 36 §4: `volstead games` at 80 columns — one block per game, its options below it at the
+    full width; no line longer than the terminal and every word of every description whole."""
+    from volstead.cli.commands import _option_line
+    from volstead.games import game_names, get_game
+
+    monkeypatch.setenv("COLUMNS", "80")
+    from volstead.cli.common import console
+
+    monkeypatch.setattr(console, "_width", 80)
+    r = invoke("games")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    words = set(r.output.split())
+    for name in game_names():
+        game = get_game(name)
+        assert f"{name} — {game.title} ·" in r.output
+        for key, prop in game.options_schema().get("properties", {}).items():
+            flag = _option_line(key, prop).partition(": ")[0]  # "--variant a|b (default "a")": one line
+            assert any(line.strip() == flag for line in lines), flag
+            assert set(prop.get("description", "").split()) <= words, prop.get("description")

@@ -918,8 +918,8 @@ def test_the_action_menu_is_grouped_and_orders_not_possible_say_why():
     assert groups["end"] == "End of turn"
     assert all(g == "Orders (one a turn)" for i, g in groups.items() if i.startswith("order:"))
     reasons = dict((label, reason) for label, reason in ((u["label"], u["reason"]) for u in d.unavailable))
-    assert reasons[orders.ORDER_LABELS["hire"]] == "no thug in your Headquarters"
-    assert reasons[orders.ORDER_LABELS["reduce_crime"]] == "no thug in your Headquarters"
+    assert reasons[orders.ORDER_LABELS["hire"]] == "no thug in your Headquarters (§underworld)"
+    assert reasons[orders.ORDER_LABELS["reduce_crime"]] == "no thug in your Headquarters (§authorities)"
     assert reasons[orders.ORDER_LABELS["seize"]].startswith("no Neighborhood where you are present")
     assert orders.ORDER_LABELS["remove_thugs"] not in reasons  # not an order of the published game
     assert not set(reasons) & {o.label for o in d.options}

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -44,7 +45,7 @@ def play(
     record: Annotated[
         Path | None, typer.Option("--record", help="--terminal: write the game record (JSON) here at the end or on quit.")
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="--terminal: no line per bot decision.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="--terminal: no story and no line per bot decision.")] = False,
     bots: Annotated[str, typer.Option("--bots", help="Browser: the bot of the default seats.")] = "greedy",
     players: Annotated[
         int | None,
@@ -185,7 +186,7 @@ def replay_cmd(
     console.print(summary)
     console.print(view_panel(state.view(None), "Public view", game))
     if state.is_over():
-        print_result(state.result())
+        print_result(state.result(), factions=game.factions(game.resolve_options(rec["options"])))
 
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -299,7 +300,8 @@ def verify(
     for line in lines:
         console.print(Text(line), soft_wrap=True)
     console.print(Text(verdict, style="green" if code == 0 else "yellow"), soft_wrap=True)
-    print_result(state.result())
+    game = get_game(rec["game"])
+    print_result(state.result(), factions=game.factions(game.resolve_options(rec["options"])))
     if code:
         raise typer.Exit(code)
 
@@ -324,21 +326,27 @@ def games(
     if as_json:
         console.print_json(json.dumps([get_game(n).describe() for n in game_names()], default=json_default))
         return
-    table = Table(title="Games", box=box.SIMPLE_HEAVY, show_lines=True)
-    table.add_column("Name", style="bold", no_wrap=True)
-    table.add_column("Title")
-    table.add_column("Seats", justify="center")
-    table.add_column("Options (-o key=value, or the flag)")
+    # One block per game, its options below it at the terminal's full width: a table's option column
+    # wrapped every description into a narrow strip at 80 columns.
+    console.print(Text("Games (set an option with -o key=value, or its flag)", style="bold"))
     for name in game_names():
+        console.print()
         try:
             game = get_game(name)
         except Exception as e:  # a game module that does not import yet is listed, not fatal
-            table.add_row(name, Text(f"(unavailable: {type(e).__name__}: {e})", style="red"), "", "")
+            console.print(Text(f"{name}: unavailable ({type(e).__name__}: {e})", style="red"))
             continue
+        head = Text(name, style="bold")
+        head.append(f" — {game.title} · {seat_range_text(game.seat_range())} seats", style="")
+        console.print(head)
         props = game.options_schema().get("properties", {})
-        lines = "\n".join(_option_line(k, p) for k, p in props.items()) or "none"
-        table.add_row(name, Text(game.title), seat_range_text(game.seat_range()), Text(lines))
-    console.print(table)
+        if not props:
+            console.print(Padding(Text("no options"), (0, 0, 0, 2), expand=False))
+        for key, prop in props.items():
+            flag, _, description = _option_line(key, prop).partition(": ")
+            console.print(Padding(Text(flag, style="cyan"), (0, 0, 0, 2), expand=False))
+            if description:
+                console.print(Padding(Text(description), (0, 0, 0, 6), expand=False))
 
 
 def serve(

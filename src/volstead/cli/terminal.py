@@ -130,8 +130,8 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
     bots = {i: get_bot(p, f"{seed}/{i}/{p}") for i, p in enumerate(players) if p != HUMAN}
     humans = {i for i, p in enumerate(players) if p == HUMAN}
     names = game.seat_names(state)
-    if humans and not quiet:
-        state.tell_story()  # the game tells what happens, in its seats' names
+    if not quiet:  # the game tells what happens (raids, news, income...), in its seats' names; bots-only too
+        state.tell_story()
     # The seed rebuilds every deck and die: shown only when no person plays (issue: fair games).
     shown_seed = "" if humans else f"seed {seed}, "
     console.print(Text(f"{game.title} — {shown_seed}seats: {', '.join(players)}", style="bold"))
@@ -218,7 +218,7 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
     console.print(Rule("Game over"))
     if humans:
         console.print(view_panel(state.view(None), "Final public view", game))
-    print_result(state.result(), players)
+    print_result(state.result(), players, game.factions(options))
     console.print(Text(f"{state.decisions_made} decisions", style="dim"))
     if not write_record(state, record):
         raise typer.Exit(1)

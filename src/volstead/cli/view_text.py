@@ -6,6 +6,7 @@ lists of records tables, small nested values one-line summaries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -15,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from volstead.engine.contract import Game, Result
+from volstead.engine.contract import Faction, Game, Result
 
 from .common import console
 
@@ -132,14 +133,15 @@ def view_panel(view: dict, title: str, game: Game | None = None) -> Panel:
     return Panel(body, title=title, title_align="left", border_style="blue", width=width)
 
 
-def result_table(result: Result, players: list[str] | None = None) -> Table:
+def result_table(result: Result, players: list[str] | None = None, factions: Sequence[Faction] = ()) -> Table:
+    """The final scores, each faction by its name (`Game.factions`) where the game names it."""
     scores, winners = result.scores, set(result.winners)
-    factions = result.factions
+    names = {f.id: f.name for f in factions}
     table = Table(title="Final scores", box=box.SIMPLE_HEAVY)
     table.add_column("Seat", justify="right")
     if players:
         table.add_column("Player")
-    if any(factions):
+    if any(result.factions):
         table.add_column("Faction")
     table.add_column("Score", justify="right")
     table.add_column("Winner", justify="center")
@@ -147,16 +149,17 @@ def result_table(result: Result, players: list[str] | None = None) -> Table:
         row = [str(seat)]
         if players:
             row.append(players[seat] if seat < len(players) else "automa")  # a solo mode's opponent
-        if any(factions):
-            row.append(str(factions[seat] or "") if seat < len(factions) else "")
+        if any(result.factions):
+            faction = result.factions[seat] if seat < len(result.factions) else None
+            row.append(names.get(faction, faction) if faction else "")
         row.append(f"{score:g}")
         row.append("★" if seat in winners else "")
         table.add_row(*row, style="bold green" if seat in winners else None)
     return table
 
 
-def print_result(result: Result, players: list[str] | None = None) -> None:
-    console.print(result_table(result, players))
+def print_result(result: Result, players: list[str] | None = None, factions: Sequence[Faction] = ()) -> None:
+    console.print(result_table(result, players, factions))
     if any(result.details):
         width = min(console.width, 160)
         console.print(

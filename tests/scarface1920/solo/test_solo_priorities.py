@@ -720,3 +720,27 @@ def test_spending_tie_in_one_district_is_your_decision():
     assert d.kind == "enforcer_tie" and set(d.codes) == {a, b}
     s.apply("enforcer:spend:pilsen")
     assert (s.hoods[a].alcohol, s.hoods[b].alcohol) == (1, 2)
+
+
+def test_rule12_his_vehicle_upgrade_takes_the_box_money_first_then_bribes_the_police():
+    """Upgrade your gang, steps 3 then 4: the bonus of the box the cube leaves is taken before the
+    cube goes on the stat; Vehicles: "put it on a district ... If there are any police cars there,
+    you will have to pay 2 for each police car"; Cops, Bribery: "for whichever reason ... if you
+    want to place your thugs or vehicles ... but don't have enough money to pay for the bribery, you
+    cannot place them". His Vehicles level 2 costs $6; the first box of his Boss track pays $4."""
+    s = board()
+    p = s.players[ENFORCER]
+    s.enf_district = d_no(s, 5)  # stat 5: vehicles
+    s.police = (s.enf_district, s.enf_district)
+    p.money, p.boss_box = 6, 0
+    A.ACTIONS["upgrade"].run(s, 2)
+    assert p.stats[4] == 2 and sum(p.cars) == 1 and p.cars[s.enf_district] == 1
+    assert p.money == 6 - 6 + 4 - 2 * 2  # the $4 of the box pays the two police cars' bribe
+    # three police cars: a $6 bribe he cannot pay from $4: the upgrade stands, no vehicle is placed
+    s2 = board()
+    q = s2.players[ENFORCER]
+    s2.enf_district = d_no(s2, 5)
+    s2.police = (s2.enf_district,) * 3
+    q.money, q.boss_box = 6, 0
+    A.ACTIONS["upgrade"].run(s2, 2)
+    assert q.stats[4] == 2 and sum(q.cars) + sum(q.trucks) == 0 and q.money == 4

@@ -80,7 +80,7 @@ def determinize(s: ScarfaceState, seat: int, rng: random.Random) -> ScarfaceStat
         key = "jobs" if isinstance(st, KeepJob) else "dealers"
         drawn, new_held[key] = tuple(new_held[key][: len(st.drawn)]), new_held[key][len(st.drawn) :]
         d.stack[i] = type(st)(st.seat_, drawn)
-    if d.draft:
+    if d.draft and d.enforcer < 0:  # solo: the one pair drawn is on the table (solo/setup.py)
         draft = list(d.draft)
         for k in range(d.seats):
             if k != seat:

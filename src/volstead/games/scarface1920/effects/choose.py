@@ -7,6 +7,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..state import ScarfaceState
 
 
@@ -27,6 +28,12 @@ class ChooseRival(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         RIVAL_ACTIONS[self.action](s, self.seat_, code, *self.args)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.gang(code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"rival:{code}"

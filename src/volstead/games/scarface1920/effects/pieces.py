@@ -6,6 +6,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..rules.goods import PayGoods, SellGoodsStep, StoreGoods
 from ..rules.orders import AddBusiness, ChooseExtraGoods
 from ..rules.sales import SellLoop
@@ -90,6 +91,12 @@ class MovePolice(SeatStep[ScarfaceState]):
         if not s.controls_in(seat, src):
             PayGoods.push(s, seat, 0, 0, self.cost)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.police(s, code[0]), refs.district(s, code[1]))
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "stop"
@@ -100,7 +107,8 @@ class MovePolice(SeatStep[ScarfaceState]):
         if code is None:
             return "Stop moving police"
         names = s.content.district_names
-        cost = "" if s.controls_in(self.seat_, code[0]) else f" (spend {self.cost} good)"
+        free = s.controls_in(self.seat_, code[0]) or not self.cost
+        cost = "" if free else f" (spend {self.cost} good{'s' if self.cost > 1 else ''})"
         return f"Move a police car from {names[code[0]]} to {names[code[1]]}{cost}"
 
 
@@ -151,6 +159,12 @@ class RetrieveThugs(SeatStep[ScarfaceState]):
         p.hq += 1
         if self.left > 1:
             s.stack.append(RetrieveThugs(self.seat_, self.left - 1, self.sources))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return refs.thug_source(s, self.seat_, code)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
@@ -211,13 +225,19 @@ class SendThugsFor(SeatStep[ScarfaceState]):
         s.pay(self.seat_, self.cost * k)
         place_thugs(s, self.seat_, d, k)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.district(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"send:{s.content.district_ids[code[0]]}:{code[1]}"
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
         if code is None:
             return "Send nobody"
-        return f"Send {code[1]} thug(s) to {s.content.district_names[code[0]]}"
+        return f"Send {code[1]} thug{'s' if code[1] > 1 else ''} to {s.content.district_names[code[0]]}"
 
 
 @effect
@@ -254,6 +274,12 @@ class HitThugs(SeatStep[ScarfaceState]):
         hit_or_kill(s, r, ("district", d), self.kill)
         if self.left > 1:
             s.stack.append(HitThugs(self.seat_, self.left - 1, self.where, self.kill))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.piece(s, "thug", code[0], code[1]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"{'kill' if self.kill else 'hit'}:{code[0]}:{s.content.district_ids[code[1]]}"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..rules.goods import PayGoods
 from ..rules.thugs import add_at
 from ..state import HOOD_FIELD_INDEX, STATS, ScarfaceState
@@ -50,6 +51,10 @@ def thugs_to_prison(s: ScarfaceState, seat: int, n, source="districts"):
     s.stack.append(ThugsToPrison(seat, n, sources))
 
 
+# How a thug area reads in a sentence.
+AREA_NAMES: Final[dict[str, str]] = {"hq": "Headquarters", "authorities": "the Authorities"}
+
+
 class ThugsToPrison(SeatStep[ScarfaceState]):
     __slots__ = ("left", "sources")
     kind = "to_prison"
@@ -80,11 +85,17 @@ class ThugsToPrison(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(ThugsToPrison(self.seat_, self.left - 1, self.sources))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return refs.thug_source(s, self.seat_, code)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "prison:" + (s.content.district_ids[code] if isinstance(code, int) else code)
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
-        where = s.content.district_names[code] if isinstance(code, int) else code
+        where = s.content.district_names[code] if isinstance(code, int) else AREA_NAMES[code]
         return f"Send a thug from {where} to Prison"
 
 
@@ -117,6 +128,12 @@ class LoseBusiness(SeatStep[ScarfaceState]):
         s.add_to_hood(i, HOOD_FIELD_INDEX[kind], -1)
         if self.left > 1:
             s.stack.append(LoseBusiness(self.seat_, self.left - 1))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"lose:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
@@ -155,6 +172,12 @@ class LoseUpgrade(SeatStep[ScarfaceState]):
         p.cubes_lost += 1
         if self.left > 1:
             s.stack.append(LoseUpgrade(self.seat_, self.left - 1))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.stat(code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "downgrade:" + STATS[code]

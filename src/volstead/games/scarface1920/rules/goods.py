@@ -11,11 +11,18 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep, Step
 
+from .. import refs, words
 from ..state import HOOD_ALCOHOL, HOOD_GUNS, ScarfaceState, deal_plus, replace_at
 
 ALCOHOL: Final = 0
 GUNS: Final = 1
 GOOD_NAMES: Final[tuple[str, ...]] = ("alcohol", "guns")
+
+
+def goods_words(alcohol: int, guns: int) -> str:
+    """ "1 alcohol and 2 guns", "1 gun": goods in words, nothing for zero."""
+    parts = ([f"{alcohol} alcohol"] if alcohol else []) + ([f"{guns} gun{'s' if guns > 1 else ''}"] if guns else [])
+    return " and ".join(parts) or "no goods"
 
 
 def _deal_take(s: ScarfaceState, seat: int, i: int, good: int, delta: int) -> None:
@@ -122,6 +129,12 @@ class PayGoods(SeatStep[ScarfaceState]):
             s.stack.append(PayGoods(self.seat_, a, g, e, self.only_hood))
             s.stack.append(_PayNext())
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code[2]) if code[1] == "hood" else refs.deal(code[2]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         good, where, i = code
         place = s.content.tiles[s.hoods[i].tile].id if where == "hood" else f"deal{i + 1}"
@@ -204,6 +217,14 @@ class StoreGoods(SeatStep[ScarfaceState]):
         a, g = (self.alcohol - 1, self.guns) if good == ALCOHOL else (self.alcohol, self.guns - 1)
         StoreGoods.push(s, seat, a, g)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        if code[0] == "return":
+            return ()
+        return (refs.hood(s, code[1]) if code[0] == "hood" else refs.deal(code[1]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "return":
             return "store:return"
@@ -267,6 +288,9 @@ class SellGoodsStep(SeatStep[ScarfaceState]):
         if self.left > 1:
             s.stack.append(self.again(self.left - 1))
         PayGoods.push(s, self.seat_, 1 if code == ALCOHOL else 0, 1 if code == GUNS else 0)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"{self.id_prefix}:{'alcohol' if code == ALCOHOL else 'gun'}"

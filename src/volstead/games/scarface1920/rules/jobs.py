@@ -15,6 +15,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep, Step
 
+from .. import refs, words
 from ..content.tables import PLAN_ASSOCIATE, PLAN_CARDS, PLAN_INFLUENCE, PLAN_MUSCLE, CompiledAlternative
 from ..effects import run_effect
 from ..state import ScarfaceState
@@ -217,6 +218,15 @@ class JobWindow(SeatStep[ScarfaceState]):
         s.stack.append(OfferJobs((self.seat_,), self.reason))
         s.stack.append(CheckRaidLazy())
         fulfil(s, self.seat_, code)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.job(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code is None:

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..content.tables import Upgrade as UpgradeTerms
 from ..state import (
     DEALERS_SUPPLY,
@@ -28,7 +29,7 @@ from ..state import (
     replace_at,
 )
 from . import market
-from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available
+from .goods import ALCOHOL, PayGoods, SellGoodsStep, StoreGoods, available, goods_words
 from .modifiers import (
     MOD_AUTHORITIES_PRICE,
     MOD_BRIBE,
@@ -80,6 +81,18 @@ _UPGRADE: Final[tuple[Any, ...]] = ("order", "upgrade")
 _REMOVE_THUGS: Final[tuple[Any, ...]] = ("order", "remove_thugs")
 UNDERWORLD: Final[tuple[str, ...]] = ("recruit", "hire", "job", "dealer", "sell")
 AUTHORITIES: Final[tuple[str, ...]] = ("business", "reduce_crime", "prison", "remove_control", "sell_authorities")
+# The rules passage (data/help.toml [sections]) each order's help and reasons cite as "§key".
+ORDER_SECTIONS: Final[dict[str, str]] = {
+    **{order: "underworld" for order in UNDERWORLD},
+    **{order: "authorities" for order in AUTHORITIES},
+    "sell": "sales",
+    "deal": "deal",
+    "send": "street",
+    "move": "street",
+    "seize": "street",
+    "upgrade": "upgrade",
+    "remove_thugs": "remove-thugs",
+}
 
 
 def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
@@ -116,7 +129,7 @@ def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
             out.append((label, "no thug in your Headquarters" if not p.hq else "no Influence in your Plan"))
         else:
             out.append((label, reasons[order]))
-    return out
+    return [(label, f"{reason} (§{ORDER_SECTIONS[order]})") for label, reason in out]
 
 
 def order_help(s: ScarfaceState, seat: int, order: str) -> str:
@@ -156,7 +169,7 @@ def order_help(s: ScarfaceState, seat: int, order: str) -> str:
         "Crime Rate rises as the stat shows.",
         "remove_thugs": f"Remove {len(p.plan)} of your thugs from the game (1 per Plan card).",
     }[order]
-    return cost + does
+    return f"{cost}{does} §{ORDER_SECTIONS[order]}"
 
 
 # ------------------------------------------------------------------ legality
@@ -352,6 +365,12 @@ class ChooseDeal(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         supply_from_deal(s, self.seat_, code)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.deal(code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"deal:{code + 1}:" + s.content.dealers[s.players[self.seat_].deals[code].dealers[0]].id
 
@@ -397,11 +416,17 @@ class ChooseExtraGoods(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         StoreGoods.push(s, self.seat_, self.alcohol + code, self.guns + self.extra - code)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"extra:{code}a{self.extra - code}g"
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
-        return f"{code} alcohol and {self.extra - code} guns"
+        return goods_words(code, self.extra - code)
 
 
 # ------------------------------------------------------------------ b) Underworld
@@ -424,6 +449,12 @@ class HireAssociate(SeatStep[ScarfaceState]):
         card = market.take(s, code[0], code[1])
         s.take_family_ring(seat)
         gain_card(s, seat, card, 1 if s.content.card_stars[card] <= 3 else 2)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.card(s, code[2]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hire:" + s.content.cards[code[2]].id
@@ -468,6 +499,12 @@ class CardToHand(SeatStep[ScarfaceState]):
             p.hand = tuple(sorted(p.hand + (self.card,)))
             PayGoods.push(s, self.seat_, self.cost, 0)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "to:hand" if code else "to:discard"
 
@@ -494,6 +531,15 @@ class KeepJob(SeatStep[ScarfaceState]):
         s.job_deck = s.job_deck + tuple(rest)
         p = s.players[self.seat_]
         p.jobs = tuple(sorted(p.jobs + (code,)))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.job(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "keep:" + s.content.jobs[code].id
@@ -528,6 +574,15 @@ class KeepDealer(SeatStep[ScarfaceState]):
         else:
             deal = p.deals[where]
             p.deals = replace_at(p.deals, where, Deal(deal.dealers + (d,), deal.alcohol, deal.guns, deal.thugs))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.dealer(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         d, where = code
@@ -572,6 +627,12 @@ class AddBusiness(SeatStep[ScarfaceState]):
         if step.options(s):
             s.stack.append(step)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.hood(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else f"business:{s.content.tiles[s.hoods[code[0]].tile].id}:{code[1]}"
 
@@ -601,6 +662,15 @@ class RemoveControl(SeatStep[ScarfaceState]):
         s.set_hood(code, owner=-1)
         if self.left > 1:
             s.stack.append(RemoveControl(self.seat_, self.left - 1))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "remove:" + s.content.tiles[s.hoods[code].tile].id
@@ -642,6 +712,12 @@ class Seize(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         # The new owner keeps businesses, goods and even a Nightclub.
         s.set_hood(code, owner=self.seat_)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "seize:" + s.content.tiles[s.hoods[code].tile].id
@@ -685,6 +761,12 @@ class Upgrade(SeatStep[ScarfaceState]):
         if box.right_hand and p.right_hands:  # pushed last: chosen first (step 3), then the vehicle
             s.stack.append(ChooseRightHand(seat))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.stat(code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "upgrade:" + STATS[code]
 
@@ -713,6 +795,12 @@ class ChooseRightHand(SeatStep[ScarfaceState]):
         rh.remove(code)
         p.right_hands = tuple(rh)
         gain_card(s, self.seat_, code, 2)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.card(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "right_hand:" + s.content.cards[code].id
@@ -750,6 +838,12 @@ class PlaceVehicle(SeatStep[ScarfaceState]):
         else:
             p.trucks = p.trucks[:d] + (p.trucks[d] + 1,) + p.trucks[d + 1 :]
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.district(s, code[1]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"place:{code[0]}:{s.content.district_ids[code[1]]}"
 
@@ -777,6 +871,12 @@ class OpenNightclub(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         s.set_hood(code, night=True, nightclub=1)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "nightclub:" + s.content.tiles[s.hoods[code].tile].id
@@ -825,6 +925,12 @@ class RemoveThugs(SeatStep[ScarfaceState]):
             p.deals = replace_at(p.deals, code[1], deal_plus(deal, thugs=-1))
         p.removed += 1
         RemoveThugs.push(s, self.seat_, self.left - 1)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return refs.thug_source(s, self.seat_, code)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if isinstance(code, str):

@@ -12,8 +12,9 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..state import ScarfaceState
-from .goods import ALCOHOL, GUNS, PayGoods, available
+from .goods import ALCOHOL, GUNS, PayGoods, available, goods_words
 from .modifiers import MOD_SALE_BONUS
 
 
@@ -78,6 +79,12 @@ class SellLoop(SeatStep[ScarfaceState]):
         else:
             s.stack.append(ChooseWaiver(seat, code, tuple(ways)))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code is None else (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "stop" if code is None else "sell:" + s.content.tiles[s.hoods[code].tile].id
 
@@ -86,7 +93,7 @@ class SellLoop(SeatStep[ScarfaceState]):
             return "Stop selling"
         side = s.hood_side(code)
         name = s.content.tiles[s.hoods[code].tile].name
-        return f"Sell in {name}: {side.alcohol} alcohol + {side.guns} guns for ${side.price}"
+        return f"Sell in {name}: {goods_words(side.alcohol, side.guns)} for ${side.price}"
 
 
 def pay_sale(s: ScarfaceState, seat: int, i: int, waived_alcohol: int) -> None:
@@ -111,13 +118,19 @@ class ChooseWaiver(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         pay_sale(s, self.seat_, self.hood, code)
 
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"skip:{code}a"
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
         side = s.hood_side(self.hood)
         k = min(trucks_at(s, self.seat_, s.hoods[self.hood].district), side.alcohol + side.guns)
-        return f"Skip {code} alcohol and {k - code} guns"
+        return "Skip " + goods_words(code, k - code)
 
 
 class SaleDone(SeatStep[ScarfaceState]):

@@ -8,6 +8,7 @@ from volstead.engine.errors import SetupError
 from volstead.engine.rng import seed_state
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..content.loader import Content, default_content
 from ..options import RANDOM, Options
 from ..state import BASIC_BUSINESSES, Deal, Hood, Player, ScarfaceState
@@ -186,6 +187,12 @@ class StartingDistrict(SeatStep[ScarfaceState]):
         else:
             s.stack.append(StartingHood(self.seat_, d))
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.district(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"start:{s.content.district_ids[code[0]]}:{code[1]}"
 
@@ -208,6 +215,15 @@ class StartingHood(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         s.set_hood(code, owner=self.seat_)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.hood(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "hood:" + s.content.tiles[s.hoods[code].tile].id
@@ -233,6 +249,9 @@ class StartingGoods(SeatStep[ScarfaceState]):
         alc_deal = Deal((c.basic_alcohol,), alcohol=1 if code >= 1 else 0, guns=0 if code >= 1 else 1)
         gun_deal = Deal((c.basic_guns,), alcohol=1 if code == 2 else 0, guns=0 if code == 2 else 1)
         s.players[self.seat_].deals = (alc_deal, gun_deal)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return {2: "goods:2a", 1: "goods:1a1g", 0: "goods:2g"}[code]
@@ -268,6 +287,15 @@ class DraftPick(SeatStep[ScarfaceState]):
             draft = [draft[(k - 1) % s.seats] for k in range(s.seats)]
         s.draft = tuple(draft)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.job(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id
 
@@ -292,6 +320,15 @@ class ReturnDraftedJob(SeatStep[ScarfaceState]):
         jobs.remove(code)
         p.jobs = tuple(jobs)
         s.job_deck = s.job_deck + (code,)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.job(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: ScarfaceState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "return:" + s.content.jobs[code].id

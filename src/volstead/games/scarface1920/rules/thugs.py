@@ -7,6 +7,7 @@ from typing import Any
 
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..state import ScarfaceState, deal_plus, replace_at
 
 
@@ -48,6 +49,12 @@ class RecruitSteps(SeatStep[ScarfaceState]):
             p.hq += 1
         RecruitSteps.push(s, self.seat_, self.left - 1)
 
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return {"recruit": ("thugs:recruits",), "promote": ("thugs:safehouses",)}.get(code, ())
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "recruit:" + code
 
@@ -85,6 +92,12 @@ class SendThugs(SeatStep[ScarfaceState]):
     def choose(self, s: ScarfaceState, code: Any) -> None:
         d, k = code
         place_thugs(s, self.seat_, d, k)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.district(s, code[0]),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return f"send:{s.content.district_ids[code[0]]}:{code[1]}"
@@ -140,6 +153,12 @@ class MoveFrom(SeatStep[ScarfaceState]):
 
     def choose(self, s: ScarfaceState, code: Any) -> None:
         s.stack.append(MovePieces(self.seat_, code, self.muscle))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return (refs.district(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "from:" + s.content.district_ids[code]
@@ -206,6 +225,14 @@ class MovePieces(SeatStep[ScarfaceState]):
         s.pay(seat, s.bribe(seat, d, cost))
         if self.left - cost > 0 and can_move_from(s, seat, src, self.left - cost):
             s.stack.append(MovePieces(seat, src, self.left - cost))
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        if code[0] == "stop":
+            return ()
+        return (refs.piece(s, code[0], self.seat_, self.src), refs.district(s, code[1]))
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         if code[0] == "stop":

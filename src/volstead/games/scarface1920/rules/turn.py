@@ -6,6 +6,7 @@ from typing import Any, Final
 
 from volstead.engine.step import SeatStep
 
+from .. import refs, words
 from ..effects import run_effect
 from ..state import ScarfaceState
 from . import jobs as job_rules
@@ -88,6 +89,12 @@ class LayOutPlan(SeatStep[ScarfaceState]):
             s.stack.append(LayOutPlan(seat))
         else:
             finish_plan(s, seat)
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        return () if code == DONE else (refs.card(s, code),)
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         return "plan:done" if code == DONE else "plan:" + s.content.cards[code].id
@@ -207,6 +214,30 @@ class ActionMenu(SeatStep[ScarfaceState]):
                     which = "skill" if part == 0 else "matching skill"
                     tell_outcome(s, seat, f"{s.gang_name(seat)} uses {possessive(c.cards[card].name)} {which}")
                 run_effect(s, seat, c.card_skill[card] if part == 0 else c.card_matching[card])
+
+    def option_refs(self, s: ScarfaceState, code: Any) -> tuple[str, ...]:
+        kind: str = code[0]
+        if kind == "job":
+            return (refs.job(s, code[1][0]),)
+        if kind == "activate":
+            return (refs.job(s, code[1]),)
+        if kind == "boss":
+            return (refs.card(s, s.content.boss_card[s.players[self.seat_].gang]),)
+        if kind == "skill" or kind == "match":
+            return (refs.card(s, code[2]),)
+        return ()  # an order, the end of the turn: nothing drawn
+
+    def option_said(self, s: ScarfaceState, code: Any) -> str:
+        kind: str = code[0]
+        label = self.option_label(s, code)
+        if kind == "order":
+            return "Carried out the order: " + label
+        if kind == "boss":
+            return "Used a Boss skill: " + label[len("Boss skill: ") :]
+        if kind == "skill" or kind == "match":
+            name, _, text = label.partition(": ")
+            return f"Used {name}'s {'matching ' if kind == 'match' else ''}skill: {text}"
+        return words.said(self.kind, label)
 
     def option_id(self, s: ScarfaceState, code: Any) -> str:
         kind: str = code[0]  # typed: compiled, the comparisons below are string compares

@@ -518,11 +518,13 @@ def _upgrade(s, power):
     p.stats = p.stats[:k] + (level + 1,) + p.stats[k + 1 :]
     p.upgrades_made += 1
     s.change_crime(ENFORCER, st.crime[level - 1])
+    # Upgrade your gang, step 3 before step 4: the money of the box the cube leaves is his before
+    # the stat's effect (a vehicle he places pays its bribe from it).
+    s.gain(ENFORCER, box.money)
     if k == VEHICLES:
         place_vehicle(s)
     elif k == NIGHTCLUBS:
         open_nightclub(s)
-    s.gain(ENFORCER, box.money)
     if box.letters:
         decks = box.letters.split("+")
         cards = []
@@ -542,13 +544,22 @@ def _upgrade(s, power):
 
 
 def place_vehicle(s) -> None:
-    """A new vehicle goes to his district (a car while he has one, else a truck)."""
+    """A new vehicle goes to his district (a car while he has one, else a truck), and he bribes its
+    police: "Whenever one of your thugs or vehicles is placed on a district for whichever reason, you
+    must spend 2 for each police car on it" — and "if you want to place ... but don't have enough
+    money to pay for the bribery, you cannot place them" (Cops: Bribery)."""
     p = _me(s)
     d = s.enf_district
+    bribe = s.bribe(ENFORCER, d)
+    if bribe > p.money:
+        return
     if sum(p.cars) < CARS:
         p.cars = add_at(p.cars, d, 1)
     elif sum(p.trucks) < TRUCKS:
         p.trucks = add_at(p.trucks, d, 1)
+    else:
+        return
+    s.pay(ENFORCER, bribe)
 
 
 def open_nightclub(s) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from volstead.engine.errors import SetupError
 from volstead.engine.step import Step
 
+from .. import refs, words
 from ..content.loader import default_content
 from ..options import Options
 from ..rules.setup import StartingDistrict, StartingGoods, blank_state, deal_decks, gang_indexes, place_map
@@ -83,7 +84,9 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
 
     # Your setup: starting district and goods, then the Job draft; the Enforcer starts.
     s.stack.append(StartTurn(ENFORCER))
-    s.draft = tuple(s.draw_jobs(2) for _ in range(3))
+    # Player setup 12, one pair at a time: "Draw 2 cards from the Jobs deck, choose 1 ... Repeat
+    # this twice" — the next pair is drawn only once this one is chosen (SoloJobDraft.choose).
+    s.draft = (s.draw_jobs(2),)
     for rnd in reversed(range(3)):
         s.stack.append(SoloJobDraft(rnd))
     s.stack.append(StartingGoods(HUMAN))
@@ -93,7 +96,8 @@ def new_solo_game(seed: int, seats: int, options: Options) -> SoloState:
 
 
 class SoloJobDraft(Step[SoloState]):
-    """Player setup 12: of 2 Jobs drawn, keep 1; the other goes to the Enforcer (three times)."""
+    """Player setup 12: of 2 Jobs drawn, keep 1; the other goes to the Enforcer (three times).
+    `s.draft` holds the one pair on the table; choosing draws the next."""
 
     __slots__ = ("round_",)
     kind = "draft_job"
@@ -108,17 +112,24 @@ class SoloJobDraft(Step[SoloState]):
         return f"Job draft {self.round_ + 1}/3: keep one Job, the other goes to the Enforcer"
 
     def options(self, s: SoloState) -> tuple[Any, ...]:
-        return tuple(dict.fromkeys(s.draft[self.round_]))
+        return tuple(dict.fromkeys(s.draft[0]))
 
     def choose(self, s: SoloState, code: Any) -> None:
-        pair = list(s.draft[self.round_])
+        pair = list(s.draft[0])
         pair.remove(code)
         p = s.players[HUMAN]
         p.jobs = tuple(sorted(p.jobs + (code,)))
         s.enf_jobs = s.enf_jobs + tuple(pair)
-        draft = list(s.draft)
-        draft[self.round_] = ()
-        s.draft = tuple(draft)
+        s.draft = (s.draw_jobs(2),) if self.round_ < 2 else ()
+
+    def option_refs(self, s: SoloState, code: Any) -> tuple[str, ...]:
+        return (refs.job(s, code),)
+
+    def option_said(self, s: SoloState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: SoloState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: SoloState, code: Any) -> str:
         return "draft:" + s.content.jobs[code].id

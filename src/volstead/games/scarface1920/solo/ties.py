@@ -14,6 +14,7 @@ from typing import Any
 
 from volstead.engine.step import Step
 
+from .. import refs, words
 from .enforcer import HUMAN
 from .state import SoloState
 
@@ -86,6 +87,17 @@ class ChooseForEnforcer(Step[SoloState]):
             self.args[0].choose(s, code)
         else:
             TIE_ACTIONS[self.what](s, code, *self.args)
+
+    def option_refs(self, s: SoloState, code: Any) -> tuple[str, ...]:
+        if self.what == "step":
+            return self.args[0].option_refs(s, code)
+        return (refs.hood(s, code),)
+
+    def option_said(self, s: SoloState, code: Any) -> str:
+        return words.said(self.kind, self.option_label(s, code))
+
+    def hidden_said(self, s: SoloState) -> str:
+        return words.HIDDEN[self.kind]
 
     def option_id(self, s: SoloState, code: Any) -> str:
         if self.what == "step":

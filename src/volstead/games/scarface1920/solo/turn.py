@@ -8,6 +8,7 @@ from volstead.engine.step import Step
 
 from ..rules.goods import ALCOHOL, GUNS, take_from
 from ..rules.modifiers import MOD_RECRUITMENT
+from ..rules.outcome import tell_outcome
 from ..rules.raid_check import CheckRaidLazy as CheckRaid
 from ..rules.reorganize import ReorganizeIncome
 from ..rules.sales import finish_sale
@@ -73,10 +74,11 @@ class EnforcerAct(Step[SoloState]):
         line, pos, power = found
         ln = s.solo.lines[s.enf_plan[pos]][line]
         s.enf_cubes = s.enf_cubes + ((line, pos),)
-        if s.story is not None:
-            s.tell(f"The Enforcer ({s.solo.cards[s.enf_plan[pos]].name}, Power {power}): {ln.text}")
         s.stack.append(EnforcerAct(line, pos + 1, self.cubes - 1))
         s.stack.append(CheckRaid())
+        if s.story is not None:  # what he did, told once the action (and any tie you break) is done
+            name = s.solo.cards[s.enf_plan[pos]].name
+            tell_outcome(s, ENFORCER, f"The Enforcer ({name}, Power {power}), “{ln.text.rstrip('.')}”")
         ACTIONS[ln.action].run(s, power, **ln.args)
 
 

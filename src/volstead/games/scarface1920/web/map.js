@@ -47,7 +47,7 @@ function hoodSvg(h, x, y, w, cat, names) {
   const height = 24 + 16 * lines.length;
   const stroke = owner === null ? "" : ` style="stroke:${cat.ownerColor(owner)};stroke-width:5"`;
   const ownerName = owner === null ? "" : names[owner] || `seat ${owner}`;
-  const svg = `<g class="hood ${h.side}" data-id="${esc(h.id)}"><title>${esc(h.name)} (${h.side} side) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by ${esc(ownerName)}`}</title>
+  const svg = `<g class="hood ${h.side}" data-id="${esc(h.id)}" data-ref="hood:${esc(h.id)}"><title>${esc(h.name)} (${h.side} side) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by ${esc(ownerName)}`}</title>
     <rect x="${x}" y="${y}" width="${w}" height="${height}" rx="6"${stroke}></rect>
     <text class="svgsmall" x="${x + 6}" y="${y + 17}" font-weight="bold">${esc(h.name)}${h.side === "night" ? " (night)" : ""}</text>
     ${lines.map((t, i) => `<text class="svgtiny" x="${x + 6}" y="${y + 34 + 16 * i}">${esc(t)}</text>`).join("")}
@@ -95,7 +95,7 @@ function piecesSvg(view, did, x, y, cat, names) {
       w = 4;
     for (const [kind, n] of counts) {
       const [svg, used] = pieceRow(kind, n, x + dx + w, y + 2, cat.ownerColor(p.seat));
-      body += svg;
+      body += `<g data-ref="${kind}:${p.seat}:${did}">${svg}</g>`;
       w += used + 4;
     }
     out += `<g class="pieces" data-seat="${p.seat}"><title>${esc(names[p.seat] || `seat ${p.seat}`)}: ${text}</title>
@@ -121,10 +121,10 @@ function mapSvg(view, cat, seatNames) {
     const s = SHAPES[did],
       b = bbox(s.pts);
     const police = view.police.filter((p) => p === did).length;
-    svg += `<g class="districtg"><polygon class="district" data-id="${did}" points="${s.pts}" fill="${FILL[k]}"><title>${esc(names[did] || nice(did))}</title></polygon>`;
+    svg += `<g class="districtg"><polygon class="district" data-id="${did}" data-ref="district:${did}" points="${s.pts}" fill="${FILL[k]}"><title>${esc(names[did] || nice(did))}</title></polygon>`;
     svg += `<text class="svgtitle" x="${s.label[0]}" y="${s.label[1]}">${esc(names[did] || nice(did))}</text>`;
     if (police)
-      svg += `<g data-police="${did}"><title>${police === 1 ? "a police car" : `${police} police cars`}</title>${pieceRow("police", police, s.label[0] + 165, s.label[1] - 19, "")[0]}</g>`;
+      svg += `<g data-police="${did}" data-ref="police:${did}"><title>${police === 1 ? "a police car" : `${police} police cars`}</title>${pieceRow("police", police, s.label[0] + 165, s.label[1] - 19, "")[0]}</g>`;
     const hoods = view.neighborhoods.filter((h) => h.district === did);
     const w = Math.min(200, (Math.min(b.x1, 785) - s.label[0] - 5) / Math.max(1, hoods.length) - 8);
     let below = s.label[1] + 20;
@@ -150,7 +150,7 @@ function tracksSvg(view, cat, seatNames) {
   ];
   boxes.forEach(([key, title], i) => {
     const y = 20 + i * 105;
-    svg += `<g class="box" data-id="${key}"><rect x="820" y="${y}" width="360" height="92" rx="8"></rect><text class="svgtitle" x="835" y="${y + 22}">${title}</text>`;
+    svg += `<g class="box" data-id="${key}" data-ref="box:${key}"><rect x="820" y="${y}" width="360" height="92" rx="8"></rect><text class="svgtitle" x="835" y="${y + 22}">${title}</text>`;
     view.players.forEach((p, j) => {
       const n = p.thugs[key] || 0;
       if (!n) return; // nothing drawn for zero
@@ -184,9 +184,4 @@ function tracksSvg(view, cat, seatNames) {
   svg += `<text class="svgsmall" x="830" y="790">Family Ring: ${view.family_ring === null ? "nobody" : esc(who(view.family_ring))}</text>`;
   svg += `</svg>`;
   return svg;
-}
-
-// Which board elements (district / neighborhood ids, card ids) an option id refers to.
-export function targetsOf(optionId, known) {
-  return optionId.split(":").filter((t) => known.has(t));
 }

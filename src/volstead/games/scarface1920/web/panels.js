@@ -3,36 +3,40 @@ import { esc, nice } from "/static/util.js";
 
 function cardHtml(id, cat, extra = "") {
   const c = cat.cards?.[id];
-  if (!c) return `<div class="cardx" data-card="${esc(id)}" ${extra}><b>${esc(nice(id))}</b></div>`;
+  const ref = `data-card="${esc(id)}" data-ref="card:${esc(id)}"`;
+  if (!c) return `<div class="cardx" ${ref} ${extra}><b>${esc(nice(id))}</b></div>`;
   const stars = c.stars ? `${"★".repeat(c.stars)} ` : "";
-  return `<div class="cardx" data-card="${esc(id)}" ${extra}><b>${stars}${esc(c.name)}</b>
+  return `<div class="cardx" ${ref} ${extra}><b>${stars}${esc(c.name)}</b>
     <span class="muted">Muscle ${c.muscle} · Influence ${c.influence}${c.crime ? ` · ${esc(c.crime)}` : ""}</span><div>${esc(c.text)}</div></div>`;
 }
 const cards = (ids, cat, empty = "none") =>
   ids?.length ? `<div class="cards">${ids.map((i) => cardHtml(i, cat)).join("")}</div>` : `<span class="muted">${empty}</span>`;
-const jobHtml = (id, cat) => {
+export const jobHtml = (id, cat) => {
   const j = cat.jobs?.[id];
-  return `<div class="cardx" data-card="${esc(id)}"><b>${esc(j ? j.name : nice(id))}</b>${esc(j ? j.text : "")}</div>`;
+  return `<div class="cardx" data-card="${esc(id)}" data-ref="job:${esc(id)}"><b>${esc(j ? j.name : nice(id))}</b>${esc(j ? j.text : "")}</div>`;
 };
-const jobs = (ids, cat, empty = "none") =>
+export const jobs = (ids, cat, empty = "none") =>
   ids?.length ? `<div class="cards">${ids.map((i) => jobHtml(i, cat)).join("")}</div>` : `<span class="muted">${empty}</span>`;
 
-function thugBoard(p) {
+// Yours carries data-ref on the areas an option can name (thugs:<area>); a rival's is text.
+function thugBoard(p, mine = false) {
   const t = p.thugs;
-  return `recruits ${t.recruits} · safehouses ${t.safehouses} · HQ ${t.headquarters} · on the streets ${Object.values(t.districts).reduce((a, b) => a + b, 0)} · on Jobs ${t.on_jobs} · Underworld ${t.underworld} · Authorities ${t.authorities} · Prison ${t.prison} · removed ${t.removed}`;
+  const a = (area, text) => (mine ? `<span class="thug-area" data-ref="thugs:${area}">${text}</span>` : text);
+  return `${a("recruits", `recruits ${t.recruits}`)} · ${a("safehouses", `safehouses ${t.safehouses}`)} · ${a("headquarters", `HQ ${t.headquarters}`)} · on the streets ${Object.values(t.districts).reduce((a, b) => a + b, 0)} · ${a("on_jobs", `on Jobs ${t.on_jobs}`)} · Underworld ${t.underworld} · Authorities ${t.authorities} · Prison ${t.prison} · removed ${t.removed}`;
 }
 function deals(p, cat) {
   if (!p.deals.length) return `<span class="muted">none</span>`;
   return p.deals
     .map(
       (d, i) =>
-        `<div>Deal ${i + 1}: ${d.dealers.map((x) => esc(cat.dealers?.[x]?.name || nice(x))).join(" + ")} — stored alcohol ${d.alcohol}, guns ${d.guns}, thugs ${d.thugs}</div>`,
+        `<div class="deal" data-ref="deal:${i + 1}">Deal ${i + 1}: ${d.dealers.map((x) => esc(cat.dealers?.[x]?.name || nice(x))).join(" + ")} — stored alcohol ${d.alcohol}, guns ${d.guns}, thugs ${d.thugs}</div>`,
     )
     .join("");
 }
-const stats = (p) =>
+// Yours carries data-ref="stat:<stat>" (what an upgrade names); a rival's is text.
+const stats = (p, mine = false) =>
   Object.entries(p.stats)
-    .map(([k, v]) => `${nice(k)} ${v}`)
+    .map(([k, v]) => (mine ? `<span class="stat" data-ref="stat:${k}">${nice(k)} ${v}</span>` : `${nice(k)} ${v}`))
     .join(" · ");
 
 export function gangLabel(p, cat) {
@@ -44,15 +48,15 @@ export function myArea(view, cat) {
   const p = view.players[view.seat];
   const h = `<div class="panel" id="me" data-nav="Your gang"><h3>${gangLabel(p, cat)} (you)</h3>
     <dl class="kv"><dt>Money (behind your screen)</dt><dd id="money">$${p.money}</dd>
-    <dt>Crime Rate</dt><dd>${p.crime_rate}</dd><dt>Gang board</dt><dd>boss track box ${p.boss_box} · ${stats(p)}</dd>
-    <dt>Thug board</dt><dd>${thugBoard(p)}</dd><dt>Deck / discard</dt><dd>${p.deck_count} / ${p.discard_count}</dd></dl>
+    <dt>Crime Rate</dt><dd>${p.crime_rate}</dd><dt>Gang board</dt><dd>boss track box ${p.boss_box} · ${stats(p, true)}</dd>
+    <dt>Thug board</dt><dd>${thugBoard(p, true)}</dd><dt>Deck / discard</dt><dd>${p.deck_count} / ${p.discard_count}</dd></dl>
     <h3>Hand</h3><div id="hand">${cards(p.hand, cat, "empty")}</div>
     <h3>Plan</h3>${cards(p.plan, cat, "empty")}
     <h3>Deals</h3>${deals(p, cat)}
     <h3>Jobs</h3><div id="jobs">${jobs(p.jobs, cat)}</div>
     ${p.fulfilled_jobs.length ? `<h3>Fulfilled Jobs</h3>${jobs(p.fulfilled_jobs, cat)}` : ""}
     ${view.draft_packet ? `<h3>Job draft packet</h3>${jobs(view.draft_packet, cat)}` : ""}
-    <div class="small muted">Right-hands left: ${p.right_hands_left.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "none"}</div></div>`;
+    <h3>Right-hands set aside</h3>${cards(p.right_hands_left, cat)}</div>`;
   return h;
 }
 
@@ -61,7 +65,7 @@ export function rivals(view, cat, kinds) {
     .filter((p) => p.seat !== view.seat)
     .map(
       (p) => `
-    <div class="rival" data-seat="${p.seat}" style="border-color:${cat.ownerColor(p.seat)}"><b>${gangLabel(p, cat)}</b> <span class="muted">(${esc(kinds[p.seat] || (view.enforcer ? "the Enforcer automa" : ""))})</span>
+    <div class="rival" data-seat="${p.seat}" data-ref="gang:${p.seat}" style="border-color:${cat.ownerColor(p.seat)}"><b>${gangLabel(p, cat)}</b> <span class="muted">(${esc(kinds[p.seat] || (view.enforcer ? "the Enforcer automa" : ""))})</span>
       <div class="small">money <span class="money">${p.money === null ? "hidden" : `$${p.money}`}</span> · hand <span class="handcount">${p.hand_count}</span> cards · deck ${p.deck_count} · Jobs ${p.jobs_count} face down · crime ${p.crime_rate}</div>
       <div class="small">${stats(p)} · boss box ${p.boss_box}</div>
       <div class="small">${thugBoard(p)}</div>
@@ -108,5 +112,23 @@ export function enforcerPanel(view, cat) {
   return `<div class="panel" id="enforcer" data-nav="Enforcer"><h3>The Enforcer</h3>
     <div class="small">Token in <b>${esc(districts[e.district] || nice(e.district))}</b> · districts: ${numbers}</div>
     <div class="small">Deck ${e.deck_count} · deck B ${e.deck_b_count} · deck C ${e.deck_c_count} · Jobs ${e.jobs.length} (always fulfilled) · Associates: ${e.associates.map((x) => esc(cat.cards?.[x]?.name || nice(x))).join(", ") || "none"}</div>
+    ${e.job_draft?.some((pair) => pair.length) ? `<h4>Job draft: keep one, the other goes to him</h4>${e.job_draft.map((pair) => jobs(pair, cat, "")).join("")}` : ""}
     <h4>${current ? "His Plan" : "His last Plan (■: the actions he took)"}</h4><div class="cards">${plan || '<span class="muted">no cards laid out yet</span>'}</div></div>`;
+}
+
+// What the pending decision offers that is drawn nowhere else yet — the Jobs or Dealers just
+// drawn (keep one), a card named by an option — so that every option's references can be clicked.
+export function offered(state, cat, drawn) {
+  const refs = new Set();
+  for (const o of state.decision?.options || []) for (const r of o.refs || []) refs.add(r);
+  const items = [...refs]
+    .filter((r) => /^(job|dealer|card):/.test(r) && !drawn.includes(`data-ref="${r}"`))
+    .map((r) => {
+      const [kind, id] = [r.slice(0, r.indexOf(":")), r.slice(r.indexOf(":") + 1)];
+      if (kind === "job") return jobHtml(id, cat);
+      if (kind === "card") return cardHtml(id, cat);
+      const d = cat.dealers?.[id];
+      return `<div class="cardx" data-ref="${esc(r)}"><b>${esc(d ? d.name : nice(id))}</b>${d?.text ? `<div>${esc(d.text)}</div>` : ""}</div>`;
+    });
+  return items.length ? `<div class="panel" id="offered" data-nav="Offered"><h3>On offer</h3><div class="cards">${items.join("")}</div></div>` : "";
 }
