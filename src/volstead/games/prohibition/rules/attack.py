@@ -6,7 +6,7 @@ from __future__ import annotations
 from volstead.engine.step import SeatStep
 
 from ..state import CONFLICTS, Attack, ProhibitionState
-from .common import block_ref, goons_text, gs, push, units_text
+from .common import block_ref, goons_text, gs, push, units_text, whose
 
 
 def attack_sources(s: ProhibitionState, seat: int) -> list[int]:
@@ -102,7 +102,7 @@ def rob_hq(s: ProhibitionState, seat: int, victim: int) -> None:
     g.robberies += 1
     g.headlines += 1
     if s.story is not None:
-        s.tell(f"{s.gang_name(seat)} robs {s.gang_name(victim)}'s HQ of {gs(take)} (+1 Headline).")
+        s.tell(f"{s.gang_name(seat)} robs {whose(s, victim)} HQ of {gs(take)} (+1 Headline).")
 
 
 class AttackGoons(SeatStep[ProhibitionState]):
@@ -170,8 +170,8 @@ class AttackTarget(SeatStep[ProhibitionState]):
         if o < 0:
             return f"{s.place(code)} (unclaimed)"
         what = units_text(s.goons[code], s.guards[code]) if s.units(code) else "undefended"
-        hq = " HQ" if s.gangs[o].hq == code else ""
-        return f"{s.place(code)} ({s.gang_name(o)}{hq}, {what})"
+        of = f"{whose(s, o)} HQ" if s.gangs[o].hq == code else s.gang_name(o)
+        return f"{s.place(code)} ({of}, {what})"
 
     def option_help(self, s: ProhibitionState, code: int) -> str:
         o = s.owner[code]
@@ -191,9 +191,11 @@ class AttackTarget(SeatStep[ProhibitionState]):
         return (block_ref(s, code),)
 
     def option_said(self, s: ProhibitionState, code: int) -> str:
-        o = s.owner[code]
-        whose = "" if o < 0 else f" ({s.gang_name(o)}{' HQ' if s.gangs[o].hq == code else ''})"
-        return f"attacks {s.place(code)}{whose} from {s.place(self.source)} with {goons_text(self.n)}."
+        o, frm = s.owner[code], f"from {s.place(self.source)} with {goons_text(self.n)}"
+        if o < 0:  # claimed at once (a Turf marker is left: `targets`)
+            return f"takes {s.place(code)} (unclaimed) {frm}."
+        of = f"{whose(s, o)} HQ" if s.gangs[o].hq == code else s.gang_name(o)
+        return f"attacks {s.place(code)} ({of}) {frm}."
 
     def prompt(self, s: ProhibitionState) -> str:
         return f"Attack which Block with {goons_text(self.n)} from {s.place(self.source)}?"
@@ -265,8 +267,8 @@ class Retreat(SeatStep[ProhibitionState]):
         n = a.goons if a is not None else 0
         extra = max(0, n - s.room(code))
         hosp = f" ({extra} to the Hospital)" if extra else ""
-        who = f"{goons_text(n)}{hosp} and Gangster" if n else "Gangster"
-        return f"retreats with {who} to {s.place(code)}."
+        goons = f" and {goons_text(n)}{hosp}" if n else ""
+        return f"retreats with its Gangster{goons} to {s.place(code)}."
 
     def prompt(self, s: ProhibitionState) -> str:
         return "Retreat: where do your Goons and Gangster go?"

@@ -28,6 +28,12 @@ def block_ref(s: ProhibitionState, b: int) -> str:
     return "block:" + s.block_name(b)
 
 
+def whose(s: ProhibitionState, seat: int) -> str:
+    """The gang's name in the possessive: "Tammany Regulars'", "Rum Row Syndicate's"."""
+    name = s.gang_name(seat)
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def goons_text(n: int) -> str:
     return f"{n} Goon{'' if n == 1 else 's'}" if n else "no Goons"
 
@@ -63,6 +69,8 @@ def heat_text(s: ProhibitionState, seat: int, delta: int) -> str:
     """ "+2 Heat (to 21: a badge, you draw a Fed card §heat)": the change and its penalty."""
     g = s.gangs[seat]
     new = max(1, g.heat + delta)
+    if new == g.heat:
+        return f"no Heat (it stays {new})"
     out = f"{delta:+d} Heat (to {new}"
     owed = fed_cards_owed(s, seat, delta)
     if owed:

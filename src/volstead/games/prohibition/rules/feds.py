@@ -12,7 +12,7 @@ from ..content.loader import FedRow
 from ..content.models import LOSSES
 from ..state import FED_DRAWN, WARD, ProhibitionState
 from .building import return_tile
-from .common import block_ref, gs, push
+from .common import block_ref, gs, push, whose
 
 BUILDINGS: Final = 0
 STOCK: Final = 1
@@ -184,9 +184,7 @@ class FedCard(SeatStep[ProhibitionState]):
             picker = s.right_of(seat) if s.content.fed_right[self.card] else seat
             push(s, Losses(picker, seat, row.lose))
             if s.story is not None and picker != seat:
-                s.tell(
-                    f"{s.gang_name(picker)}, on {s.gang_name(seat)}'s right, picks what {s.content.feds[self.card].name} takes."
-                )
+                s.tell(f"{s.gang_name(picker)}, on {whose(s, seat)} right, picks what {s.content.feds[self.card].name} takes.")
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
         if code >= 0:
@@ -229,7 +227,7 @@ class FedCard(SeatStep[ProhibitionState]):
         if code == BRIBE:
             return f"bribes the Feds {gs(bribe_cost(s, self.seat_, row))} for the Fed card {name} {at}."
         if code == FACE:
-            return f"faces the Consequence of the Fed card {name} {at}: {row.text}"
+            return f"faces the Consequence of the Fed card {name} {at}: {row.text.rstrip('.')}."
         return f"does a bit of {row.months} months for the Fed card {name} {at}."
 
     def unavailable(self, s: ProhibitionState) -> tuple[tuple[str, str], ...]:
@@ -328,12 +326,12 @@ class LoseOne(SeatStep[ProhibitionState]):
 
     def option_said(self, s: ProhibitionState, code: int) -> str:
         own = self.seat_ == self.victim
-        whose = "its" if own else f"{s.gang_name(self.victim)}'s"
+        of = "its" if own else whose(s, self.victim)
         if self.what == GOONS:
-            return f"{'loses' if own else 'takes'} {whose} Goon on {s.place(code)} to the Hospital (Fed card)."
+            return f"{'loses' if own else 'takes'} {of} Goon on {s.place(code)} to the Hospital (Fed card)."
         name = s.content.buildings.buildings[s.kind_at(code)].name
         what = "the Stock of " if self.what == STOCK else ""
-        return f"{'loses' if own else 'takes away'} {what}{whose} {name} on {s.place(code)} (Fed card)."
+        return f"{'loses' if own else 'takes away'} {what}{of} {name} on {s.place(code)} (Fed card)."
 
     def prompt(self, s: ProhibitionState) -> str:
         what = {GOONS: "a Goon", STOCK: "the Stock of a building", BUILDINGS: "a building"}[self.what]
