@@ -56,7 +56,8 @@ class ResolveFeds(Step[ProhibitionState]):
                 s.count(FED_DRAWN)
             if s.story is not None and drawn:
                 names = ", ".join(s.content.feds[x].name for x in drawn)
-                s.tell(f"{s.gang_name(seat)} draws Fed card{'s' if len(drawn) > 1 else ''}: {names}.")
+                stop = "" if names.endswith(("!", ".")) else "."
+                s.tell(f"{s.gang_name(seat)} draws the Fed card{'s' if len(drawn) > 1 else ''} {names}{stop}")
             push(s, DealFeds(seat), ResolveFeds())
             return
 
@@ -196,7 +197,8 @@ class FedCard(SeatStep[ProhibitionState]):
         if code >= 0:
             return f"Use the Ward Machine on {s.place(code)}: one Threshold lower"
         if code == BRIBE:
-            return f"Pay a Bribe of {gs(bribe_cost(s, self.seat_, row))}"
+            cost = bribe_cost(s, self.seat_, row)
+            return f"Pay a Bribe of {gs(cost)}" if cost else "Pay a Bribe (nothing: your mat's discount covers it)"
         if code == FACE:
             return f"Face the Consequence: {row.text}"
         return f"Do a Bit: {row.months} months of Jailtime"
@@ -225,7 +227,9 @@ class FedCard(SeatStep[ProhibitionState]):
             gone = "it is discarded" if self.level == 0 else f"it now counts at Threshold {ROMAN[self.level - 1]}"
             return f"uses the Ward Machine on {s.place(code)} against the Fed card {name} {at}: {gone}."
         if code == BRIBE:
-            return f"bribes the Feds {gs(bribe_cost(s, self.seat_, row))} for the Fed card {name} {at}."
+            cost = bribe_cost(s, self.seat_, row)
+            paid = f"{gs(cost)}" if cost else "nothing (its discount covers the Bribe)"
+            return f"bribes the Feds {paid} for the Fed card {name} {at}."
         if code == FACE:
             return f"faces the Consequence of the Fed card {name} {at}: {row.text.rstrip('.')}."
         return f"does a bit of {row.months} months for the Fed card {name} {at}."
