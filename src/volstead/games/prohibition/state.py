@@ -341,7 +341,12 @@ class ProhibitionState(GameState):
         return self.content.mats[self.gangs[seat].mat].name
 
     def block_name(self, b: int) -> str:
+        """The Block's id ("hk5"): option ids, records and the board's data-refs."""
         return self.content.block_ids[b]
+
+    def place(self, b: int) -> str:
+        """The Block as people name it: its Neighborhood and number ("Hell's Kitchen 5")."""
+        return f"{self.content.nbhd_names[b >> 3]} {(b & 7) + 1}"
 
     def units(self, b: int) -> int:
         return self.goons[b] + self.guards[b]

@@ -31,6 +31,14 @@ def _cell(b: dict[str, Any], initials: dict[int, str]) -> tuple[str, str]:
     return f"{b['id']} {owner}", f"{units} {what}".strip()
 
 
+def place(cat: dict[str, Any], block: str) -> str:
+    """ "hk5" as the options name it: "Hell's Kitchen 5"."""
+    for n in cat["neighborhoods"]:
+        if block in n["blocks"]:
+            return f"{n['name']} {block[len(n['id']) :]}"
+    return block
+
+
 def render_text(view: dict[str, Any]) -> str:
     cat = catalog()
     gangs = view["gangs"]
@@ -80,7 +88,8 @@ def render_text(view: dict[str, Any]) -> str:
     a = view.get("attack")
     if a:
         out.append(
-            f"Attack: {gangs[a['attacker']]['name']} on {a['block']} from {a['from']} with {a['goons']} Goons"
+            f"Attack: {gangs[a['attacker']]['name']} on {place(cat, a['block'])} from {place(cat, a['from'])} "
+            f"with {a['goons']} Goons"
             + (f", round {a['round']} of a Conflict with {gangs[a['defender']]['name']}" if a["conflict"] else "")
             + (f"; dice {a['attacker_dice']} against {a['defender_dice']}" if a["attacker_dice"] else "")
         )

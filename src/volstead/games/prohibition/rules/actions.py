@@ -26,8 +26,8 @@ from ..state import (
     replace_at,
 )
 from .attack import AttackGoons, attack_sources, has_target
-from .building import BuildBlock, DrugStore, buildable_kinds, can_build, drug_store_kinds
-from .common import gs, push
+from .building import BuildBlock, DrugStore, buildable_kinds, can_build, drug_store_kinds, top_cost
+from .common import block_ref, gs, heat_text, push
 from .feds import ResolveFeds
 from .operations import PlaceGoon, ReturnUnplaced, blocks_with_room
 from .schemes import SchemeWindow
@@ -199,8 +199,6 @@ class ActionTurn(SeatStep[ProhibitionState]):
             push(s, AttackGoons(seat, code - ATTACK))
             return
         s.spaces = replace_at(s.spaces, code, s.spaces[code] | 1 << seat)
-        if s.story is not None:
-            s.tell(f"{s.gang_name(seat)} orders {space_name(s, code)}.")
         order_action(s, seat, code)
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
@@ -211,23 +209,40 @@ class ActionTurn(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         if code >= ATTACK:
             b = code - ATTACK
-            return f"Attack with Goons from {s.block_name(b)} ({s.goons[b]} there)"
+            return f"Attack with Goons from {s.place(b)} ({s.goons[b]} there)"
         return space_name(s, code)
 
     def option_help(self, s: ProhibitionState, code: int) -> str:
-        c = s.content
+        c, seat = s.content, self.seat_
+        g = s.gangs[seat]
         if code >= ATTACK:
-            return "+1 Heat. Take Goons from this Block and a Gangster to any Block not yours."
+            return (
+                f"{heat_text(s, seat, 1)}. Take Goons from this Block and a Gangster to any one Block not yours "
+                "(§attacks); they Lay Low where the Gangster ends."
+            )
         if code < 6:
             b = c.buildings.buildings[code]
-            top = c.tile_cost[code * 7 + s.stacks[code][0]]
-            return f"Build a {b.name}: {gs(top)}, +{b.heat} Heat, a Guard comes with it."
+            top = top_cost(s, code)
+            return (
+                f"Build a {b.name}: {gs(top)} of your {gs(g.gs)}, {heat_text(s, seat, c.mat_heat[g.mat][code])}, "
+                "a Guard comes with it (§building)."
+            )
         if code in EXTORTION:
             e = c.extortion[code - CHARM]
-            pay = f", {e.per_block} Gs a Block at Production" if e.per_block else ""
-            return f"{e.heat:+d} Heat now{pay}."
+            heat = e.heat - (s.bonus(seat, "charm_extra") if code == CHARM else 0)
+            pay = f"; {e.per_block} Gs a Block of your Turf at Production" if e.per_block else ""
+            return f"{heat_text(s, seat, heat)} now{pay} (§extortion)."
         cost = space_cost(s, code)
-        return f"Costs {gs(cost)}." if cost else ""
+        what = {
+            TAKE_CHARGE: f"Take the Starting Marker and {gs(c.board.open.take_charge_gs + s.bonus(seat, 'take_charge_gs'))}; "
+            "place another Gangster at once if you can",
+            CONTRACT: "Draw a Scheme card",
+            IMPORT: f"Add {c.board.open.import_booze + s.bonus(seat, 'import_booze')} Booze to your Warehouse",
+            RECRUIT: f"Add {c.board.open.recruit_goons} Goons to your Turf",
+            DRUG_STORE: "Build any building that has a tile left",
+            FESTIVAL: heat_text(s, seat, c.board.open.festival_heat),
+        }[code]
+        return f"{what}{f' for {gs(cost)} of your {gs(g.gs)}' if cost else ''} (§open)."
 
     def option_group(self, s: ProhibitionState, code: int) -> str:
         if code >= ATTACK:
@@ -236,9 +251,65 @@ class ActionTurn(SeatStep[ProhibitionState]):
             return "Building"
         return "Extortion" if code in EXTORTION else "Open"
 
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        if code >= ATTACK:
+            return (block_ref(s, code - ATTACK),)
+        return ("space:" + space_id(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        if code >= ATTACK:
+            return f"sends a Gangster to lead an Attack with Goons from {s.place(code - ATTACK)}."
+        return f"places a Gangster on {space_name(s, code)}."
+
+    def unavailable(self, s: ProhibitionState) -> tuple[tuple[str, str], ...]:
+        """The spaces of the board this gang cannot take now, each with the rule or the price."""
+        seat = self.seat_
+        g = s.gangs[seat]
+        if g.gangsters_left <= 0:
+            return ()
+        out: list[tuple[str, str]] = []
+        shown = [*range(6), *EXTORTION, *open_spaces(s)]
+        offered = set(action_codes(s, seat))
+        for sp in shown:
+            if sp in offered:
+                continue
+            out.append((space_name(s, sp), space_closed_reason(s, seat, sp)))
+        return tuple(out)
+
     def prompt(self, s: ProhibitionState) -> str:
         g = s.gangs[self.seat_]
         return f"{s.year}: place a Gangster ({g.gangsters_left} left) on an action, or lead an Attack"
+
+
+def taken_by(s: ProhibitionState, space: int) -> str:
+    return ", ".join(s.gang_name(k) for k in range(s.seats) if s.spaces[space] >> k & 1)
+
+
+def space_closed_reason(s: ProhibitionState, seat: int, sp: int) -> str:
+    """Why the gang cannot order the space now, in the rules' words (for people; not legal-move code)."""
+    g, c = s.gangs[seat], s.content
+    taken = s.spaces[sp]
+    if sp < 6:
+        if taken:
+            return f"{taken_by(s, sp)} ordered it this year: one gang a Building Action a year (§building)"
+        if not s.stacks[sp]:
+            return "no tile of it is left (§building)"
+        if g.gs < top_cost(s, sp):
+            return f"it costs {gs(top_cost(s, sp))}; you have {gs(g.gs)} (§building)"
+        limit = " (one Settlement House and one Ward Machine a Neighborhood)" if c.b_limit[sp] else ""
+        return f"no Block of your Turf can take it: never the HQ Block{limit} (§building)"
+    if sp in EXTORTION:
+        if g.extortion >= 0:
+            return f"you ordered {space_name(s, g.extortion)} this year: one Extortion a gang a year (§extortion)"
+        return f"{taken_by(s, sp)} ordered it this year: one gang a space (§extortion)"
+    if taken >> seat & 1:
+        return "you have a Gangster on it this year: each action once a year (§open)"
+    cost = space_cost(s, sp)
+    if g.gs < cost:
+        return f"it costs {gs(cost)}; you have {gs(g.gs)} (§open)"
+    if sp == RECRUIT:
+        return "no Goons left in your supply, or no Block of your Turf with room (§open)"
+    return "no building you can afford has a tile left and a Block for it (§open)"
 
 
 def order_action(s: ProhibitionState, seat: int, space: int) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from volstead.engine.step import SeatStep
 
 from ..state import CONFLICTS, Attack, ProhibitionState
-from .common import gs, push
+from .common import block_ref, goons_text, gs, push, units_text, whose
 
 
 def attack_sources(s: ProhibitionState, seat: int) -> list[int]:
@@ -66,7 +66,9 @@ def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> boo
     s.last_roll = (seat, what, dice)
     ok = any(d >= 4 for d in dice)
     if s.story is not None:
-        s.tell(f"{s.gang_name(seat)} rolls {', '.join(map(str, dice))} to {what}: {'success' if ok else 'failure'}.")
+        place = s.place(s.attack.block) if s.attack is not None else "the Block"
+        goal = {"expand": f"expand into {place}", "seize": f"seize {place}"}.get(what, f"{what} on {place}")
+        s.tell(f"{s.gang_name(seat)} rolls {', '.join(map(str, dice))} to {goal}: {'success' if ok else 'failure'}.")
     return ok
 
 
@@ -84,7 +86,7 @@ def take_block(s: ProhibitionState, seat: int, headline: bool) -> None:
         g.headlines += 1
     s.attack = None
     if s.story is not None:
-        s.tell(f"{s.gang_name(seat)} takes {s.block_name(b)}{' (+1 Headline)' if headline else ''}.")
+        s.tell(f"{s.gang_name(seat)} takes {s.place(b)}{' (+1 Headline)' if headline else ''}.")
 
 
 def rob_hq(s: ProhibitionState, seat: int, victim: int) -> None:
@@ -100,7 +102,7 @@ def rob_hq(s: ProhibitionState, seat: int, victim: int) -> None:
     g.robberies += 1
     g.headlines += 1
     if s.story is not None:
-        s.tell(f"{s.gang_name(seat)} robs {s.gang_name(victim)}'s HQ of {gs(take)} (+1 Headline).")
+        s.tell(f"{s.gang_name(seat)} robs {whose(s, victim)} HQ of {gs(take)} (+1 Headline).")
 
 
 class AttackGoons(SeatStep[ProhibitionState]):
@@ -123,10 +125,24 @@ class AttackGoons(SeatStep[ProhibitionState]):
         return f"goons:{code}"
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
-        return f"{code} Goon{'s' if code > 1 else ''}"
+        return goons_text(code)
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        left = s.goons[self.source] - code
+        return (
+            f"{goons_text(left)} stay{'s' if left == 1 else ''} on {s.place(self.source)}."
+            if left
+            else "The Block is left without Goons."
+        )
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, self.source),)  # every count names the same Block: buttons after the click
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"takes {goons_text(code)} of {s.place(self.source)} into the Attack."
 
     def prompt(self, s: ProhibitionState) -> str:
-        return f"How many Goons from {s.block_name(self.source)} attack?"
+        return f"How many Goons from {s.place(self.source)} attack?"
 
 
 class AttackTarget(SeatStep[ProhibitionState]):
@@ -152,17 +168,37 @@ class AttackTarget(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         o = s.owner[code]
         if o < 0:
-            return f"{s.block_name(code)} (unclaimed)"
-        what = f"{s.goons[code]} Goons, {s.guards[code]} Guards" if s.units(code) else "undefended"
-        hq = " HQ" if s.gangs[o].hq == code else ""
-        return f"{s.block_name(code)} ({s.gang_name(o)}{hq}, {what})"
+            return f"{s.place(code)} (unclaimed)"
+        what = units_text(s.goons[code], s.guards[code]) if s.units(code) else "undefended"
+        of = f"{whose(s, o)} HQ" if s.gangs[o].hq == code else s.gang_name(o)
+        return f"{s.place(code)} ({of}, {what})"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        o = s.owner[code]
+        if o < 0:
+            return "Unclaimed: it becomes your Turf at once (§attacks)."
+        if s.units(code):
+            hq = " An HQ: its gang may Call for Help and adds a pip in the first round (§hq)." if s.gangs[o].hq == code else ""
+            return f"Conflict with {s.gang_name(o)}: rounds of dice, each 4+ wipes out a Unit (§conflict).{hq}"
+        if s.gangs[o].hq == code:
+            return "An undefended HQ: one die per Goon, any 4+ robs half its Gs (§hq)."
+        return "Undefended: one die per Goon, any 4+ takes the Block; otherwise you Retreat (§attacks)."
 
     def option_group(self, s: ProhibitionState, code: int) -> str:
-        o = s.owner[code]
-        return "Unclaimed" if o < 0 else s.gang_name(o)
+        return s.content.nbhd_names[code >> 3]  # targets come in Block order: a Neighborhood's are adjacent
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        o, frm = s.owner[code], f"from {s.place(self.source)} with {goons_text(self.n)}"
+        if o < 0:  # claimed at once (a Turf marker is left: `targets`)
+            return f"takes {s.place(code)} (unclaimed) {frm}."
+        of = f"{whose(s, o)} HQ" if s.gangs[o].hq == code else s.gang_name(o)
+        return f"attacks {s.place(code)} ({of}) {frm}."
 
     def prompt(self, s: ProhibitionState) -> str:
-        return f"Attack which Block with {self.n} Goon{'s' if self.n > 1 else ''}?"
+        return f"Attack which Block with {goons_text(self.n)} from {s.place(self.source)}?"
 
 
 def order_attack(s: ProhibitionState, seat: int, source: int, n: int, target: int) -> None:
@@ -171,10 +207,7 @@ def order_attack(s: ProhibitionState, seat: int, source: int, n: int, target: in
     s.set_block(source, goons=s.goons[source] - n)
     s.add_heat(seat, 1)
     o = s.owner[target]
-    if s.story is not None:
-        s.tell(
-            f"{s.gang_name(seat)} attacks {s.block_name(target)} with {n} Goon{'s' if n > 1 else ''} from {s.block_name(source)}."
-        )
+    # told by AttackTarget.option_said (the log's line for the decision)
     if o < 0:  # unclaimed: claimed at once
         s.set_block(target, owner=seat, goons=n)
         s.put_gangster(target, seat)
@@ -221,7 +254,21 @@ class Retreat(SeatStep[ProhibitionState]):
         n = a.goons if a is not None else 0
         extra = max(0, n - s.room(code))
         hosp = f", {extra} to the Hospital" if extra else ""
-        return f"Retreat to {s.block_name(code)} ({s.units(code)} Units there{hosp})"
+        return f"Retreat to {s.place(code)} ({s.units(code)} Units there{hosp})"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        return "Your Gangster Lays Low there: its Goons cannot attack again this year (§attacks)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        a = s.attack
+        n = a.goons if a is not None else 0
+        extra = max(0, n - s.room(code))
+        hosp = f" ({extra} to the Hospital)" if extra else ""
+        goons = f" and {goons_text(n)}{hosp}" if n else ""
+        return f"retreats with its Gangster{goons} to {s.place(code)}."
 
     def prompt(self, s: ProhibitionState) -> str:
         return "Retreat: where do your Goons and Gangster go?"

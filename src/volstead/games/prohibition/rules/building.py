@@ -7,7 +7,7 @@ from __future__ import annotations
 from volstead.engine.step import SeatStep
 
 from ..state import BUILT, TILES, ProhibitionState
-from .common import gs, push
+from .common import block_ref, gs, heat_text, push
 from .operations import blocks_with_room, can_stock, stock, stock_text
 
 
@@ -105,12 +105,7 @@ class BuildBlock(SeatStep[ProhibitionState]):
             return_tile(s, old)
         s.set_block(code, tile=tile)
         s.add_heat(seat, c.mat_heat[g.mat][kind])
-        s.count(BUILT)
-        if s.story is not None:
-            s.tell(
-                f"{s.gang_name(seat)} builds a {c.buildings.buildings[kind].name} on {s.block_name(code)} "
-                f"for {gs(c.tile_cost[tile])}."
-            )
+        s.count(BUILT)  # told by option_said
         steps: list[SeatStep[ProhibitionState]] = []
         if s.guard_supply > 0:  # "Place the Tile and a Guard token"
             if s.room(code) > 0:
@@ -128,8 +123,25 @@ class BuildBlock(SeatStep[ProhibitionState]):
         name = s.content.buildings.buildings[self.building].name
         if s.tile[code] >= 0:
             old = s.content.buildings.buildings[s.kind_at(code)].name
-            return f"{name} on {s.block_name(code)}, replacing your {old}"
-        return f"{name} on {s.block_name(code)}"
+            return f"{name} on {s.place(code)}, replacing your {old}"
+        return f"{name} on {s.place(code)}"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        seat, kind = self.seat_, self.building
+        g = s.gangs[seat]
+        out = f"{gs(top_cost(s, kind))} of your {gs(g.gs)}, {heat_text(s, seat, s.content.mat_heat[g.mat][kind])}"
+        if s.tile[code] >= 0:
+            back = " and its Stock comes back" if s.is_stocked(code) else ""
+            out += f"; the old tile returns to its stack{back}"
+        return out + " (§building)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        name = s.content.buildings.buildings[self.building].name
+        old = f", replacing its {s.content.buildings.buildings[s.kind_at(code)].name}" if s.tile[code] >= 0 else ""
+        return f"builds a {name} on {s.place(code)} for {gs(top_cost(s, self.building))}{old}."
 
     def prompt(self, s: ProhibitionState) -> str:
         name = s.content.buildings.buildings[self.building].name
@@ -153,7 +165,16 @@ class PlaceGuard(SeatStep[ProhibitionState]):
         return "guard:" + s.block_name(code)
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
-        return f"The new Guard to {s.block_name(code)}"
+        return f"The new Guard to {s.place(code)}"
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"puts the new building's Guard on {s.place(code)}."
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return "The building's Block is full: where does its Guard go?"
 
 
 class StockNew(SeatStep[ProhibitionState]):
@@ -179,6 +200,24 @@ class StockNew(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         return f"Stock it now ({stock_text(s, self.block)})" if code else "Leave it unstocked"
 
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        if not code:
+            return "An unstocked building produces nothing at Production (§production)."
+        return "A stocked building produces at Production (§building)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, self.block),) if code else ()
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        name = s.content.buildings.buildings[s.kind_at(self.block)].name
+        if code:
+            return f"stocks the new {name} on {s.place(self.block)} ({stock_text(s, self.block)})."
+        return f"leaves the new {name} unstocked."
+
+    def prompt(self, s: ProhibitionState) -> str:
+        name = s.content.buildings.buildings[s.kind_at(self.block)].name
+        return f"Stock the new {name} on {s.place(self.block)} now?"
+
 
 class DrugStore(SeatStep[ProhibitionState]):
     """Open Drug Store (1926): build any building that has a tile left."""
@@ -197,3 +236,16 @@ class DrugStore(SeatStep[ProhibitionState]):
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
         return f"Build a {s.content.buildings.buildings[code].name} ({gs(top_cost(s, code))})"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        g = s.gangs[self.seat_]
+        return f"{gs(top_cost(s, code))} of your {gs(g.gs)}, {heat_text(s, self.seat_, s.content.mat_heat[g.mat][code])} (§open)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return ("stack:" + s.content.buildings.buildings[code].id,)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"opens a Drug Store to build a {s.content.buildings.buildings[code].name}."
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return "Open Drug Store: which building do you build?"

@@ -11,7 +11,7 @@ from volstead.engine.tuples import replaced
 from ..state import Attack, ProhibitionState
 from .attack import Retreat, expansion_roll, rob_hq, take_block
 from .building import give_back_stock
-from .common import push
+from .common import block_ref, goons_text, heat_text, push, units_text
 
 FIGHT: Final = -1
 PRESS: Final = -1
@@ -84,7 +84,20 @@ class CallForHelp(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         if code == NO:
             return "No help: defend with what is there"
-        return f"Call for help from {s.block_name(code)} ({s.goons[code]} Goons, {s.guards[code]} Guards)"
+        return f"Call for help from {s.place(code)} ({units_text(s.goons[code], s.guards[code])})"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        if code == NO:
+            return ""
+        return "Goons Laying Low there cannot come; the HQ holds at most 4 Units (§hq)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return () if code == NO else (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        if code == NO:
+            return "defends the HQ with what is there."
+        return f"calls for help from {s.place(code)}."
 
     def prompt(self, s: ProhibitionState) -> str:
         return "Your HQ is attacked: Call for Help from one other Block?"
@@ -116,7 +129,16 @@ class HelpUnits(SeatStep[ProhibitionState]):
         return f"bring:{code >> 3}:{code & 7}"
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
-        return f"Bring {code >> 3} Goons and {code & 7} Guards"
+        return f"Bring {units_text(code >> 3, code & 7)}"
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, self.source),)  # every count names the same Block: buttons after the click
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"brings {units_text(code >> 3, code & 7)} from {s.place(self.source)} to the HQ."
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return f"How many Units come from {s.place(self.source)} to help?"
 
 
 class Round(Step[ProhibitionState]):
@@ -155,9 +177,7 @@ class FightOrRetreat(SeatStep[ProhibitionState]):
         b = att(s).block
         goons, guards = s.goons[b], s.guards[b]
         s.set_block(b, goons=0, guards=0)
-        s.place_units(self.seat_, code, goons, guards)
-        if s.story is not None:
-            s.tell(f"{s.gang_name(self.seat_)} retreats from {s.block_name(b)} to {s.block_name(code)}.")
+        s.place_units(self.seat_, code, goons, guards)  # told by option_said
         push(s, AttackerWins())
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
@@ -166,12 +186,30 @@ class FightOrRetreat(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         if code == FIGHT:
             return "Fight"
-        return f"Retreat to {s.block_name(code)} ({s.units(code)} Units there)"
+        return f"Retreat to {s.place(code)} ({s.units(code)} Units there)"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        b = att(s).block
+        if code == FIGHT:
+            return "Both sides roll a die per Unit; each 4+ wipes out an opposing Unit, Goons first (§conflict)."
+        extra = max(0, s.units(b) - s.room(code))
+        hosp = f"; {extra} beyond 4 go to the Hospital" if extra else ""
+        return f"All your Units leave {s.place(b)} and the attacker wins it{hosp} (§conflict)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, att(s).block if code == FIGHT else code),)  # fight: stand on the attacked Block
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        a = att(s)
+        if code == FIGHT:
+            return f"fights for {s.place(a.block)} (round {a.round})."
+        return f"retreats from {s.place(a.block)} to {s.place(code)}."
 
     def prompt(self, s: ProhibitionState) -> str:
         a = att(s)
         return (
-            f"{s.gang_name(a.attacker)} attacks {s.block_name(a.block)} with {a.goons} Goons (round {a.round}): fight or retreat?"
+            f"{s.gang_name(a.attacker)} attacks {s.place(a.block)} with {goons_text(a.goons)} (round {a.round}): "
+            "fight or retreat?"
         )
 
 
@@ -188,7 +226,7 @@ class Roll(Step[ProhibitionState]):
         s.attack = a
         if s.story is not None:
             s.tell(
-                f"Round {a.round} at {s.block_name(a.block)}: {s.gang_name(a.attacker)} rolls "
+                f"Round {a.round} at {s.place(a.block)}: {s.gang_name(a.attacker)} rolls "
                 f"{dice_text(a.att_dice)}, {s.gang_name(a.defender)} rolls {dice_text(a.def_dice)}."
             )
         steps: list[Step[ProhibitionState]] = []
@@ -229,6 +267,13 @@ class Pip(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         return f"Turn a {code} into a {code + 1}"
 
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        a = att(s)
+        return (f"die:{'attacker' if self.seat_ == a.attacker else 'defender'}:{code}",)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"adds a pip: a {code} becomes a {code + 1}."
+
     def prompt(self, s: ProhibitionState) -> str:
         return f"Add one pip to one of your dice ({dice_text(my_dice(att(s), self.seat_))})"
 
@@ -251,9 +296,7 @@ class Tactic(SeatStep[ProhibitionState]):
         g.hand = tuple(x for x in g.hand if x != code)
         s.scheme_discard = s.scheme_discard + (code,)
         a = att(s)
-        s.attack = replaced(a, played=a.played + ((seat, code),))
-        if s.story is not None:
-            s.tell(f"{s.gang_name(seat)} plays {s.content.schemes[code].tactic.name} ({s.content.schemes[code].name}).")
+        s.attack = replaced(a, played=a.played + ((seat, code),))  # told by option_said
         apply_tactic(s, seat, code)
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
@@ -264,6 +307,20 @@ class Tactic(SeatStep[ProhibitionState]):
             return "No Tactic"
         t = s.content.schemes[code].tactic
         return f"{t.name} ({s.content.schemes[code].name}): {t.text}"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        if code == NO:
+            return ""
+        return f"The Scheme is discarded: its {s.content.schemes[code].prestige} PP are lost to you (§tactics)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return () if code == NO else ("scheme:" + s.content.schemes[code].id,)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        if code == NO:
+            return "plays no Tactic."
+        sc = s.content.schemes[code]
+        return f"plays the Tactic {sc.tactic.name} of the Scheme {sc.name}: {sc.tactic.text}"
 
     def prompt(self, s: ProhibitionState) -> str:
         a = att(s)
@@ -323,7 +380,10 @@ class Hits(Step[ProhibitionState]):
         a = replaced(a, goons=a.goons - ka, lost=a.lost + kg + kd)
         s.attack = a
         if s.story is not None:
-            s.tell(f"{s.gang_name(a.attacker)} loses {ka} Goons; {s.gang_name(a.defender)} loses {kg} Goons and {kd} Guards.")
+            s.tell(
+                f"{s.gang_name(a.attacker)} loses {goons_text(ka)}; {s.gang_name(a.defender)} loses "
+                f"{units_text(kg, kd) if kg + kd else 'nothing'}."
+            )
         if a.goons == 0:
             push(s, DefenderWins())
         elif s.units(b) == 0:
@@ -357,7 +417,21 @@ class PressOn(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         if code == PRESS:
             return "Continue for another round (+1 Heat)"
-        return f"Retreat to {s.block_name(code)} ({s.units(code)} Units there)"
+        return f"Retreat to {s.place(code)} ({s.units(code)} Units there)"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        if code == PRESS:
+            return f"{heat_text(s, self.seat_, 1)}; the defender may retreat first (§conflict)."
+        return "Your Goons and Gangster leave; the defender keeps the Block (§conflict)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, att(s).block if code == PRESS else code),)  # press on: the attacked Block
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        a = att(s)
+        if code == PRESS:
+            return f"fights on at {s.place(a.block)} (round {a.round + 1}, +1 Heat)."
+        return f"breaks off the Attack on {s.place(a.block)} and retreats with {goons_text(a.goons)} to {s.place(code)}."
 
     def prompt(self, s: ProhibitionState) -> str:
         a = att(s)
@@ -380,7 +454,7 @@ class DefenderWins(Step[ProhibitionState]):
         a = att(s)
         s.gangs[a.defender].conflicts_won += 1
         if s.story is not None:
-            s.tell(f"{s.gang_name(a.defender)} holds {s.block_name(a.block)}.")
+            s.tell(f"{s.gang_name(a.defender)} holds {s.place(a.block)}.")
         push(s, Retreat(a.attacker), EndConflict())
 
 
@@ -397,7 +471,7 @@ class AttackerWins(Step[ProhibitionState]):
         if a.lost:
             s.draw_scheme(a.defender)
         if s.story is not None:
-            s.tell(f"{s.gang_name(a.attacker)} wins the Conflict at {s.block_name(a.block)}.")
+            s.tell(f"{s.gang_name(a.attacker)} wins the Conflict at {s.place(a.block)}.")
         if a.hq:  # an HQ is robbed (once a game), never Torched or Seized
             rob_hq(s, a.attacker, a.defender)
             push(s, Retreat(a.attacker), EndConflict())
@@ -445,12 +519,7 @@ class Spoils(SeatStep[ProhibitionState]):
                 take_block(s, seat, headline=True)
                 push(s, EndConflict())
                 return
-        if s.story is not None and code in (STEAL, TORCH):
-            s.tell(
-                f"{s.gang_name(seat)} {'steals the Stock of' if code == STEAL else 'torches'} the "
-                f"{c.buildings.buildings[kind].name} on {s.block_name(b)} (+1 Headline)."
-            )
-        push(s, Retreat(seat), EndConflict())
+        push(s, Retreat(seat), EndConflict())  # told by option_said
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
         return SPOILS_IDS[code]
@@ -461,12 +530,53 @@ class Spoils(SeatStep[ProhibitionState]):
         return {
             STEAL: f"Steal the Stock of the {name} (+1 Headline)",
             TORCH: f"Torch the {name} (+1 Headline, +1 Heat)",
-            SEIZE: f"Try to Seize {s.block_name(b)} (one die per Goon, 4+ succeeds)",
+            SEIZE: f"Try to Seize {s.place(b)} (one die per Goon, 4+ succeeds)",
             WITHDRAW: "Withdraw with nothing",
         }[code]
 
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        b, c = att(s).block, s.content
+        kind = s.kind_at(b)
+        raid = c.b_raid_heat[kind] if kind >= 0 else 0
+        if code == STEAL:
+            heat = f", {heat_text(s, self.seat_, raid)}" if raid else ""
+            return f"+1 Headline; the Stock goes to your Vault or Warehouse{heat}; then Retreat (§spoils)."
+        if code == TORCH:
+            return (
+                f"+1 Headline, {heat_text(s, self.seat_, 1 + raid)}; the tile is gone for good and its Stock goes back "
+                "to the defender; then Retreat (§spoils)."
+            )
+        if code == SEIZE:
+            return (
+                "Roll one die per Goon left: any 4+ takes the Block with its building and Stock (+1 Headline); "
+                "otherwise Retreat (§spoils)."
+            )
+        return "Retreat with nothing (§spoils)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return () if code == WITHDRAW else (block_ref(s, att(s).block),)  # three choices on one Block: buttons
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        b = att(s).block
+        name = s.content.buildings.buildings[s.kind_at(b)].name if s.tile[b] >= 0 else ""
+        return {
+            STEAL: f"steals the Stock of the {name} on {s.place(b)} (+1 Headline).",
+            TORCH: f"torches the {name} on {s.place(b)} (+1 Headline).",
+            SEIZE: f"tries to Seize {s.place(b)}.",
+            WITHDRAW: f"withdraws from {s.place(b)} with nothing.",
+        }[code]
+
+    def unavailable(self, s: ProhibitionState) -> tuple[tuple[str, str], ...]:
+        b = att(s).block
+        out: list[tuple[str, str]] = []
+        if s.tile[b] >= 0 and not s.is_stocked(b):
+            out.append(("Steal the Stock", "the building is not stocked (§spoils)"))
+        if s.markers_left(self.seat_) <= 0:
+            out.append((f"Try to Seize {s.place(b)}", "you have no Turf marker left (§spoils)"))
+        return tuple(out)
+
     def prompt(self, s: ProhibitionState) -> str:
-        return f"You won at {s.block_name(att(s).block)}: what now?"
+        return f"You won at {s.place(att(s).block)}: what now?"
 
 
 class EndConflict(Step[ProhibitionState]):

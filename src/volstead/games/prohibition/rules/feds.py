@@ -12,7 +12,7 @@ from ..content.loader import FedRow
 from ..content.models import LOSSES
 from ..state import FED_DRAWN, WARD, ProhibitionState
 from .building import return_tile
-from .common import gs, push
+from .common import block_ref, gs, push, whose
 
 BUILDINGS: Final = 0
 STOCK: Final = 1
@@ -56,7 +56,8 @@ class ResolveFeds(Step[ProhibitionState]):
                 s.count(FED_DRAWN)
             if s.story is not None and drawn:
                 names = ", ".join(s.content.feds[x].name for x in drawn)
-                s.tell(f"{s.gang_name(seat)} draws Fed card{'s' if len(drawn) > 1 else ''}: {names}.")
+                stop = "" if names.endswith(("!", ".")) else "."
+                s.tell(f"{s.gang_name(seat)} draws the Fed card{'s' if len(drawn) > 1 else ''} {names}{stop}")
             push(s, DealFeds(seat), ResolveFeds())
             return
 
@@ -93,6 +94,15 @@ class ChooseFed(SeatStep[ProhibitionState]):
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
         return f"Deal with {s.content.feds[code].name} first"
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return ("fed:" + s.content.feds[code].id,)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"deals with the Fed card {s.content.feds[code].name} first."
+
+    def prompt(self, s: ProhibitionState) -> str:
+        return "Several Fed cards: which do you deal with first?"
 
 
 def bribe_cost(s: ProhibitionState, seat: int, row: FedRow) -> int:
@@ -159,29 +169,23 @@ class FedCard(SeatStep[ProhibitionState]):
 
     def choose(self, s: ProhibitionState, code: int) -> None:
         seat, g, row = self.seat_, s.gangs[self.seat_], self.row(s)
-        name = s.content.feds[self.card].name
         if code >= 0:  # a Ward Machine's Payoff: one Threshold lower; below I the card is gone
             s.set_stocked(code, False)
             if self.level == 0:
                 discard_fed(s, seat, self.card)
-                if s.story is not None:
-                    s.tell(f"{s.gang_name(seat)} pays off the Ward boss: {name} is discarded.")
             else:
                 push(s, FedCard(seat, self.card, self.level - 1))
             return
         discard_fed(s, seat, self.card)
-        if code == BRIBE:
+        if code == BRIBE:  # each told by option_said
             g.gs -= bribe_cost(s, seat, row)
-            what = f"bribes the Feds ({gs(bribe_cost(s, seat, row))})"
         elif code == BIT:
             g.jail += row.months
-            what = f"does a bit ({row.months} months)"
         else:
             picker = s.right_of(seat) if s.content.fed_right[self.card] else seat
             push(s, Losses(picker, seat, row.lose))
-            what = f"faces the consequence: {row.text}"
-        if s.story is not None:
-            s.tell(f"{s.gang_name(seat)} {what} for {name} (Threshold {ROMAN[self.level]}).")
+            if s.story is not None and picker != seat:
+                s.tell(f"{s.gang_name(picker)}, on {whose(s, seat)} right, picks what {s.content.feds[self.card].name} takes.")
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
         if code >= 0:
@@ -191,12 +195,56 @@ class FedCard(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         row = self.row(s)
         if code >= 0:
-            return f"Use the Ward Machine on {s.block_name(code)}: one Threshold lower"
+            return f"Use the Ward Machine on {s.place(code)}: one Threshold lower"
         if code == BRIBE:
-            return f"Pay a Bribe of {gs(bribe_cost(s, self.seat_, row))}"
+            cost = bribe_cost(s, self.seat_, row)
+            return f"Pay a Bribe of {gs(cost)}" if cost else "Pay a Bribe (nothing: your mat's discount covers it)"
         if code == FACE:
             return f"Face the Consequence: {row.text}"
         return f"Do a Bit: {row.months} months of Jailtime"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        g = s.gangs[self.seat_]
+        if code >= 0:
+            gone = "the card is discarded" if self.level == 0 else f"the card counts at Threshold {ROMAN[self.level - 1]}"
+            return f"The Ward Machine's Payoff: {gone}; the Machine flips to unstocked (§feds)."
+        if code == BRIBE:
+            return f"{gs(bribe_cost(s, self.seat_, self.row(s)))} of your {gs(g.gs)}; the card is discarded (§feds)."
+        if code == FACE:
+            right = " The gang on your right picks what you lose." if s.content.fed_right[self.card] else ""
+            return f"Only if you can face all of it.{right} (§feds)"
+        return f"-1 PP a month at Scoring: -{self.row(s).months} PP (§feds)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        if code >= 0:
+            return (block_ref(s, code),)
+        return ("fed:" + s.content.feds[self.card].id,)  # Bribe, Face or Bit: buttons after the card's click
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        row, name = self.row(s), s.content.feds[self.card].name
+        at = f"(Outrage Threshold {ROMAN[self.level]})"
+        if code >= 0:
+            gone = "it is discarded" if self.level == 0 else f"it now counts at Threshold {ROMAN[self.level - 1]}"
+            return f"uses the Ward Machine on {s.place(code)} against the Fed card {name} {at}: {gone}."
+        if code == BRIBE:
+            cost = bribe_cost(s, self.seat_, row)
+            paid = f"{gs(cost)}" if cost else "nothing (its discount covers the Bribe)"
+            return f"bribes the Feds {paid} for the Fed card {name} {at}."
+        if code == FACE:
+            return f"faces the Consequence of the Fed card {name} {at}: {row.text.rstrip('.')}."
+        return f"does a bit of {row.months} months for the Fed card {name} {at}."
+
+    def unavailable(self, s: ProhibitionState) -> tuple[tuple[str, str], ...]:
+        """The Bribe the gang cannot pay and the Consequence it cannot face in full."""
+        seat, row = self.seat_, self.row(s)
+        g = s.gangs[seat]
+        out: list[tuple[str, str]] = []
+        cost = bribe_cost(s, seat, row)
+        if g.gs < cost:
+            out.append((f"Pay a Bribe of {gs(cost)}", f"you have {gs(g.gs)} (§feds)"))
+        if not can_face(s, seat, row.lose):
+            out.append((f"Face the Consequence: {row.text}", "you cannot face all of it: Bribe or Do a Bit (§feds)"))
+        return tuple(out)
 
     def prompt(self, s: ProhibitionState) -> str:
         return f"Fed card {s.content.feds[self.card].name}, Outrage Threshold {ROMAN[self.level]}"
@@ -273,9 +321,21 @@ class LoseOne(SeatStep[ProhibitionState]):
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
         if self.what == GOONS:
-            return f"A Goon on {s.block_name(code)}"
+            return f"A Goon on {s.place(code)}"
         name = s.content.buildings.buildings[s.kind_at(code)].name
-        return f"{'The Stock of the' if self.what == STOCK else 'The'} {name} on {s.block_name(code)}"
+        return f"{'The Stock of the' if self.what == STOCK else 'The'} {name} on {s.place(code)}"
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        own = self.seat_ == self.victim
+        of = "its" if own else whose(s, self.victim)
+        if self.what == GOONS:
+            return f"{'loses' if own else 'takes'} {of} Goon on {s.place(code)} to the Hospital (Fed card)."
+        name = s.content.buildings.buildings[s.kind_at(code)].name
+        what = "the Stock of " if self.what == STOCK else ""
+        return f"{'loses' if own else 'takes away'} {what}{of} {name} on {s.place(code)} (Fed card)."
 
     def prompt(self, s: ProhibitionState) -> str:
         what = {GOONS: "a Goon", STOCK: "the Stock of a building", BUILDINGS: "a building"}[self.what]

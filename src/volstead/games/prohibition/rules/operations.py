@@ -8,7 +8,7 @@ from typing import Final
 from volstead.engine.step import SeatStep, Step
 
 from ..state import ProhibitionState
-from .common import gs, push
+from .common import block_ref, gs, push
 
 DONE: Final = -1
 
@@ -80,7 +80,13 @@ class PlaceGoon(SeatStep[ProhibitionState]):
         return "goon:" + s.block_name(code)
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
-        return f"A Goon to {s.block_name(code)} ({s.units(code)} Units there)"
+        return f"A Goon to {s.place(code)} ({s.units(code)} Units there)"
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"places a Goon on {s.place(code)}."
 
     def prompt(self, s: ProhibitionState) -> str:
         return f"Place a Goon on your Turf ({s.gangs[self.seat_].to_place} to place)"
@@ -146,7 +152,21 @@ class MoveUnits(SeatStep[ProhibitionState]):
         if code == DONE:
             g = s.gangs[self.seat_]
             return "Done moving Units" if not g.to_place + g.guards_to_place else "Put down the Units picked up"
-        return f"Pick up a {'Guard' if code & 1 else 'Goon'} from {s.block_name(code >> 1)} to move it"
+        return f"Pick up a {'Guard' if code & 1 else 'Goon'} from {s.place(code >> 1)} to move it"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        if code == DONE:
+            return ""
+        return "Each Unit moves once; you put down what you picked up next, at most 4 Units a Block (§operations)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return () if code == DONE else (block_ref(s, code >> 1),)  # a Goon or a Guard: buttons after the click
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        if code == DONE:
+            g = s.gangs[self.seat_]
+            return "puts down the Units picked up." if g.to_place + g.guards_to_place else "is done moving Units."
+        return f"picks up a {'Guard' if code & 1 else 'Goon'} from {s.place(code >> 1)} to move it."
 
     def prompt(self, s: ProhibitionState) -> str:
         g = s.gangs[self.seat_]
@@ -185,7 +205,13 @@ class PutDown(SeatStep[ProhibitionState]):
         return ("guard:" if code & 1 else "goon:") + s.block_name(code >> 1)
 
     def option_label(self, s: ProhibitionState, code: int) -> str:
-        return f"Put a {'Guard' if code & 1 else 'Goon'} on {s.block_name(code >> 1)} ({s.units(code >> 1)} Units there)"
+        return f"Put a {'Guard' if code & 1 else 'Goon'} on {s.place(code >> 1)} ({s.units(code >> 1)} Units there)"
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return (block_ref(s, code >> 1),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"puts a {'Guard' if code & 1 else 'Goon'} on {s.place(code >> 1)}."
 
     def prompt(self, s: ProhibitionState) -> str:
         g = s.gangs[self.seat_]
@@ -244,7 +270,35 @@ class StockBuildings(SeatStep[ProhibitionState]):
         if code == DONE:
             return "Stock nothing more"
         name = s.content.buildings.buildings[s.kind_at(code)].name
-        return f"Stock the {name} on {s.block_name(code)} ({stock_text(s, code)})"
+        return f"Stock the {name} on {s.place(code)} ({stock_text(s, code)})"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        if code == DONE:
+            return "Unstocked buildings produce nothing this year (§operations)."
+        return "Paid now in full; the building produces at Production (§operations)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return () if code == DONE else (block_ref(s, code),)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        if code == DONE:
+            return "stocks nothing more."
+        name = s.content.buildings.buildings[s.kind_at(code)].name
+        return f"stocks the {name} on {s.place(code)} ({stock_text(s, code)})."
+
+    def unavailable(self, s: ProhibitionState) -> tuple[tuple[str, str], ...]:
+        """Unstocked buildings the gang cannot pay for now."""
+        seat, c = self.seat_, s.content
+        g = s.gangs[seat]
+        out: list[tuple[str, str]] = []
+        for b in s.buildings_of(seat):
+            if s.is_stocked(b) or can_stock(s, seat, b):
+                continue
+            kind = s.kind_at(b)
+            have = gs(g.gs) if c.b_stock_gs[kind] else f"{g.booze} Booze"
+            name = c.buildings.buildings[kind].name
+            out.append((f"Stock the {name} on {s.place(b)}", f"it takes {stock_text(s, b)}; you have {have} (§operations)"))
+        return tuple(out)
 
     def prompt(self, s: ProhibitionState) -> str:
         g = s.gangs[self.seat_]

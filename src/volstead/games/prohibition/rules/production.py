@@ -45,9 +45,11 @@ class Production(Step[ProhibitionState]):
             if cool:
                 s.add_heat(seat, -cool)
             if s.story is not None and (got or booze or money or cool):
-                s.tell(
-                    f"{s.gang_name(seat)} collects {gs(got + money)} and {booze} Booze"
-                    + (f" and cools {cool} degrees" if cool else "")
-                    + "."
-                )
+                parts = [gs(got + money)] if got + money else []
+                if booze:
+                    parts.append(f"{booze} Booze")
+                said = f"collects {' and '.join(parts)}" if parts else ""
+                if cool:
+                    said += f"{' and ' if said else ''}cools {cool} degrees of Heat (Settlement Houses)"
+                s.tell(f"{s.gang_name(seat)} {said}.")
         s.stocked = 0  # "flip all Tiles to un-stocked side" (an unused Payoff is lost)

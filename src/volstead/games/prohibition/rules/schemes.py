@@ -141,10 +141,7 @@ class SchemeWindow(SeatStep[ProhibitionState]):
         g = s.gangs[self.seat_]
         g.hand = tuple(x for x in g.hand if x != code)
         g.done = g.done + (code,)
-        s.count(SCHEMES_DONE)
-        if s.story is not None:
-            sc = s.content.schemes[code]
-            s.tell(f"{s.gang_name(self.seat_)} completes the Scheme {sc.name} ({sc.prestige} PP).")
+        s.count(SCHEMES_DONE)  # told by option_said
         push(s, SchemeWindow(self.seat_))
 
     def option_id(self, s: ProhibitionState, code: int) -> str:
@@ -155,6 +152,21 @@ class SchemeWindow(SeatStep[ProhibitionState]):
             return "Keep the rest in hand (for their Tactics)"
         sc = s.content.schemes[code]
         return f"Complete {sc.name} ({sc.prestige} PP)"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        if code == KEEP:
+            return "A Scheme kept may still be completed later, or played for its Tactic (§schemes)."
+        sc = s.content.schemes[code]
+        return f"{sc.requires_text} Face up for good; it can no longer be played as a Tactic (§schemes)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return () if code == KEEP else ("scheme:" + s.content.schemes[code].id,)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        if code == KEEP:
+            return "keeps the Schemes it could complete in hand."
+        sc = s.content.schemes[code]
+        return f"completes the Scheme {sc.name} ({sc.prestige} PP): {sc.requires_text}"
 
     def prompt(self, s: ProhibitionState) -> str:
         return "You meet a Scheme's requirement: complete it?"

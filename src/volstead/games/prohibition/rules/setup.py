@@ -128,6 +128,18 @@ class DraftPick(SeatStep[ProhibitionState]):
         sc = s.content.schemes[code]
         return f"Keep {sc.name} ({sc.prestige} PP: {sc.requires_text} Tactic: {sc.tactic.name})"
 
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        return f"Tactic {s.content.schemes[code].tactic.name}: {s.content.schemes[code].tactic.text} (§setup)"
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return ("scheme:" + s.content.schemes[code].id,)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"keeps the Scheme {s.content.schemes[code].name} from the draft (pick {s.draft_round + 1} of {DRAFT_KEEP})."
+
+    def hidden_said(self, s: ProhibitionState) -> str:
+        return f"keeps a Scheme of its packet in secret (pick {s.draft_round + 1} of {DRAFT_KEEP})."
+
     def prompt(self, s: ProhibitionState) -> str:
         return f"Scheme draft, round {s.draft_round + 1} of {DRAFT_KEEP}: keep one card, pass the rest clockwise"
 
@@ -188,6 +200,18 @@ class KeepInfamy(SeatStep[ProhibitionState]):
     def option_label(self, s: ProhibitionState, code: int) -> str:
         card = s.content.infamy[code]
         return f"Keep {card.name} ({card.prestige} PP if only you: {card.requires_text})"
+
+    def option_help(self, s: ProhibitionState, code: int) -> str:
+        return "Secret until the end; it scores only if no other gang meets it too (§schemes)."
+
+    def option_refs(self, s: ProhibitionState, code: int) -> tuple[str, ...]:
+        return ("infamy:" + s.content.infamy[code].id,)
+
+    def option_said(self, s: ProhibitionState, code: int) -> str:
+        return f"keeps the Infamy card {s.content.infamy[code].name} and discards the other."
+
+    def hidden_said(self, s: ProhibitionState) -> str:
+        return "keeps one of its two Infamy cards in secret."
 
     def prompt(self, s: ProhibitionState) -> str:
         return "Keep one Infamy card (secret); the other is discarded"

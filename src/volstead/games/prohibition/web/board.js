@@ -2,8 +2,11 @@
 // Guards, buildings stocked or not, HQs, Gangsters), the action board, the Heat scale with its
 // Outrage Thresholds and badges, each gang's mat, the Attack in progress with its dice, and your
 // Schemes and Infamy. The shell (src/volstead/web) imports it from describe()["web_module"] and
-// calls render(state, ctx) -> { main, side } and afterRender(root, state, ctx).
-// Blocks are named by their ids ("hk1": Hell's Kitchen, Block 1), as the options and the log name them.
+// calls render(state, ctx) -> { main, side }.
+// Everything an option can name is drawn with data-ref="<ref>" (Step.option_refs): "block:hk5" (a Block,
+// named "Hell's Kitchen 5" for people), "space:<id>" (an action space), "stack:<kind>" (a building
+// stack), "scheme:<id>", "infamy:<id>", "fed:<id>" (cards) and "die:attacker|defender:<value>" (the
+// Conflict's dice). The shell highlights and clicks them from the pending options' refs.
 import { colorOf, esc, loadStyle, nice } from "/static/util.js";
 
 await loadStyle(new URL("./board.css", import.meta.url).href);
@@ -12,6 +15,12 @@ const CELL = 92; // one Block, in SVG units (the map's text stays 12 units: 11 p
 const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
 const gangColor = (view, seat) => colorOf(view.gangs[seat]?.color);
 const gangName = (view, seat) => view.gangs[seat]?.name || `seat ${seat}`;
+// A Block as people name it: its Neighborhood and number ("hk5" -> "Hell's Kitchen 5").
+const placeName = (cat, id) => {
+  const m = /^([a-z]+)(\d+)$/.exec(id || "");
+  const hood = m && (cat.neighborhoods || []).find((n) => n.id === m[1]);
+  return hood ? `${hood.name} ${m[2]}` : id;
+};
 
 // ------------------------------------------------------------------ the map
 function blockSvg(view, b, cat) {
@@ -25,7 +34,7 @@ function blockSvg(view, b, cat) {
   if (b.guards) words.push(plural(b.guards, "Guard"));
   const building = b.building ? cat.buildings?.[b.building]?.name || nice(b.building) : "";
   const title = [
-    `${b.id}${owner === null ? " (nobody's Turf)" : ` — ${gangName(view, owner)}'s Turf`}`,
+    `${placeName(cat, b.id)}${owner === null ? " (nobody's Turf)" : ` — ${gangName(view, owner)}'s Turf`}`,
     b.hq !== null ? `HQ of ${gangName(view, b.hq)}${view.gangs[b.hq]?.hq_robbed ? " (robbed)" : ""}` : "",
     building ? `${building}, ${b.stocked ? "stocked" : "not stocked"}` : "",
     words.join(", "),
@@ -34,9 +43,10 @@ function blockSvg(view, b, cat) {
   ]
     .filter(Boolean)
     .join("\n");
-  let svg = `<g class="block" data-id="${esc(b.id)}"><title>${esc(title)}</title>
+  // the Block's number in its Neighborhood (the Neighborhood's name is written on its outline)
+  let svg = `<g class="block" data-id="${esc(b.id)}" data-ref="block:${esc(b.id)}"><title>${esc(title)}</title>
     <rect x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4" fill="${fill}"></rect>
-    <text class="pt-small" x="${x + 7}" y="${y + 16}">${esc(b.id)}</text>`;
+    <text class="pt-small" x="${x + 7}" y="${y + 16}">${esc(b.id.replace(/^[a-z]+/, ""))}</text>`;
   if (owner !== null)
     svg += `<circle class="turf" cx="${x + CELL - 14}" cy="${y + 13}" r="7" fill="${gangColor(view, owner)}"><title>Turf marker</title></circle>`;
   if (b.hq !== null)
@@ -83,7 +93,7 @@ function mapSvg(view, cat) {
 }
 
 // ------------------------------------------------------------ action board
-function actionBoard(view) {
+function actionBoard(view, cat) {
   const groups = {
     building: "Buildings (one gang each a year)",
     extortion: "Extortion (one a gang a year)",
@@ -96,14 +106,17 @@ function actionBoard(view) {
       const taken = sp.gangs
         .map((s) => `<span class="swatch" style="background:${gangColor(view, s)}" title="${esc(gangName(view, s))}"></span>`)
         .join("");
-      html += `<div class="space" data-id="${esc(sp.id)}"><b>${esc(sp.name)}</b>${sp.cost ? ` <span class="muted small">${sp.cost} Gs</span>` : ""} ${taken}</div>`;
+      html += `<div class="space" data-id="${esc(sp.id)}" data-ref="space:${esc(sp.id)}"><b>${esc(sp.name)}</b>${sp.cost ? ` <span class="muted small">${sp.cost} Gs</span>` : ""} ${taken}</div>`;
     }
     html += `</div>`;
   }
   const stacks = Object.entries(view.stacks)
-    .map(([k, st]) => `${nice(k)}: ${st.left} left${st.next_cost !== null ? ` (next ${st.next_cost} Gs)` : ""}`)
+    .map(
+      ([k, st]) =>
+        `<span class="stack" data-ref="stack:${esc(k)}">${esc(cat.buildings?.[k]?.name || nice(k))}: ${st.left} left${st.next_cost !== null ? ` (next ${st.next_cost} Gs)` : ""}</span>`,
+    )
     .join(" · ");
-  return `${html}<div class="small muted">${esc(stacks)}</div></div>`;
+  return `${html}<div class="small muted">Building tiles: ${stacks}</div></div>`;
 }
 
 // ---------------------------------------------------------------- Heat scale
@@ -130,7 +143,7 @@ function heatScale(view, cat) {
 const schemeCard = (id, cat, extra = "") => {
   const sc = cat.schemes?.[id];
   if (!sc) return `<div class="cardx">${esc(nice(id))}</div>`;
-  return `<div class="cardx" data-card="${esc(id)}"><b>${esc(sc.name)}</b><span class="muted">${sc.prestige} PP · ${esc(sc.requires)}</span><br>Tactic — ${esc(sc.tactic)}: ${esc(sc.tactic_text)}${extra}</div>`;
+  return `<div class="cardx" data-card="${esc(id)}" data-ref="scheme:${esc(id)}"><b>${esc(sc.name)}</b><span class="muted">${sc.prestige} PP · ${esc(sc.requires)}</span><br>Tactic — ${esc(sc.tactic)}: ${esc(sc.tactic_text)}${extra}</div>`;
 };
 
 function matPanel(view, g, cat, me) {
@@ -174,7 +187,7 @@ function matPanel(view, g, cat, me) {
 function fedCard(id, cat, threshold) {
   const f = cat.feds?.[id];
   if (!f) return `<div class="cardx">${esc(nice(id))}</div>`;
-  return `<div class="cardx fed"><b>${f.number}. ${esc(f.name)}</b>${f.levels
+  return `<div class="cardx fed" data-ref="fed:${esc(id)}"><b>${f.number}. ${esc(f.name)}</b>${f.levels
     .map(
       (lv, i) =>
         `<div class="${i + 1 === threshold ? "now" : "muted"}">${["I", "II", "III", "IV"][i]}: bribe ${lv.bribe} Gs · ${esc(lv.consequence)} · or ${lv.months} mo.</div>`,
@@ -184,8 +197,14 @@ function fedCard(id, cat, threshold) {
 
 // ----------------------------------------------------------- attack & dice
 // A die as a small square with its number (4 or more hits: red); fonts' die glyphs vary too much.
-const dice = (list) =>
-  list.map((d) => `<span class="die${d >= 4 ? " hit" : ""}" title="${d >= 4 ? "a hit" : "a miss"}">${d}</span>`).join("");
+// `side` ("attacker", "defender"): the Conflict's dice carry data-ref="die:<side>:<value>" (a pip's choice).
+const dice = (list, side = "") =>
+  list
+    .map(
+      (d) =>
+        `<span class="die${d >= 4 ? " hit" : ""}"${side ? ` data-ref="die:${side}:${d}"` : ""} title="${d >= 4 ? "a hit" : "a miss"}">${d}</span>`,
+    )
+    .join("");
 
 function attackPanel(view, cat) {
   const a = view.attack;
@@ -193,9 +212,9 @@ function attackPanel(view, cat) {
   if (!a && !roll) return "";
   let html = `<div class="panel" id="attack" data-nav="Attack"><h3>${a ? (a.conflict ? "Conflict" : "Attack") : "Last roll"}</h3>`;
   if (a) {
-    html += `<div>${esc(gangName(view, a.attacker))} attacks ${esc(a.block)} from ${esc(a.from)} with ${plural(a.goons, "Goon")}${a.defender !== null ? `; ${esc(gangName(view, a.defender))} defends` : ""}${a.hq ? " (an HQ)" : ""}${a.conflict ? ` · round ${a.round}` : ""}</div>`;
+    html += `<div>${esc(gangName(view, a.attacker))} attacks ${esc(placeName(cat, a.block))} from ${esc(placeName(cat, a.from))} with ${plural(a.goons, "Goon")}${a.defender !== null ? `; ${esc(gangName(view, a.defender))} defends` : ""}${a.hq ? " (an HQ)" : ""}${a.conflict ? ` · round ${a.round}` : ""}</div>`;
     if (a.attacker_dice.length || a.defender_dice.length)
-      html += `<div class="dice">Attacker ${dice(a.attacker_dice)}</div><div class="dice">Defender ${dice(a.defender_dice)}</div>`;
+      html += `<div class="dice">Attacker ${dice(a.attacker_dice, "attacker")}</div><div class="dice">Defender ${dice(a.defender_dice, "defender")}</div>`;
     if (a.tactics.length)
       html += `<div class="small">Tactics: ${a.tactics.map((t) => `${esc(gangName(view, t.seat))} — ${esc(cat.schemes?.[t.scheme]?.tactic || t.scheme)}`).join("; ")}</div>`;
   }
@@ -209,7 +228,7 @@ function draftPanel(view, cat) {
   if (view.draft)
     html += `<h3>Scheme draft · pick ${view.draft.round}</h3><div class="cards">${view.draft.packet.map((x) => schemeCard(x, cat, view.draft.pick === x ? " <b>(picked)</b>" : "")).join("")}</div>`;
   if (view.infamy_dealt?.length && !view.gangs[view.seat]?.infamy)
-    html += `<h3>Infamy dealt to you</h3><div class="cards">${view.infamy_dealt.map((x) => `<div class="cardx"><b>${esc(cat.infamy?.[x]?.name || x)}</b>${esc(cat.infamy?.[x]?.requires || "")}</div>`).join("")}</div>`;
+    html += `<h3>Infamy dealt to you</h3><div class="cards">${view.infamy_dealt.map((x) => `<div class="cardx" data-ref="infamy:${esc(x)}"><b>${esc(cat.infamy?.[x]?.name || x)}</b>${esc(cat.infamy?.[x]?.requires || "")}</div>`).join("")}</div>`;
   return html ? `<div class="panel" id="draft" data-nav="Draft">${html}</div>` : "";
 }
 
@@ -219,30 +238,10 @@ export function render(state, ctx) {
   const me = view.seat !== null && view.seat !== undefined ? view.seat : null;
   const phase = `${view.year} · ${nice(view.phase)}${view.start !== null && view.start !== undefined ? ` · starting gang: ${gangName(view, view.start)}` : ""}`;
   return {
-    main: `<div id="board" data-nav="Map"><div class="small muted">${esc(phase)}</div>${mapSvg(view, cat)}</div>${attackPanel(view, cat)}${actionBoard(view)}${heatScale(view, cat)}`,
+    main: `<div id="board" data-nav="Map"><div class="small muted">${esc(phase)}</div>${mapSvg(view, cat)}</div>${attackPanel(view, cat)}${actionBoard(view, cat)}${heatScale(view, cat)}`,
     side: `${draftPanel(view, cat)}${me !== null ? matPanel(view, view.gangs[me], cat, true) : ""}<div id="rivals" data-nav="${me === null ? "Gangs" : "Rivals"}">${view.gangs
       .filter((g) => g.seat !== me)
       .map((g) => matPanel(view, g, cat, false))
       .join("")}</div>`,
   };
-}
-
-// Mark the Blocks, spaces and Schemes the pending options name; hovering an option marks its own.
-export function afterRender(root, state) {
-  const d = state.decision;
-  if (!d?.options) return;
-  const known = new Set([...state.view.blocks.map((b) => b.id), ...state.view.spaces.map((s) => s.id)]);
-  const targets = (id) => id.split(/[:>]/).filter((t) => known.has(t));
-  const els = (t) => root.querySelectorAll(`.block[data-id="${CSS.escape(t)}"], .space[data-id="${CSS.escape(t)}"]`);
-  const mark = (ts, cls) => {
-    for (const t of ts) for (const e of els(t)) e.classList.add(cls);
-  };
-  for (const o of d.options) mark(targets(o.id), "candidate");
-  for (const b of root.querySelectorAll("button.option")) {
-    const ts = targets(b.dataset.id);
-    b.onmouseenter = () => mark(ts, "hover");
-    b.onmouseleave = () => {
-      for (const e of root.querySelectorAll(".hover")) e.classList.remove("hover");
-    };
-  }
 }
