@@ -92,3 +92,11 @@ class Collect(SeatStep[MafiaState]):
             f"Collect {money(inc.total)} (cards {money(inc.cards)}, Underboss {money(inc.underboss)}, "
             f"Boss bonus {money(inc.boss)})"
         )
+
+    def option_said(self, s: MafiaState, code: str) -> str:
+        y = s.syn[self.seat_]
+        inc = income(s, y).total
+        return f"collects {money(inc)} of income (stash {money(y.stash + inc)})."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "collects its income in secret."
