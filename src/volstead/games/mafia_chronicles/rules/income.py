@@ -96,7 +96,8 @@ class Collect(SeatStep[MafiaState]):
     def option_said(self, s: MafiaState, code: str) -> str:
         y = s.syn[self.seat_]
         inc = income(s, y).total
-        return f"collects {money(inc)} of income (stash {money(y.stash + inc)})."
+        got = f"collects {money(inc)} of income" if inc else "collects no income"
+        return f"{got} (stash {money(y.stash + inc)})."
 
     def hidden_said(self, s: MafiaState) -> str:
         return "collects its income in secret."

@@ -10,6 +10,8 @@ from ..state import DEBT_LIMIT, MOVE_TITLES, MafiaState, Mob, Syndicate
 
 # The columns as the board names them (§3.2: the Boss slot heads column 1, the Underboss slot column 2).
 COLUMN_NAMES: Final[tuple[str, ...]] = ("Boss column", "Underboss column", "column 3", "column 4")
+# "in the Boss column", "in column 3"
+THE_COLUMN: Final[tuple[str, ...]] = tuple(("the " if n.endswith("column") else "") + n for n in COLUMN_NAMES)
 NEGATIVE_STASH_VP: Final = 5  # §8: "-5 points: go into a negative stash balance"
 
 

@@ -28,7 +28,7 @@ from ..state import (
     partner_slot,
     type_of_inst,
 )
-from .labels import COLUMN_NAMES, card_text, debt_help, debt_label, markers, money
+from .labels import COLUMN_NAMES, THE_COLUMN, card_text, debt_help, debt_label, markers, money
 from .ratings import CONNECTED, perk_total
 
 # §6.8; the Connected ability
@@ -278,7 +278,7 @@ class MarketMenu(SeatStep[MafiaState]):
         if what == "swap":
             return (
                 "Once a game, before buying (§6.10): your Boss is discarded for good and this Gangster takes the "
-                "Boss slot now; its own slot is left empty. It cannot be taken back."
+                "Boss slot now; its own slot is left empty."
             )
         if what == "discard":
             return discard_help(s, y, code[1], code[2])
@@ -307,9 +307,12 @@ class MarketMenu(SeatStep[MafiaState]):
         if what == "done":
             return f"finishes the Market (stash {money(y.stash)})."
         if what == "buy":
-            price = s.content.price(code[1])
-            debt = debt_label(y, price).replace(" — ", "; ")
-            return f"buys {s.card_name(code[1])} for {money(price)} (stash {money(y.stash - price)}{debt})."
+            inst = code[1]
+            price = s.content.price(inst)
+            debt = ": into debt, −5 VP" if y.stash - price < 0 and not y.went_negative else ""
+            slots = empty_slots(s, y, inst)
+            where = f" and places it in {slot_where(type_of_inst(inst), slots[0], True)}" if len(slots) == 1 else ""
+            return f"buys {s.card_name(inst)} for {money(price)}{where} (stash {money(y.stash - price)}{debt})."
         if what == "swap":
             mob, boss = y.mobs[code[1]], y.mobs[BOSS_COL]
             assert mob is not None and boss is not None
@@ -353,11 +356,12 @@ class MarketMenu(SeatStep[MafiaState]):
         return tuple(out)
 
 
-def slot_where(row: int, slot: int) -> str:
-    """ "Underboss column", "column 3, upper Asset slot"."""
+def slot_where(row: int, slot: int, the: bool = False) -> str:
+    """ "Underboss column", "column 3, upper Asset slot"; `the`: "the Underboss column"."""
+    names = THE_COLUMN if the else COLUMN_NAMES
     if row == 2:
-        return f"{COLUMN_NAMES[slot % COLUMNS]}, {'upper' if slot < COLUMNS else 'lower'} Asset slot"
-    return COLUMN_NAMES[slot]
+        return f"{names[slot % COLUMNS]}, {'upper' if slot < COLUMNS else 'lower'} Asset slot"
+    return names[slot]
 
 
 def slot_inst(y: Syndicate, row: int, slot: int) -> int:
@@ -381,7 +385,7 @@ def slot_text(s: MafiaState, y: Syndicate, row: int, slot: int) -> str:
 def discard_help(s: MafiaState, y: Syndicate, row: int, slot: int) -> str:
     """A discard is for good, with nothing back (§4); discarding the Boss leaves the Boss slot
     empty for the round (§6.10, §6.11): said before the click."""
-    gone = "Discarded for good, with no money back (§4); it cannot be taken back."
+    gone = "Discarded for good, with no money back (§4)."
     if row != 0:
         return gone
     if slot == BOSS_COL:
@@ -432,7 +436,7 @@ class PlaceCard(SeatStep[MafiaState]):
         return (refs.slot(self.seat_, type_of_inst(self.inst), code),)
 
     def option_said(self, s: MafiaState, code: int) -> str:
-        return f"places {s.card_name(self.inst)} in the {slot_where(type_of_inst(self.inst), code)}."
+        return f"places {s.card_name(self.inst)} in {slot_where(type_of_inst(self.inst), code, True)}."
 
     def hidden_said(self, s: MafiaState) -> str:
         return "places a card it bought."
@@ -464,10 +468,10 @@ class Rearrange(SeatStep[MafiaState]):
         return TO_IDS[code] if 0 <= code < len(TO_IDS) else f"to:{code}"  # built once (a record's ids)
 
     def option_label(self, s: MafiaState, code: int) -> str:
-        where = COLUMN_NAMES[code % COLUMNS]
+        where = THE_COLUMN[code % COLUMNS]
         if self.row == 2:
             where += " (upper)" if code < COLUMNS else " (lower)"
-        return f"To the {where}"
+        return f"To {where}"
 
     def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
         """The card there (a swap) or the empty slot."""
@@ -478,7 +482,7 @@ class Rearrange(SeatStep[MafiaState]):
         held = refs.in_slot(s, self.seat_, self.row, code)
         swap = f", swapping with {slot_text(s, y, self.row, code)}" if held.startswith("card:") else ""
         inst = slot_inst(y, self.row, self.src)
-        return f"moves {s.card_name(inst)} to the {slot_where(self.row, code)}{swap}."
+        return f"moves {s.card_name(inst)} to {slot_where(self.row, code, True)}{swap}."
 
     def hidden_said(self, s: MafiaState) -> str:
         return "rearranges its cards."

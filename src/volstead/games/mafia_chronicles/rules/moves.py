@@ -43,7 +43,7 @@ from .dice import (
     outcomes,
     unopposed,
 )
-from .labels import COLUMN_NAMES, markers, mob_text, money, move_title
+from .labels import COLUMN_NAMES, THE_COLUMN, markers, mob_text, money, move_title
 from .market import empty_slots
 from .ratings import (
     COOL_HEAD,
@@ -426,8 +426,12 @@ def target_text(s: MafiaState, target: tuple[Any, ...]) -> str:
         return f"{s.card_name(v.biz[c])} of {s.syndicate_name(t)} ({COLUMN_NAMES[c]})"
     if kind == "asset":
         return f"{s.card_name(v.assets[c])} of {s.syndicate_name(t)} ({COLUMN_NAMES[c % COLUMNS]})"
-    who = "unguarded" if c < 0 else f"against {mob_text(s, t, c)}"
-    return f"the stash of {s.syndicate_name(t)} ({who})"
+    if c < 0:
+        return f"the stash of {s.syndicate_name(t)} (unguarded)"
+    guard = v.mobs[c]
+    role = "its Underboss" if c == UNDERBOSS_COL else f"its Gangster in {THE_COLUMN[c]}"
+    name = s.card_name(guard.card) if guard is not None else "nobody"
+    return f"the stash of {s.syndicate_name(t)} (guarded by {role}, {name})"
 
 
 def target_id(target: tuple[Any, ...]) -> str:
@@ -696,13 +700,13 @@ class PlaceFlipped(SeatStep[MafiaState]):
         return f"slot:{code}"
 
     def option_label(self, s: MafiaState, code: int) -> str:
-        return f"{s.card_name(self.mob.card)} to the {COLUMN_NAMES[code]}"
+        return f"{s.card_name(self.mob.card)} to {THE_COLUMN[code]}"
 
     def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
         return (refs.slot(self.seat_, 0, code),)
 
     def option_said(self, s: MafiaState, code: int) -> str:
-        return f"places the flipped {s.card_name(self.mob.card)} in its {COLUMN_NAMES[code]}."
+        return f"places the flipped {s.card_name(self.mob.card)} in {THE_COLUMN[code]}."
 
 
 class PlaceStolen(SeatStep[MafiaState]):
@@ -728,14 +732,14 @@ class PlaceStolen(SeatStep[MafiaState]):
         return f"slot:{code}"
 
     def option_label(self, s: MafiaState, code: int) -> str:
-        return f"{s.card_name(self.inst)} to the {COLUMN_NAMES[code % COLUMNS]} ({'upper' if code < COLUMNS else 'lower'})"
+        return f"{s.card_name(self.inst)} to {THE_COLUMN[code % COLUMNS]} ({'upper' if code < COLUMNS else 'lower'})"
 
     def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
         return (refs.slot(self.seat_, 2, code),)
 
     def option_said(self, s: MafiaState, code: int) -> str:
-        where = f"{COLUMN_NAMES[code % COLUMNS]}, {'upper' if code < COLUMNS else 'lower'} Asset slot"
-        return f"places the stolen {s.card_name(self.inst)} in its {where}."
+        where = f"{THE_COLUMN[code % COLUMNS]}, {'upper' if code < COLUMNS else 'lower'} Asset slot"
+        return f"places the stolen {s.card_name(self.inst)} in {where}."
 
 
 __all__ = ["MoveMenu", "NextMover", "OpenMoves", "Resolve", "add_heat", "damage", "exhaust", "resolve", "targets"]
