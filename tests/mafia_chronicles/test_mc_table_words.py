@@ -11,6 +11,7 @@ import tomllib
 
 import pytest
 from mc_games import new_game
+from mc_helpers import C
 
 from volstead.bots import ask_bot, get_bot
 from volstead.engine.help import SECTION_KEY
@@ -288,3 +289,44 @@ def test_every_decision_kind_has_a_rules_section_and_every_cited_section_exists(
     cited = {m.rstrip(".") for t in texts for m in re.findall(rf"§ ?({SECTION_KEY})", t)}
     assert cited, "no § cited at all"
     assert cited - set(sections) == set()
+
+
+# ------------------------------------------------------------------ the story of a move, as told
+@pytest.mark.parametrize(
+    "rolls, told",
+    [
+        ([5, 1], "rolls 5 v 1, Edge 7 v 3: success, the target is discarded, $100K, +2 Heat."),
+        ([1, 4], "rolls 1 v 4, Edge 3 v 8: failure, −1 Murder to Sal the Kid (§6.9)."),
+        ([1, 5], "rolls 1 v 5, Edge 3 v 9: failure, Sal the Kid is discarded (§6.9)."),
+        ([2, 2], "rolls 2 v 2, Edge 4 v 6: failure, no effect."),
+    ],
+)
+def test_a_move_is_told_with_what_it_did(dice, rolls, told):
+    """§6.5, §6.9: the story says what happened to the target or the mover, not "damaged"."""
+    from mc_helpers import blank, moves, put
+
+    s = blank()
+    put(s, 0, 2, "sal_the_kid")  # Murder 2
+    put(s, 1, 2, "don_salvatore_the_lion_amato" if rolls != [5, 1] else "paulie_greco")
+    moves(s, 0)
+    s.story = []
+    s.apply("murder:2", 0)
+    dice += rolls
+    s.apply("mob:1.2", 0)
+    victim = s.content.gangsters[C.g_index["don_salvatore_the_lion_amato" if rolls != [5, 1] else "paulie_greco"]].name
+    assert s.take_story() == [
+        (f"The Valenti Family: Sal the Kid tries to Murder {victim} (Gangster of The Kearney Mob): {told}", None)
+    ]
+
+
+def test_a_move_that_jails_its_mover_says_so(dice):
+    from mc_helpers import blank, mob, moves, put
+
+    s = blank()
+    put(s, 0, 2, "little_augie_fenn", heat=3)  # Smuggle 2
+    moves(s, 0)
+    s.story = []
+    dice.append(1)  # Edge 3: +3 Heat, 5 = Jail
+    s.apply("smuggle:2", 0)
+    assert mob(s, 0, 2).jailed
+    assert s.take_story()[0][0].endswith("success, $75K, +3 Heat: Little Augie Fenn goes to Jail (§6.8).")

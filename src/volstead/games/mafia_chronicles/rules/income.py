@@ -84,7 +84,7 @@ class Collect(SeatStep[MafiaState]):
         inc = income(s, y).total
         y.stash += inc
         if s.story is not None:
-            s.tell(f"You collect {money(inc)}.", self.seat_)
+            s.tell(f"You collect {money(inc)}." if inc else "You collect no income.", self.seat_)
 
     def option_label(self, s: MafiaState, code: str) -> str:
         inc = income(s, s.syn[self.seat_])

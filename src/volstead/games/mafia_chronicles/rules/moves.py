@@ -70,6 +70,15 @@ FIX_FEE_STEP: Final = 10
 FIX_FEE_STEPS: Final = 10
 BACK: Final[tuple[str, ...]] = ("back",)
 HEAT_MOVES: Final[tuple[int, ...]] = (MURDER, TORCH, STEAL, SMUGGLE)  # §6.7
+# What a successful move did to its target, for the story (a stash Steal's amount says it all)
+SUCCESS_WORDS: Final[dict[int, str]] = {
+    MURDER: "the target is discarded",
+    TORCH: "the Business is discarded, −1 Grit to its column",
+    STEAL: "the Asset is taken, −1 Grit to its column",
+    FLIP: "the card changes sides",
+    FRAME: "+3 Heat to the target",
+    FIX: "Jail, Heat and damage removed",
+}
 
 
 # ------------------------------------------------------------------ markers
@@ -571,13 +580,24 @@ def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ..
         dice = ", ".join(f"{a} v {d}" if d else str(a) for a, d in ct.rolls)
         edges = f"Edge {ct.attack}" + (f" v {ct.defend}" if ct.defend >= 0 else "")
         if ct.success:
+            effect = SUCCESS_WORDS.get(move, "") if target and target[0] != "stash" else ""
+            if move == MURDER and target[2] == BOSS_COL:
+                effect += ": a Boss murdered (§8)"
             result = (
                 "success"
+                + (f", {effect}" if effect else "")
                 + (f", {money(rec['amount'])}" if rec.get("amount") else "")
                 + (f", +{rec['heat']} Heat" if rec.get("heat") else "")
             )
+            after = s.syn[seat].mobs[col]
+            if rec.get("heat") and after is not None and after.jailed:
+                result += f": {s.card_name(mob.card)} goes to Jail (§6.8)"
+        elif rec["damage"] == DAMAGE_TEXT[DAMAGED]:
+            result = f"failure, −1 {move_title(move)} to {s.card_name(mob.card)} (§6.9)"
+        elif rec["damage"] == DAMAGE_TEXT[DISCARDED]:
+            result = f"failure, {s.card_name(mob.card)} is discarded (§6.9)"
         else:
-            result = f"failure, {rec['damage']}"
+            result = "failure, no effect"
         s.tell(f"{told}: rolls {dice}, {edges}: {result}.")
 
 
