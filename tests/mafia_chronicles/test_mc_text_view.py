@@ -33,7 +33,10 @@ def test_the_table_your_columns_and_your_market_by_name():
     y = s.syn[0]
     assert [x.split(": ", 1)[0] for x in market] == ["Gangster"] * 5 + ["Business"] * 5 + ["Asset"] * 5
     assert [x.split(": ", 1)[1].split(" (")[0] for x in market] == [s.card_name(i) for i in y.g_row + y.b_row + y.a_row]
-    assert "  column 2: Underboss Sal the Kid: Smarts 1, Grit 1, Murder 2, Steal 1 [IN JAIL] | Business: — | Assets: —" in lines
+    assert (
+        "  Underboss column: Underboss Sal the Kid: Smarts 1, Grit 1, Murder 2, Steal 1 [IN JAIL] | Business: — | Assets: —"
+        in lines
+    )
     assert lines.count("The Kearney Mob: stash secret") == 1
 
 

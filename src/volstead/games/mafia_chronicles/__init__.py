@@ -122,7 +122,8 @@ class MafiaChronicles(Game[MafiaOptions]):
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
 
-        return card_tables()
+        bands = options.damage_bands if isinstance(options, MafiaOptions) else MafiaOptions().damage_bands
+        return card_tables(bands)
 
     def catalog(self) -> dict[str, Any]:
         from .catalog import catalog

@@ -14,7 +14,10 @@ def _bonus(bonus: list[Bonus]) -> str:
     return ", ".join(f"+{b.amount} {'both moves' if b.to == 'moves' else b.to}" for b in bonus)
 
 
-def card_tables() -> list[CardTable]:
+def card_tables(damage_bands: str = "rules-text") -> list[CardTable]:
+    """`damage_bands`: the variant the Damage reference card shows (the game's option)."""
+    from .catalog import reference_cards
+
     c = default_content()
     gangsters = tuple(
         (
@@ -47,7 +50,7 @@ def card_tables() -> list[CardTable]:
         for a in c.assets
     )
     events = tuple((e.id, e.name, str(e.count), e.effect, e.text) for e in c.events)
-    refs = tuple((r.id, r.name, "\n".join(r.lines)) for r in c.setting.reference_cards)
+    refs = tuple((rid, name, "\n".join(lines)) for rid, name, lines in reference_cards(damage_bands))
     return [
         CardTable(
             "gangsters",

@@ -5,6 +5,31 @@ from __future__ import annotations
 from typing import Any
 
 from .content.loader import default_content
+from .options import Options
+from .rules.dice import DAMAGE_BANDS, MAX_EDGE_DIFFERENCE
+
+DAMAGE_CARD = "damage"
+DEFAULT_BANDS: str = Options.model_fields["damage_bands"].default
+
+
+def damage_lines(variant: str) -> list[str]:
+    """The Damage reference card as the game plays it (the `damage_bands` option, §6.9): the bands
+    of Edge difference of each result, from the rules' own table (rules/dice.py)."""
+    discard_from, damage_from = DAMAGE_BANDS[variant]
+    return [
+        "Edge difference / effect",
+        f"{discard_from}-{MAX_EDGE_DIFFERENCE} = discard",
+        f"{damage_from}-{discard_from - 1} = damage to move used",
+        f"1-{damage_from - 1} = no effect",
+    ]
+
+
+def reference_cards(variant: str) -> list[tuple[str, str, list[str]]]:
+    """(id, name, lines) of the four reference cards (§3), the Damage card with `variant`'s bands."""
+    return [
+        (r.id, r.name, damage_lines(variant) if r.id == DAMAGE_CARD else list(r.lines))
+        for r in default_content().setting.reference_cards
+    ]
 
 
 def catalog() -> dict[str, Any]:
@@ -50,5 +75,11 @@ def catalog() -> dict[str, Any]:
         },
         "events": {e.id: {"name": e.name, "copies": e.count, "text": e.text} for e in c.events},
         "syndicates": {x.id: {"name": x.name, "color": x.color} for x in c.setting.syndicates},
-        "reference_cards": {r.id: {"name": r.name, "lines": list(r.lines)} for r in c.setting.reference_cards},
+        # The Damage card's lines are the default game's bands; "variants" gives each variant's
+        # (the table shows the one the game's options play: view "damage_bands").
+        "reference_cards": {
+            rid: {"name": name, "lines": lines}
+            | ({"variants": {v: damage_lines(v) for v in DAMAGE_BANDS}} if rid == DAMAGE_CARD else {})
+            for rid, name, lines in reference_cards(DEFAULT_BANDS)
+        },
     }

@@ -15,7 +15,7 @@ from typing import Any
 from .catalog import catalog
 
 PHASES = {"setup": "Boss pick", "market": "Market", "events": "Event", "moves": "Moves", "income": "Income", "over": "game over"}
-COLUMNS = ("Boss column", "column 2", "column 3", "column 4")
+COLUMNS = ("Boss column", "Underboss column", "column 3", "column 4")  # as the board names them
 
 
 @cache

@@ -16,7 +16,7 @@ from .hidden import DEAL_KEYS, determinize, roll_view
 from .rules.chains import SHARE_STEP
 from .rules.negotiation import AcceptFinal, Deal, FeeAnswer, FinalOffer, FixFee, Respond
 from .rules.ratings import grit, move_rating, smarts
-from .state import COLUMNS, MOVE_NAMES, MafiaState, Syndicate
+from .state import BOSS_COL, COLUMNS, MOVE_NAMES, MafiaState, Syndicate
 
 
 def _card(s: MafiaState, inst: int) -> dict[str, Any]:
@@ -111,6 +111,8 @@ def view(s: MafiaState, seat: int | None) -> dict[str, Any]:
                 "deck_sizes": [len(live.g_deck), len(live.b_deck), len(live.a_deck)],
                 "purchases": list(live.buys),
             }
+            if s.phase == "setup" and live.mobs[BOSS_COL] is None:  # searching your deck for a Boss (§3)
+                row["boss_deck"] = [_card(s, g) for g in sorted(live.g_deck)]
         syndicates.append(row)
     e = s.content.events[s.event] if s.event >= 0 else None
     out: dict[str, Any] = {

@@ -7,6 +7,7 @@ from typing import Any, Final, NamedTuple
 from volstead.engine.step import SeatStep, Step
 from volstead.engine.tuples import replaced
 
+from .. import refs
 from ..state import COLUMNS, HEIST, MOVE_NAMES, SHIPMENT, SMUGGLE, STEAL, MafiaState, Syndicate
 from .dice import counted, edge
 from .labels import mob_text, money, move_title
@@ -63,6 +64,19 @@ def _candidates(
             if holds(s, y, c, kind, LINKS[stage]):
                 out.append((t, c))
     return out
+
+
+def link_card(s: MafiaState, y: Syndicate, col: int, kind: int, which: int) -> int:
+    """The chain card `which` in column `col` (−1: none): the Business, or the Asset of either slot."""
+    c = s.content
+    if kind == SHIPMENT:
+        b = y.biz[col]
+        return b if b >= 0 and c.b_kind[c.type_of(b)] == which else -1
+    for slot in (col, col + COLUMNS):
+        a = y.assets[slot]
+        if a >= 0 and c.a_kind[c.type_of(a)] == which:
+            return a
+    return -1
 
 
 def link_options(s: MafiaState, seat: int, col: int, kind: int, links: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
@@ -130,6 +144,23 @@ class ChooseLink(SeatStep[MafiaState]):
         t, c = code
         name = LINK_NAMES[self.chain][len(self.links)]
         return f"The {name} of {s.syndicate_name(t)}: {mob_text(s, t, c)} rolls Smarts {smarts(s, s.syn[t], c)}"
+
+    def option_refs(self, s: MafiaState, code: Any) -> tuple[str, ...]:
+        """The Airstrip/Street (Spotter/Insider) card that joins."""
+        if code == ("back",):
+            return refs.NONE
+        t, c = code
+        inst = link_card(s, s.syn[t], c, self.chain, LINKS[len(self.links)])
+        return (refs.card(inst),) if inst >= 0 else refs.mob(s, t, c)
+
+    def option_said(self, s: MafiaState, code: Any) -> str:
+        if code == ("back",):
+            return "goes back to the moves."
+        t, c = code
+        name = LINK_NAMES[self.chain][len(self.links)]
+        return (
+            f"takes the {name} of {s.syndicate_name(t)} into its {move_title(self.chain)}: {mob_text(s, t, c)} will roll Smarts."
+        )
 
 
 def start_talks(s: MafiaState, chain: Chain) -> None:

@@ -14,6 +14,7 @@ MAX_THROWS: Final = 200  # ties re-roll; only a card set with huge roll bonuses 
 DAMAGE_TEXT: Final[tuple[str, ...]] = ("no effect", "damaged", "discarded")
 # The lowest Edge difference of each result band, by variant (docs/mafia-chronicles-rules.md).
 DAMAGE_BANDS: Final = {"rules-text": (6, 3), "reference-card": (5, 3)}  # (discard from, damage from)
+MAX_EDGE_DIFFERENCE: Final = 8  # Edges run 2-10
 
 
 def edge(rating: int, roll: int) -> int:

@@ -9,9 +9,10 @@ from typing import Any, Final
 from volstead.engine.step import SeatStep, Step
 from volstead.engine.tuples import replaced
 
+from .. import refs
 from ..content.models import MOVES
 from ..state import COLUMNS, MafiaState, RoundMods
-from .labels import mob_text, money
+from .labels import debt_help, debt_label, mob_text, money
 from .market import release_cost
 from .rounds import open_phase
 
@@ -132,6 +133,17 @@ class EventDone(SeatStep[MafiaState]):
     def option_label(self, s: MafiaState, code: str) -> str:
         return "Event phase complete"
 
+    def option_said(self, s: MafiaState, code: str) -> str:
+        return "finishes the Event phase."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "finishes the Event phase."
+
+
+def event_prompt(s: MafiaState, question: str) -> str:
+    name = s.content.events[s.event].name if s.event >= 0 else "the Event"
+    return f"{name}: {question}"
+
 
 class BailChoice(SeatStep[MafiaState]):
     """Release any of your jailed cards at the Event's price (one at a time), or stop."""
@@ -165,10 +177,28 @@ class BailChoice(SeatStep[MafiaState]):
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         return "none" if code == NONE else f"release:{code[1]}"
 
+    def prompt(self, s: MafiaState) -> str:
+        return event_prompt(s, f"release a jailed card for {money(self.per_heat)} per Heat?")
+
     def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code == NONE:
             return "No more releases"
-        return f"Release {mob_text(s, self.seat_, code[1])} for {money(self.cost(s, code[1]))}"
+        cost = self.cost(s, code[1])
+        return f"Release {mob_text(s, self.seat_, code[1])} for {money(cost)}{debt_label(s.syn[self.seat_], cost)}"
+
+    def option_help(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        return "" if code == NONE else debt_help(s.syn[self.seat_], self.cost(s, code[1]))
+
+    def option_refs(self, s: MafiaState, code: tuple[Any, ...]) -> tuple[str, ...]:
+        return refs.NONE if code == NONE else refs.mob(s, self.seat_, code[1])
+
+    def option_said(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code == NONE:
+            return "releases no more cards."
+        return f"releases {mob_text(s, self.seat_, code[1])} from Jail for {money(self.cost(s, code[1]))}."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "answers the Event in secret."
 
 
 class BribeChoice(SeatStep[MafiaState]):
@@ -199,10 +229,28 @@ class BribeChoice(SeatStep[MafiaState]):
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         return "none" if code == NONE else f"bribe:{code[1]}"
 
+    def prompt(self, s: MafiaState) -> str:
+        return event_prompt(s, f"pay {money(self.cost)} to take {self.amount} Heat off one card?")
+
     def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code == NONE:
             return "No bribe"
-        return f"Pay {money(self.cost)}: {mob_text(s, self.seat_, code[1])} loses {self.amount} Heat"
+        debt = debt_label(s.syn[self.seat_], self.cost)
+        return f"Pay {money(self.cost)}: {mob_text(s, self.seat_, code[1])} loses {self.amount} Heat{debt}"
+
+    def option_help(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        return "" if code == NONE else debt_help(s.syn[self.seat_], self.cost)
+
+    def option_refs(self, s: MafiaState, code: tuple[Any, ...]) -> tuple[str, ...]:
+        return refs.NONE if code == NONE else refs.mob(s, self.seat_, code[1])
+
+    def option_said(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code == NONE:
+            return "pays no bribe."
+        return f"pays {money(self.cost)}: {mob_text(s, self.seat_, code[1])} loses {self.amount} Heat."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "answers the Event in secret."
 
 
 class HealChoice(SeatStep[MafiaState]):
@@ -231,10 +279,28 @@ class HealChoice(SeatStep[MafiaState]):
     def option_id(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         return "none" if code == NONE else f"heal:{code[1]}"
 
+    def prompt(self, s: MafiaState) -> str:
+        return event_prompt(s, f"pay {money(self.cost)} to remove all damage from one card?")
+
     def option_label(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code == NONE:
             return "No doctor"
-        return f"Pay {money(self.cost)}: {mob_text(s, self.seat_, code[1])} loses all damage"
+        debt = debt_label(s.syn[self.seat_], self.cost)
+        return f"Pay {money(self.cost)}: {mob_text(s, self.seat_, code[1])} loses all damage{debt}"
+
+    def option_help(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        return "" if code == NONE else debt_help(s.syn[self.seat_], self.cost)
+
+    def option_refs(self, s: MafiaState, code: tuple[Any, ...]) -> tuple[str, ...]:
+        return refs.NONE if code == NONE else refs.mob(s, self.seat_, code[1])
+
+    def option_said(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code == NONE:
+            return "calls no doctor."
+        return f"pays {money(self.cost)}: {mob_text(s, self.seat_, code[1])} loses all damage."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "answers the Event in secret."
 
 
 CHOICES: dict[str, Callable[..., SeatStep[MafiaState]]] = {

@@ -84,7 +84,7 @@ class Collect(SeatStep[MafiaState]):
         inc = income(s, y).total
         y.stash += inc
         if s.story is not None:
-            s.tell(f"You collect {money(inc)}.", self.seat_)
+            s.tell(f"You collect {money(inc)}." if inc else "You collect no income.", self.seat_)
 
     def option_label(self, s: MafiaState, code: str) -> str:
         inc = income(s, s.syn[self.seat_])
@@ -92,3 +92,12 @@ class Collect(SeatStep[MafiaState]):
             f"Collect {money(inc.total)} (cards {money(inc.cards)}, Underboss {money(inc.underboss)}, "
             f"Boss bonus {money(inc.boss)})"
         )
+
+    def option_said(self, s: MafiaState, code: str) -> str:
+        y = s.syn[self.seat_]
+        inc = income(s, y).total
+        got = f"collects {money(inc)} of income" if inc else "collects no income"
+        return f"{got} (stash {money(y.stash + inc)})."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "collects its income in secret."

@@ -6,9 +6,13 @@ from typing import Final
 
 from ..content.loader import B0
 from ..content.models import Asset, Business
-from ..state import MOVE_TITLES, MafiaState, Mob
+from ..state import DEBT_LIMIT, MOVE_TITLES, MafiaState, Mob, Syndicate
 
-COLUMN_NAMES: Final[tuple[str, ...]] = ("Boss column", "column 2", "column 3", "column 4")
+# The columns as the board names them (§3.2: the Boss slot heads column 1, the Underboss slot column 2).
+COLUMN_NAMES: Final[tuple[str, ...]] = ("Boss column", "Underboss column", "column 3", "column 4")
+# "in the Boss column", "in column 3"
+THE_COLUMN: Final[tuple[str, ...]] = tuple(("the " if n.endswith("column") else "") + n for n in COLUMN_NAMES)
+NEGATIVE_STASH_VP: Final = 5  # §8: "-5 points: go into a negative stash balance"
 
 
 def money(k: int) -> str:
@@ -72,3 +76,30 @@ def markers(mob: Mob) -> str:
 
 def move_title(move: int) -> str:
     return MOVE_TITLES[move]
+
+
+def debt_label(y: Syndicate, cost: int) -> str:
+    """What a payment more than the stash does, for an option's label: "" when the stash covers it."""
+    after = y.stash - cost
+    if cost <= 0 or after >= 0:
+        return ""
+    vp = "" if y.went_negative else f", −{NEGATIVE_STASH_VP} VP"
+    return f" — into debt: stash {money(after)}{vp}"
+
+
+def debt_help(y: Syndicate, cost: int) -> str:
+    """What a payment more than the stash does, in full (§3.3, §8), for an option's help."""
+    after = y.stash - cost
+    if cost <= 0 or after >= 0:
+        return ""
+    text = f"It costs {money(cost)}, more than your stash of {money(y.stash)}: your stash goes to {money(after)}. "
+    if y.went_negative:
+        text += "Your stash has been negative before: the −5 VP is already counted (§8)."
+    else:
+        text += (
+            f"Going into a negative stash costs −{NEGATIVE_STASH_VP} victory points at the end of the game, "
+            "even if you pay the debt back (§8)."
+        )
+    if after <= -DEBT_LIMIT:
+        text += f" With a debt of {money(DEBT_LIMIT)} or more you cannot buy cards until it is smaller (§3.3)."
+    return text

@@ -7,6 +7,7 @@ from typing import Any, Final
 from volstead.engine.step import SeatStep
 from volstead.engine.tuples import replaced
 
+from .. import refs
 from ..content.loader import A0, B0, INSTANCES
 from ..state import (
     ASSET,
@@ -20,13 +21,14 @@ from ..state import (
     PER_TYPE,
     PURCHASES,
     REARRANGES,
+    UNDERBOSS_COL,
     MafiaState,
     Mob,
     Syndicate,
     partner_slot,
     type_of_inst,
 )
-from .labels import COLUMN_NAMES, card_text, markers, money
+from .labels import COLUMN_NAMES, THE_COLUMN, card_text, debt_help, debt_label, markers, money
 from .ratings import CONNECTED, perk_total
 
 # §6.8; the Connected ability
@@ -250,7 +252,7 @@ class MarketMenu(SeatStep[MafiaState]):
         if what == "done":
             return "Market phase complete"
         if what == "buy":
-            return f"Buy {card_text(s, code[1])}"
+            return f"Buy {card_text(s, code[1])}{debt_label(y, s.content.price(code[1]))}"
         if what == "swap":
             mob = y.mobs[code[1]]
             boss = y.mobs[BOSS_COL]
@@ -259,9 +261,75 @@ class MarketMenu(SeatStep[MafiaState]):
         if what == "release":
             mob = y.mobs[code[1]]
             assert mob is not None
-            return f"Release {s.card_name(mob.card)} from Jail for {money(release_cost(s, y, code[1]))}"
+            cost = release_cost(s, y, code[1])
+            return f"Release {s.card_name(mob.card)} from Jail for {money(cost)}{debt_label(y, cost)}"
         verb = "Discard" if what == "discard" else "Move"
         return f"{verb} {slot_text(s, y, code[1], code[2])}"
+
+    def option_help(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        """What a purchase or release costs past the stash (§3.3, §8); what discarding your Boss or
+        swapping it costs for the round (§6.10, §6.11)."""
+        y = s.syn[self.seat_]
+        what = code[0]
+        if what == "buy":
+            return debt_help(y, s.content.price(code[1]))
+        if what == "release":
+            return debt_help(y, release_cost(s, y, code[1]))
+        if what == "swap":
+            return (
+                "Once a game, before buying (§6.10): your Boss is discarded for good and this Gangster takes the "
+                "Boss slot now; its own slot is left empty."
+            )
+        if what == "discard":
+            return discard_help(s, y, code[1], code[2])
+        return ""
+
+    def option_refs(self, s: MafiaState, code: tuple[Any, ...]) -> tuple[str, ...]:
+        """Buy: the market card; release: the jailed card; swap: the Gangster, then the Boss it
+        replaces; discard: the card, then your discard pile; rearrange: the card (then the Rearrange
+        step's destination)."""
+        seat = self.seat_
+        what = code[0]
+        if what == "done":
+            return refs.NONE
+        if what == "buy":
+            return (refs.card(code[1]),)
+        if what == "swap":
+            return refs.mob(s, seat, code[1]) + refs.mob(s, seat, BOSS_COL)
+        if what == "release":
+            return refs.mob(s, seat, code[1])
+        held = refs.in_slot(s, seat, code[1], code[2])
+        return (held, refs.discard(seat)) if what == "discard" else (held,)
+
+    def option_said(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        y = s.syn[self.seat_]
+        what = code[0]
+        if what == "done":
+            return f"finishes the Market (stash {money(y.stash)})."
+        if what == "buy":
+            inst = code[1]
+            price = s.content.price(inst)
+            debt = ": into debt, −5 VP" if y.stash - price < 0 and not y.went_negative else ""
+            slots = empty_slots(s, y, inst)
+            where = f" and places it in {slot_where(type_of_inst(inst), slots[0], True)}" if len(slots) == 1 else ""
+            return f"buys {s.card_name(inst)} for {money(price)}{where} (stash {money(y.stash - price)}{debt})."
+        if what == "swap":
+            mob, boss = y.mobs[code[1]], y.mobs[BOSS_COL]
+            assert mob is not None and boss is not None
+            return (
+                f"uses the once-a-game Boss swap: {s.card_name(boss.card)} is discarded and {s.card_name(mob.card)} becomes Boss."
+            )
+        if what == "release":
+            mob = y.mobs[code[1]]
+            assert mob is not None
+            cost = release_cost(s, y, code[1])
+            return f"releases {s.card_name(mob.card)} from Jail for {money(cost)} (stash {money(y.stash - cost)})."
+        if what == "discard":
+            return f"discards {slot_text(s, y, code[1], code[2])}."
+        return f"picks up {slot_text(s, y, code[1], code[2])} to move it."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "shops at its market in secret."
 
     def option_group(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         return {"buy": "Buy", "swap": "Boss", "release": "Jail", "discard": "Discard", "move": "Rearrange"}.get(code[0], "")
@@ -288,6 +356,22 @@ class MarketMenu(SeatStep[MafiaState]):
         return tuple(out)
 
 
+def slot_where(row: int, slot: int, the: bool = False) -> str:
+    """ "Underboss column", "column 3, upper Asset slot"; `the`: "the Underboss column"."""
+    names = THE_COLUMN if the else COLUMN_NAMES
+    if row == 2:
+        return f"{names[slot % COLUMNS]}, {'upper' if slot < COLUMNS else 'lower'} Asset slot"
+    return names[slot]
+
+
+def slot_inst(y: Syndicate, row: int, slot: int) -> int:
+    """The card in a slot (−1: empty)."""
+    if row == 0:
+        mob = y.mobs[slot]
+        return mob.card if mob is not None else -1
+    return y.biz[slot] if row == 1 else y.assets[slot]
+
+
 def slot_text(s: MafiaState, y: Syndicate, row: int, slot: int) -> str:
     if row == 0:
         mob = y.mobs[slot]
@@ -296,6 +380,29 @@ def slot_text(s: MafiaState, y: Syndicate, row: int, slot: int) -> str:
     inst = y.biz[slot] if row == 1 else y.assets[slot]
     col = slot if row == 1 else slot % COLUMNS
     return f"{s.card_name(inst)} ({COLUMN_NAMES[col]})"
+
+
+def discard_help(s: MafiaState, y: Syndicate, row: int, slot: int) -> str:
+    """A discard is for good, with nothing back (§4); discarding the Boss leaves the Boss slot
+    empty for the round (§6.10, §6.11): said before the click."""
+    gone = "Discarded for good, with no money back (§4)."
+    if row != 0:
+        return gone
+    if slot == BOSS_COL:
+        under = y.mobs[UNDERBOSS_COL]
+        heir = (
+            f"{s.card_name(under.card)}, in your Underboss slot when the next Market opens, becomes Boss then (§6.11)"
+            if under is not None
+            else "with no Underboss, a Gangster you put in the Underboss slot becomes Boss only at the Market after "
+            "the round it ends there (§6.11)"
+        )
+        return (
+            f"Warning: this is your only Boss. Your Boss slot stays empty for the rest of this round: no Boss move "
+            f"and no Boss income bonus (§7) this round; {heir}. {gone}"
+        )
+    if slot == UNDERBOSS_COL:
+        return f"Your Underboss: $100K each Income while active, guards your stash against Steals (§6.11, §6.5). {gone}"
+    return gone
 
 
 class PlaceCard(SeatStep[MafiaState]):
@@ -325,6 +432,15 @@ class PlaceCard(SeatStep[MafiaState]):
             return f"{COLUMN_NAMES[code % COLUMNS].capitalize()}, {'upper' if code < COLUMNS else 'lower'} Asset slot"
         return COLUMN_NAMES[code].capitalize()
 
+    def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
+        return (refs.slot(self.seat_, type_of_inst(self.inst), code),)
+
+    def option_said(self, s: MafiaState, code: int) -> str:
+        return f"places {s.card_name(self.inst)} in {slot_where(type_of_inst(self.inst), code, True)}."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "places a card it bought."
+
 
 class Rearrange(SeatStep[MafiaState]):
     """Move a card to another slot of its row (swapping with the card there)."""
@@ -352,10 +468,24 @@ class Rearrange(SeatStep[MafiaState]):
         return TO_IDS[code] if 0 <= code < len(TO_IDS) else f"to:{code}"  # built once (a record's ids)
 
     def option_label(self, s: MafiaState, code: int) -> str:
-        where = COLUMN_NAMES[code % COLUMNS]
+        where = THE_COLUMN[code % COLUMNS]
         if self.row == 2:
             where += " (upper)" if code < COLUMNS else " (lower)"
-        return f"To the {where}"
+        return f"To {where}"
+
+    def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
+        """The card there (a swap) or the empty slot."""
+        return (refs.in_slot(s, self.seat_, self.row, code),)
+
+    def option_said(self, s: MafiaState, code: int) -> str:
+        y = s.syn[self.seat_]
+        held = refs.in_slot(s, self.seat_, self.row, code)
+        swap = f", swapping with {slot_text(s, y, self.row, code)}" if held.startswith("card:") else ""
+        inst = slot_inst(y, self.row, self.src)
+        return f"moves {s.card_name(inst)} to {slot_where(self.row, code, True)}{swap}."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "rearranges its cards."
 
 
 # ------------------------------------------------------------------ actions

@@ -7,6 +7,7 @@ from typing import Any, Final, NamedTuple
 from volstead.engine.step import SeatStep, Step
 from volstead.engine.tuples import replaced
 
+from .. import refs
 from ..state import (
     ASSET_SLOTS,
     BOSS_COL,
@@ -42,7 +43,7 @@ from .dice import (
     outcomes,
     unopposed,
 )
-from .labels import COLUMN_NAMES, markers, mob_text, money, move_title
+from .labels import COLUMN_NAMES, THE_COLUMN, markers, mob_text, money, move_title
 from .market import empty_slots
 from .ratings import (
     COOL_HEAD,
@@ -69,6 +70,15 @@ FIX_FEE_STEP: Final = 10
 FIX_FEE_STEPS: Final = 10
 BACK: Final[tuple[str, ...]] = ("back",)
 HEAT_MOVES: Final[tuple[int, ...]] = (MURDER, TORCH, STEAL, SMUGGLE)  # §6.7
+# What a successful move did to its target, for the story (a stash Steal's amount says it all)
+SUCCESS_WORDS: Final[dict[int, str]] = {
+    MURDER: "the target is discarded",
+    TORCH: "the Business is discarded, −1 Grit to its column",
+    STEAL: "the Asset is taken, −1 Grit to its column",
+    FLIP: "the card changes sides",
+    FRAME: "+3 Heat to the target",
+    FIX: "Jail, Heat and damage removed",
+}
 
 
 # ------------------------------------------------------------------ markers
@@ -247,6 +257,24 @@ class MoveMenu(SeatStep[MafiaState]):
 
         return menu_help(s, self.seat_, code[0], code[1])
 
+    def option_refs(self, s: MafiaState, code: tuple[Any, ...]) -> tuple[str, ...]:
+        """The Boss/Gangster that moves or passes (its moves are the buttons after the click)."""
+        if code[0] == "out":
+            return refs.NONE
+        return refs.mob(s, self.seat_, code[1] if code[0] == "pass" else code[0])
+
+    def option_said(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        seat = self.seat_
+        if code[0] == "out":
+            return "is out of moves: every card it has left is exhausted."
+        if code[0] == "pass":
+            return f"passes with {mover_text(s, seat, code[1])}: it is exhausted."
+        col, move = code
+        who = mover_text(s, seat, col)
+        if move in (SHIPMENT, HEIST):
+            return f"moves {who}: sets up a {move_title(move)}."
+        return f"moves {who}: {move_title(move)}."
+
     def option_group(self, s: MafiaState, code: tuple[Any, ...]) -> str:
         if code[0] == "out":
             return ""
@@ -256,6 +284,28 @@ class MoveMenu(SeatStep[MafiaState]):
 
 
 # ------------------------------------------------------------------ targets
+def mover_text(s: MafiaState, seat: int, col: int) -> str:
+    """ "Vito Marino (Boss column)": one's own card, for log sentences."""
+    mob = s.syn[seat].mobs[col]
+    return f"{s.card_name(mob.card) if mob is not None else 'nobody'} ({COLUMN_NAMES[col]})"
+
+
+def target_refs(s: MafiaState, target: tuple[Any, ...]) -> tuple[str, ...]:
+    """A target as the board shows it: the card; a stash, then the Gangster it is rolled against
+    when the thief may choose which (no active Underboss, §6.5)."""
+    kind, t, c = target
+    v = s.syn[t]
+    if kind == "mob":
+        return refs.mob(s, t, c)
+    if kind == "biz":
+        return (refs.card(v.biz[c]),)
+    if kind == "asset":
+        return (refs.card(v.assets[c]),)
+    if c < 0 or c == UNDERBOSS_COL:
+        return (refs.stash(t),)
+    return (refs.stash(t), *refs.mob(s, t, c))
+
+
 def _may_target(s: MafiaState, mob: Mob, seat: int, t: int, move: int) -> bool:
     """Only Fix targets one's own syndicate (§6.3); a flipped card spares its old one this round (§6.5)."""
     if t == seat and move != FIX:
@@ -385,8 +435,12 @@ def target_text(s: MafiaState, target: tuple[Any, ...]) -> str:
         return f"{s.card_name(v.biz[c])} of {s.syndicate_name(t)} ({COLUMN_NAMES[c]})"
     if kind == "asset":
         return f"{s.card_name(v.assets[c])} of {s.syndicate_name(t)} ({COLUMN_NAMES[c % COLUMNS]})"
-    who = "unguarded" if c < 0 else f"against {mob_text(s, t, c)}"
-    return f"the stash of {s.syndicate_name(t)} ({who})"
+    if c < 0:
+        return f"the stash of {s.syndicate_name(t)} (unguarded)"
+    guard = v.mobs[c]
+    role = "its Underboss" if c == UNDERBOSS_COL else f"its Gangster in {THE_COLUMN[c]}"
+    name = s.card_name(guard.card) if guard is not None else "nobody"
+    return f"the stash of {s.syndicate_name(t)} (guarded by {role}, {name})"
 
 
 def target_id(target: tuple[Any, ...]) -> str:
@@ -446,6 +500,16 @@ class ChooseTarget(SeatStep[MafiaState]):
         from .odds import target_help
 
         return target_help(s, self.seat_, self.col, self.move, code)
+
+    def option_refs(self, s: MafiaState, code: tuple[Any, ...]) -> tuple[str, ...]:
+        return refs.NONE if code == BACK else target_refs(s, code)
+
+    def option_said(self, s: MafiaState, code: tuple[Any, ...]) -> str:
+        if code == BACK:
+            return "goes back to the moves."
+        p = success_odds(s, self.seat_, self.col, self.move, code)
+        who = mover_text(s, self.seat_, self.col)
+        return f"aims the {move_title(self.move)} of {who} at {target_text(s, code)}: {round(100 * p)}% to succeed."
 
 
 # ------------------------------------------------------------------ resolution
@@ -516,13 +580,24 @@ def resolve(s: MafiaState, seat: int, col: int, move: int, target: tuple[Any, ..
         dice = ", ".join(f"{a} v {d}" if d else str(a) for a, d in ct.rolls)
         edges = f"Edge {ct.attack}" + (f" v {ct.defend}" if ct.defend >= 0 else "")
         if ct.success:
+            effect = SUCCESS_WORDS.get(move, "") if target and target[0] != "stash" else ""
+            if move == MURDER and target[2] == BOSS_COL:
+                effect += ": a Boss murdered (§8)"
             result = (
                 "success"
+                + (f", {effect}" if effect else "")
                 + (f", {money(rec['amount'])}" if rec.get("amount") else "")
                 + (f", +{rec['heat']} Heat" if rec.get("heat") else "")
             )
+            after = s.syn[seat].mobs[col]
+            if rec.get("heat") and after is not None and after.jailed:
+                result += f": {s.card_name(mob.card)} goes to Jail (§6.8)"
+        elif rec["damage"] == DAMAGE_TEXT[DAMAGED]:
+            result = f"failure, −1 {move_title(move)} to {s.card_name(mob.card)} (§6.9)"
+        elif rec["damage"] == DAMAGE_TEXT[DISCARDED]:
+            result = f"failure, {s.card_name(mob.card)} is discarded (§6.9)"
         else:
-            result = f"failure, {rec['damage']}"
+            result = "failure, no effect"
         s.tell(f"{told}: rolls {dice}, {edges}: {result}.")
 
 
@@ -631,6 +706,9 @@ class PlaceFlipped(SeatStep[MafiaState]):
         super().__init__(seat)
         self.mob = mob
 
+    def prompt(self, s: MafiaState) -> str:
+        return f"Which empty Gangster slot does the flipped {s.card_name(self.mob.card)} go to?"
+
     def options(self, s: MafiaState) -> tuple[int, ...]:
         y = s.syn[self.seat_]
         return tuple(k for k in GANGSTER_COLS if y.mobs[k] is None)
@@ -642,7 +720,13 @@ class PlaceFlipped(SeatStep[MafiaState]):
         return f"slot:{code}"
 
     def option_label(self, s: MafiaState, code: int) -> str:
-        return f"{s.card_name(self.mob.card)} to {COLUMN_NAMES[code]}"
+        return f"{s.card_name(self.mob.card)} to {THE_COLUMN[code]}"
+
+    def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
+        return (refs.slot(self.seat_, 0, code),)
+
+    def option_said(self, s: MafiaState, code: int) -> str:
+        return f"places the flipped {s.card_name(self.mob.card)} in {THE_COLUMN[code]}."
 
 
 class PlaceStolen(SeatStep[MafiaState]):
@@ -655,6 +739,9 @@ class PlaceStolen(SeatStep[MafiaState]):
         super().__init__(seat)
         self.inst = inst
 
+    def prompt(self, s: MafiaState) -> str:
+        return f"Which empty Asset slot does the stolen {s.card_name(self.inst)} go to?"
+
     def options(self, s: MafiaState) -> tuple[int, ...]:
         return tuple(empty_slots(s, s.syn[self.seat_], self.inst))
 
@@ -665,7 +752,14 @@ class PlaceStolen(SeatStep[MafiaState]):
         return f"slot:{code}"
 
     def option_label(self, s: MafiaState, code: int) -> str:
-        return f"{s.card_name(self.inst)} to {COLUMN_NAMES[code % COLUMNS]} ({'upper' if code < COLUMNS else 'lower'})"
+        return f"{s.card_name(self.inst)} to {THE_COLUMN[code % COLUMNS]} ({'upper' if code < COLUMNS else 'lower'})"
+
+    def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
+        return (refs.slot(self.seat_, 2, code),)
+
+    def option_said(self, s: MafiaState, code: int) -> str:
+        where = f"{THE_COLUMN[code % COLUMNS]}, {'upper' if code < COLUMNS else 'lower'} Asset slot"
+        return f"places the stolen {s.card_name(self.inst)} in {where}."
 
 
 __all__ = ["MoveMenu", "NextMover", "OpenMoves", "Resolve", "add_heat", "damage", "exhaust", "resolve", "targets"]

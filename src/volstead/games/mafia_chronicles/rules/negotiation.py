@@ -10,7 +10,7 @@ from volstead.engine.tuples import replaced
 
 from ..state import FIX, MafiaState
 from .chains import SHARE_STEP, SHARE_STEPS, Chain, RollChain
-from .labels import mob_text, money, move_title
+from .labels import debt_help, debt_label, mob_text, money, move_title
 from .moves import FIX_FEE_STEP, FIX_FEE_STEPS, MoveMenu, Resolve, success_odds
 
 
@@ -78,6 +78,12 @@ class Offer(Deal):
     def option_label(self, s: MafiaState, code: int) -> str:
         return f"Offer {share_text(code)} to {s.syndicate_name(self.other)}"
 
+    def option_said(self, s: MafiaState, code: int) -> str:
+        return f"offers {s.syndicate_name(self.other)} {share_text(code)} of the {move_title(self.chain.kind)}."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return f"makes {s.syndicate_name(self.other)} an offer for the {move_title(self.chain.kind)}."
+
 
 class Respond(Deal):
     """The partner accepts, declines, or counters with another share."""
@@ -107,6 +113,17 @@ class Respond(Deal):
             return f"Accept {share_text(self.share)}"
         return "Decline" if code == "decline" else f"Counter: ask for {share_text(code)}"
 
+    def option_said(self, s: MafiaState, code: Any) -> str:
+        who, what = s.syndicate_name(self.other), move_title(self.chain.kind)
+        if code == "accept":
+            return f"accepts {share_text(self.share)} of {who}'s {what}."
+        if code == "decline":
+            return f"declines {who}'s offer: no {what}."
+        return f"counters {who}'s offer: asks for {share_text(code)} of the {what}."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return f"answers {s.syndicate_name(self.other)}'s offer."
+
 
 class FinalOffer(Deal):
     """After a counter the initiator makes a final offer (the counter's share included) or calls it off."""
@@ -132,6 +149,15 @@ class FinalOffer(Deal):
     def option_label(self, s: MafiaState, code: Any) -> str:
         return "Call the deal off" if code == "off" else f"Final offer: {share_text(code)}"
 
+    def option_said(self, s: MafiaState, code: Any) -> str:
+        who = s.syndicate_name(self.other)
+        if code == "off":
+            return f"calls the {move_title(self.chain.kind)} with {who} off."
+        return f"makes {who} a final offer of {share_text(code)}."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return f"answers {s.syndicate_name(self.other)}'s counter-offer."
+
 
 class AcceptFinal(Deal):
     """The partner accepts the final offer or refuses it (and the deal)."""
@@ -153,6 +179,15 @@ class AcceptFinal(Deal):
 
     def option_label(self, s: MafiaState, code: str) -> str:
         return f"Accept {share_text(self.share)}" if code == "accept" else "Refuse"
+
+    def option_said(self, s: MafiaState, code: str) -> str:
+        who = s.syndicate_name(self.other)
+        if code == "accept":
+            return f"accepts {who}'s final offer of {share_text(self.share)}."
+        return f"refuses {who}'s final offer: no {move_title(self.chain.kind)}."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return f"answers {s.syndicate_name(self.other)}'s final offer."
 
 
 # ------------------------------------------------------------------ the Fix fee
@@ -189,6 +224,15 @@ class FixFee(SeatStep[MafiaState]):
 
     def option_label(self, s: MafiaState, code: int) -> str:
         return "Fix it for nothing" if code == 0 else f"Ask {money(FIX_FEE_STEP * code)} (paid if the Fix succeeds)"
+
+    def option_said(self, s: MafiaState, code: int) -> str:
+        target = mob_text(s, self.other, self.tcol)
+        if code == 0:
+            return f"offers to Fix {target} for nothing."
+        return f"offers to Fix {target} for {money(FIX_FEE_STEP * code)}, paid if the Fix succeeds."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return f"names its fee for fixing {mob_text(s, self.other, self.tcol)}."
 
 
 class FeeAnswer(SeatStep[MafiaState]):
@@ -227,7 +271,20 @@ class FeeAnswer(SeatStep[MafiaState]):
             return ""
         from .odds import target_help
 
-        return target_help(s, self.fixer, self.col, FIX, ("mob", self.seat_, self.tcol))
+        debt = debt_help(s.syn[self.seat_], self.fee)
+        odds = target_help(s, self.fixer, self.col, FIX, ("mob", self.seat_, self.tcol))
+        return f"{odds} If it succeeds: {debt}" if debt else odds
 
     def option_label(self, s: MafiaState, code: str) -> str:
-        return f"Accept the {money(self.fee)} fee" if code == "accept" else "Refuse"
+        if code != "accept":
+            return "Refuse"
+        return f"Accept the {money(self.fee)} fee{debt_label(s.syn[self.seat_], self.fee)}"
+
+    def option_said(self, s: MafiaState, code: str) -> str:
+        who = s.syndicate_name(self.fixer)
+        if code == "accept":
+            return f"accepts {who}'s {money(self.fee)} fee for the Fix."
+        return f"refuses {who}'s {money(self.fee)} fee: no Fix."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return f"answers {s.syndicate_name(self.fixer)}'s offer of a Fix."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from volstead.engine.rng import seed_state, shuffled
 from volstead.engine.step import SeatStep, Step
 
+from .. import refs
 from ..content.loader import A0, B0, DECK, LEVELS, default_content
 from ..options import RANDOM, Options, syndicate_order
 from ..state import BOSS_COL, ROW, SEATS, START_STASH, MafiaState, Mob, RoundMods, Syndicate
@@ -83,6 +84,15 @@ class PickBoss(SeatStep[MafiaState]):
 
     def option_group(self, s: MafiaState, code: int) -> str:
         return f"Level {s.content.g_level[code]}"
+
+    def option_refs(self, s: MafiaState, code: int) -> tuple[str, ...]:
+        return (refs.card(code),)  # the Gangster as your deck is drawn while you choose
+
+    def option_said(self, s: MafiaState, code: int) -> str:
+        return f"chooses {s.card_name(code)} as its Boss."
+
+    def hidden_said(self, s: MafiaState) -> str:
+        return "chooses its Boss in secret."
 
 
 class RevealBosses(Step[MafiaState]):
