@@ -265,7 +265,8 @@ async function replayPage(id) {
       return;
     }
     total = r.total;
-    document.getElementById("subtitle").textContent = `Replay · ${r.meta.title} · game ${id} · seed ${r.meta.seed}`;
+    document.getElementById("subtitle").innerHTML =
+      `Replay · ${esc(r.meta.title)}<span class="sub-more"> · game ${esc(id)} · seed ${esc(r.meta.seed)}</span>`;
     const bar = `<div class="panel replaybar"><button id="first" title="first decision">|◀</button><button id="prev">◀</button>
       <input type="range" id="slider" min="0" max="${total}" value="${r.upto}"><button id="next">▶</button><button id="last" title="last decision">▶|</button>
       <span id="pos">decision ${r.upto} / ${total}</span>

@@ -4,9 +4,9 @@ import { esc, nice } from "./util.js";
 // A seat by the name the game gives it (a gang, a syndicate...; meta.seat_names), else its number
 // as people count: from 1 ("Seat 1" is seat 0; the engine's default names count from 0).
 export function seatName(meta, seat) {
-  const named = meta.seat_names?.[seat];
-  return named && named !== `Seat ${seat}` ? named : `Seat ${seat + 1}`;
+  return countedFromOne(meta.seat_names?.[seat], seat);
 }
+const countedFromOne = (named, seat) => (named && named !== `Seat ${seat}` ? named : `Seat ${seat + 1}`);
 
 // "Seat 1 (The Chicago Outfit)": the seat's number, counted from 1, and the game's name for it.
 export function seatTitle(meta, seat) {
@@ -123,7 +123,7 @@ export function chatPanel(chat, canTalk) {
 export function chatLine(line) {
   const at = new Date(line.at);
   const hhmm = Number.isNaN(at.getTime()) ? "" : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return `<div class="chat-line" data-k="${line.k}"><span class="muted small">${esc(hhmm)}</span> <b>${esc(line.name)}</b>: ${esc(line.text)}</div>`;
+  return `<div class="chat-line" data-k="${line.k}"><span class="muted small">${esc(hhmm)}</span> <b>${esc(countedFromOne(line.name, line.seat))}</b>: ${esc(line.text)}</div>`;
 }
 
 // The round timer (server/clock.py): how long the people deciding have been at it and, with a
