@@ -165,15 +165,16 @@ def test_human_undo(tmp_path):
     assert load_record(path)["decisions"] == [[0, "add1"], [1, "add1"]]
 
 
-def test_human_undo_skips_back_over_bots(tmp_path):
+def test_human_undo_stops_at_a_bots_decision(tmp_path):
+    # the take-back window (engine/takeback.py): the bot decided after seat 0, so seat 0 saw it
     path = tmp_path / "u.json"
     r = invoke(
         "play", "--terminal", FAKE_NAME, "--seats", "human,random", "--seed", "1", "--record", str(path), input="1\nu\n2\nq\n"
     )
     assert r.exit_code == 0, r.output
-    assert "undone 2 decision(s)" in r.output
+    assert "cannot undo: another seat has decided since" in r.output and "undone" not in r.output
     rec = load_record(path)
-    assert rec["decisions"][0] == [0, "add2"] and len(rec["decisions"]) == 2
+    assert [d for d in rec["decisions"] if d[0] == 0] == [[0, "add1"], [0, "add2"]] and len(rec["decisions"]) == 4
 
 
 def test_eof_quits(tmp_path):

@@ -91,6 +91,22 @@ class PrizeBids(Game[Options]):
                 "reply": "accept the counter-offer or make a final offer",
                 "accept_final": "accept the final offer",
             },
+            # the rules' passages ("§2" in an option's help or a reason opens one in the browser)
+            "sections": {
+                "2": {
+                    "title": "Bidding",
+                    "text": "Each round every seat bids one card of its hand in secret, all at once. "
+                    "A bid may be taken back once a round, then chosen again.\n\n"
+                    "The highest bid wins the prize; tied highest bids discard it (or split it, §3).",
+                    "kinds": ["bid", "confirm"],
+                },
+                "3": {
+                    "title": "Ties and the sale",
+                    "text": "With the split tie rule the tied seats share the prize's points. With negotiation on, "
+                    "a unique winner may sell the prize to the unique runner-up for a price up to its value.",
+                    "kinds": ["offer", "respond", "reply", "accept_final"],
+                },
+            },
         }
 
     def evaluate(self, state, seat=None):

@@ -83,6 +83,10 @@ class PrizeBidsState(GameState):
             details=tuple({"cards_left": len(h)} for h in self.hands),
         )
 
+    def hidden_piles(self) -> tuple[Any, ...]:
+        """The prize deck, shuffled at set-up: turning up a prize draws no number (take-back points)."""
+        return (self.deck,)
+
     def negotiation(self) -> Deal | None:
         top = self.stack[-1] if self.stack else None
         return top if isinstance(top, Deal) else None

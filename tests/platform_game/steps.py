@@ -52,6 +52,12 @@ class Bid(SeatStep):
     def option_label(self, state: PrizeBidsState, code: int) -> str:
         return "Bid blind (a random card of your hand)" if code == BLIND else f"Bid {code}"
 
+    def option_help(self, state: PrizeBidsState, code: int) -> str:
+        return "a card of your hand drawn at random (§2)" if code == BLIND else ""
+
+    def option_refs(self, state: PrizeBidsState, code: int) -> tuple[str, ...]:
+        return () if code == BLIND else (f"card:{code}",)  # the card in your hand (web/board.js)
+
     def prompt(self, state: PrizeBidsState) -> str:
         return f"Round {state.round}: bid for prize {state.prize}"
 
@@ -77,6 +83,12 @@ class Confirm(SeatStep):
     def option_label(self, state: PrizeBidsState, code: str) -> str:
         bid = state.bids[self.seat_]
         return f"Confirm your bid of {bid}" if code == "confirm" else "Take the bid back"
+
+    def option_refs(self, state: PrizeBidsState, code: str) -> tuple[str, ...]:
+        return (f"card:{state.bids[self.seat_]}",)  # both name the card bid: clicked, they are offered as buttons
+
+    def unavailable(self, state: PrizeBidsState) -> tuple[tuple[str, str], ...]:
+        return () if self.may_go_back else (("Take the bid back", "a bid is taken back once a round (§2)"),)
 
 
 class Reveal(Step):
@@ -119,6 +131,10 @@ class Offer(Deal):
 
     def option_id(self, state: PrizeBidsState, code: int) -> str:
         return "keep" if code == KEEP else f"offer:{code}"
+
+    def option_refs(self, state: PrizeBidsState, code: int) -> tuple[str, ...]:
+        # the prize, then the price on the price track (two clicks); keeping it: the prize alone
+        return (f"prize:{self.prize}",) if code == KEEP else (f"prize:{self.prize}", f"price:{code}")
 
     def option_label(self, state: PrizeBidsState, code: int) -> str:
         return "Keep the prize" if code == KEEP else f"Offer prize {self.prize} to seat {self.other} for {code}"

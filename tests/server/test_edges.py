@@ -98,6 +98,7 @@ def test_the_openapi_schema_lists_each_routes_statuses_with_the_error_model(clie
         ("GET", "/api/games/{game_id}"): ["200", "404"],
         ("GET", "/api/games/{game_id}/state"): ["200", "403", "404"],
         ("POST", "/api/games/{game_id}/decide"): ["200", "400", "403", "404", "408", "409", "413"],
+        ("POST", "/api/games/{game_id}/undo"): ["200", "400", "403", "404", "408", "409", "413"],
         ("POST", "/api/games/{game_id}/chat"): ["200", "400", "403", "404", "408", "413", "429"],
         ("GET", "/api/games/{game_id}/record"): ["200", "404", "409"],
         ("GET", "/api/games/{game_id}/replay"): ["200", "400", "404", "409"],

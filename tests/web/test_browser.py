@@ -277,23 +277,22 @@ def test_on_a_phone_the_decision_stays_on_screen(server, browser, shot):
     shot(page, "phone-decision-scrolled")
 
 
-def test_how_to_play_opens_and_stays_open_across_updates(server, browser, shot):
-    """Issue 12 "Rules help in the page": the shell shows the game's rules_help (the turn step by step,
-    a glossary) in a "How to play" panel, and the help line of the decision; opened, it stays open
-    when the next state arrives."""
+def test_the_rules_panel_is_open_in_a_first_game_and_stays_open_across_updates(server, browser, shot):
+    """Issue 12 "Rules help in the page", issue 36 §3: the shell shows the game's rules_help (the turn
+    step by step, a glossary) in its rules panel, open in a first game, and the help line of the
+    decision; it stays open when the next state arrives."""
     g = httpx2.post(server + "/api/games", json={"seats": ["human", "random"], "seed": 12}).json()
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
     assert page.locator("#decision .help").inner_text() == "Where your gang starts: a control marker and a car or truck there."
-    page.click("#rules summary")
-    assert page.locator("#rules ol li").count() >= 4
-    assert "Crime Rate" in page.locator("#rules .glossary").inner_text()
+    assert page.locator("#rulebook").is_visible()
+    assert page.locator("#rulebook ol li").count() >= 4
+    assert "Crime Rate" in page.locator("#rulebook .glossary").inner_text()
     page.locator("#decision button.option").first.click()
     wait_options(page)
-    assert page.locator("#rules").get_attribute("open") is not None
-    page.locator("#rules").scroll_into_view_if_needed()
-    shot(page, "how-to-play")
+    assert page.locator("#rulebook").is_visible()
+    shot(page, "how-to-play", full_page=False)
 
 
 def test_the_action_menu_shows_groups_and_greys_what_is_not_possible(server, browser, shot):
@@ -408,15 +407,17 @@ def test_on_a_phone_a_bar_jumps_to_each_part_of_the_page(server, browser, shot):
     page.goto(server + g["seats"][0]["url"])
     wait_options(page)
     bar = page.locator("#jump button")
-    assert bar.all_inner_texts() == ["Board", "Market", "Your gang", "Rivals", "Log", "Talk", "Help"]
+    assert bar.all_inner_texts() == ["Board", "Market", "Your gang", "Rivals", "Log", "Talk"]
     page.locator("#jump button", has_text="Rivals").click()
     page.wait_for_timeout(300)
     top = page.locator("#rivals").bounding_box()["y"]
     assert 0 <= top <= 80, top  # just under the sticky bar
     assert page.locator("#jump").bounding_box()["y"] == 0  # the bar stayed at the top
     shot(page, "phone-jump-rivals", full_page=False)
-    page.locator("#jump button", has_text="Help").click()
-    assert page.locator("#rules").get_attribute("open") is not None
+    page.click("#rules-close")  # the rules: a sheet on a phone, opened from the decision panel
+    assert not page.locator("#rulebook").is_visible()
+    page.click("#decision .rules-toggle")
+    assert page.locator("#rulebook").is_visible()
     desk = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     desk.goto(server + g["seats"][0]["url"])
     wait_options(desk)

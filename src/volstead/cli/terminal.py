@@ -17,6 +17,7 @@ from rich.text import Text
 from volstead.bots import ask_bot, get_bot
 from volstead.engine import VolsteadError, save_record, undo
 from volstead.engine.contract import Game, GameOptions, SetupError
+from volstead.engine.takeback import Reason, Windows
 
 from .common import HUMAN, console, err_console, fail
 from .view_text import print_result, view_panel
@@ -134,8 +135,10 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
     # The seed rebuilds every deck and die: shown only when no person plays (issue: fair games).
     shown_seed = "" if humans else f"seed {seed}, "
     console.print(Text(f"{game.title} — {shown_seed}seats: {', '.join(players)}", style="bold"))
-    # One entry per decision taken: True where a human really chose (undo stops there).
-    chosen_by_human: list[bool] = []
+    # The take-back windows (engine/takeback.py): undo goes back over the last human decision (and
+    # the single options taken after it) while nothing new became known since — no die rolled, no
+    # card drawn or turned, no phase closed, no other seat's (a bot's) decision.
+    windows = Windows(len(players))
     last_private_human: int | None = None
 
     try:
@@ -158,17 +161,21 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
                     try:
                         index = ask_human(state, d, game)
                     except Undo:
-                        if True not in chosen_by_human:
+                        last = max(windows.last_own[h] for h in humans)
+                        if last < 0:
                             console.print(Text("nothing to undo: no human decision has been taken yet", style="red"))
                             continue
-                        last = len(chosen_by_human) - 1 - chosen_by_human[::-1].index(True)
-                        steps = len(chosen_by_human) - last
+                        target = windows.target(windows.seats[last])
+                        if isinstance(target, Reason):
+                            console.print(Text(f"cannot undo: {target.since}", style="red"))
+                            continue
+                        steps = len(windows) - last
                         try:
                             state = undo(game, state, steps)
                         except Exception as e:  # undo replays the record; say so if that fails
                             console.print(Text(f"cannot undo: {type(e).__name__}: {e}", style="red"))
                             continue
-                        del chosen_by_human[last:]
+                        windows.removed(list(range(last, len(windows))))
                         if not quiet:
                             state.tell_story()
                         console.print(Text(f"undone {steps} decision(s)", style="yellow"))
@@ -189,8 +196,7 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
                     else:
                         label = d.options[index].label
                         console.print(Text(f"#{state.decisions_made + 1:>5}  seat {seat}  {label}"))
-            state.apply_index(index, seat=seat)
-            chosen_by_human.append(real)
+            windows.take(state, index, seat, auto=seat in humans and not real)
             tell(state, humans)
     except Quit:
         console.print(Text(f"quit after {state.decisions_made} decisions", style="yellow"))

@@ -21,7 +21,7 @@ class Option:
 
 def option_json(o: Option) -> dict[str, Any]:
     """An option as the pages and records show it: id, label, and its help and group when it has them."""
-    out = {"id": o.id, "label": o.label}
+    out: dict[str, Any] = {"id": o.id, "label": o.label}
     if o.help:
         out["help"] = o.help
     if o.group:

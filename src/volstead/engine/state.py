@@ -503,6 +503,14 @@ class GameState:
     def options_json(self) -> dict:
         return self.options.to_json()
 
+    def hidden_piles(self) -> tuple[Any, ...]:
+        """The piles whose order chance fixed earlier (decks shuffled at set-up), as they are now:
+        drawing or turning a card from one reveals something new without drawing a number, so a
+        change ends a seat's take-back window (engine/takeback.py). A game with such piles returns
+        them (tuples are compared, never copied); () when it has none. Read only when a person
+        decides, never on the hot path."""
+        return ()
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DictState(GameState):

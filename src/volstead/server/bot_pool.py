@@ -129,20 +129,24 @@ class BotLimitError(VolsteadError):
 
 
 # ------------------------------------------------------------------ worker side
-_states: OrderedDict[str, tuple[Any, int]] = OrderedDict()  # game id -> (state, decisions applied)
+# game id -> (state, the decisions applied to it)
+_states: OrderedDict[str, tuple[Any, tuple[tuple[int, str], ...]]] = OrderedDict()
 
 
 def _state_for(job: ThinkJob) -> Any:
+    """The state after `job.decisions`: a cached state of the table carried on when the decisions it
+    has applied begin them — all of them, compared, not counted: a person's take-back replaces a
+    decision with another, and a state with the taken-back one must never be reused."""
     cached = _states.pop(job.game_id, None)
-    if cached is not None and cached[1] <= len(job.decisions):
-        state, done = cached
+    if cached is not None and job.decisions[: len(cached[1])] == cached[1]:
+        state, done = cached[0], len(cached[1])
     else:
         record = make_record(game=job.game, options=job.options, seed=job.seed, seats=job.seats)
         state, done = replay(get_game(job.game), record), 0
     for seat, option_id in job.decisions[done:]:
         state.apply_index(state.decision(seat).index_of(option_id), seat=seat)
     state.compact_history(HISTORY_KEPT)  # as much history as a live game keeps
-    _states[job.game_id] = (state, len(job.decisions))
+    _states[job.game_id] = (state, job.decisions)
     while len(_states) > CACHED_GAMES:
         _states.popitem(last=False)
     return state

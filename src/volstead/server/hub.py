@@ -155,7 +155,9 @@ class Hub:
         live.shown_log_hash = live.log_hash.hex()
         state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
         for seat, option_id in stored.decisions:
-            live.apply(seat, option_id)
+            # the server's own forced decisions were taken so (take_forced): a take-back passes them
+            forced = self.auto_single and live.kinds[seat] == HUMAN and len(state.decision(seat).codes) == 1
+            live.apply(seat, option_id, auto=forced)
         return live
 
     def _make_bots(self, stored: StoredGame) -> dict[int, Any]:

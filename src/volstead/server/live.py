@@ -42,7 +42,10 @@ import orjson
 from volstead.bots import ask_bot
 from volstead.engine import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from volstead.engine.decision import option_json
-from volstead.engine.fairness import log_hash_step
+from volstead.engine.fairness import log_hash_start, log_hash_step
+from volstead.engine.record import make_record
+from volstead.engine.replay import replay
+from volstead.engine.takeback import GAME_OVER, TIMED_OUT, Reason, Windows, closed_by, final_options, marks
 from volstead.games import get_game
 
 from .chat import CHAT_TAIL, RateLimit, line_json, new_line
@@ -76,6 +79,24 @@ def to_text(message: dict) -> str:
 
 class StaleDecision(VolsteadError):
     """A decide that answers a decision which is no longer pending."""
+
+
+class CannotTakeBack(VolsteadError):
+    """A take-back the window does not allow (HTTP 409): the message says why."""
+
+
+@dataclass(eq=False, slots=True)
+class Span:
+    """One applied decision as a take-back needs it (LiveGame.spans, one a stored decision): whose
+    it was, taken by the server (auto) or in a secret phase (lane), the log entries it added
+    (`log[start:end]`) and the log hash shown before it."""
+
+    seat: int
+    auto: bool
+    lane: bool
+    start: int
+    end: int
+    shown_before: str
 
 
 @dataclass(eq=False)
@@ -116,12 +137,20 @@ class LiveGame:
     log_key: bytes = b""
     log_hash: bytes = b""
     shown_log_hash: str = ""
+    # Take-back (engine/takeback.py): every seat's window over the decisions applied, one Span a
+    # decision (its log entries); `undos` counts take-backs (a bot's answer thought before one is
+    # stale); `finals` caches the "cannot be taken back" warnings of each seat's pending decision.
+    windows: Windows = field(default_factory=lambda: Windows(0))
+    spans: list[Span] = field(default_factory=list)
+    undos: int = 0
+    finals: dict[int, tuple[Any, dict[int, Reason]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         seats = self.stored.seats
         self.taken = self.taken or [0] * seats
         self.private_made = self.private_made or [0] * seats
         self.seen = self.seen or [[] for _ in range(seats + 1)]
+        self.windows = Windows(seats)
 
     @property
     def id(self) -> str:
@@ -180,6 +209,8 @@ class LiveGame:
         index = d.index_of(option_id)
         label, kind, n = d.options[index].label, d.kind, state.decisions_made
         said, hidden = d.log_texts(index)
+        before = marks(state, seat)  # what the decision makes known ends take-back windows
+        log_start, shown_before = len(self.log), self.shown_log_hash
         if persist:  # stored (off the event loop) before anyone is shown it: see save
             self.unsaved.append((n, seat, option_id))
             self.stored.decisions.append((seat, option_id))
@@ -217,6 +248,129 @@ class LiveGame:
         if state.is_over():
             scores = ", ".join(f"{x:g}" for x in state.result().scores)
             self.add_log({"i": self.public_made, "seat": None, "note": f"Game over. Scores: {scores}"})
+        self.windows.decided(seat, d.lane, closed_by(before, state, seat), auto)
+        self.spans.append(Span(seat, auto, d.lane, log_start, len(self.log), shown_before))
+
+    # ------------------------------------------------------------ take-back
+    def take_back_target(self, seat: int) -> list[int] | Reason:
+        """The indices of the decisions one take-back of `seat` removes (its last decision of its
+        own and the server's forced ones after it, ascending), or why there are none."""
+        return GAME_OVER if self.state.is_over() else self.windows.target(seat)
+
+    def take_back_info(self, seat: int | None, table: bool) -> dict | None:
+        """What a state message says of taking back: the seat whose decision it would be, how many
+        of its decisions can be taken back one after the other, and the number of the one a
+        take-back now removes; None when the viewer cannot take back (spectators never can)."""
+        seats = self.human_seats() if table else [seat] if seat is not None and self.kinds[seat] == HUMAN else []
+        best: tuple[int, int] | None = None  # (newest index, seat)
+        for s in seats:
+            target = self.take_back_target(s)
+            if isinstance(target, list) and (best is None or target[0] > best[0]):
+                best = (target[0], s)
+        if best is None:
+            return None
+        j, s = best
+        removed = sum(1 for k in range(j, len(self.spans)) if self.spans[k].seat == s)
+        return {"seat": s, "decisions": self.windows.count(s), "number": self.taken[s] - removed}
+
+    def final_warnings(self, seat: int) -> dict[int, Reason]:
+        """The options of `seat`'s pending decision that cannot be taken back (engine/takeback.py),
+        computed once per decision (and per set of seats still deciding: closing a secret phase)."""
+        key = (self.taken[seat], self.undos, self.pending())
+        cached = self.finals.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            found = final_options(self.state, seat, follow_forced=self.hub.auto_single)
+        except Exception:  # a warning is a courtesy: a rules bug shows up where the option is taken
+            log.exception("game %s: the take-back warnings of seat %s failed", self.id, seat)
+            found = {}
+        self.finals[seat] = (key, found)
+        return found
+
+    async def take_back(self, seat: int, number: int | None, table: bool = False) -> int:
+        """Take back `seat`'s last decision (a hot-seat `table`: the human seat whose decision is the
+        newest that can be), if its window allows and `number` is that decision's number: removed
+        from the store, the state rebuilt without it, the log and its hash as before it, the clock
+        restarted, every connection sent its state. Returns the seat; CannotTakeBack or
+        StaleDecision (nothing changed) otherwise."""
+        async with self.lock:
+            if table:
+                info = self.take_back_info(None, True)
+                # none: the reason is that of the human seat whose own decision is the newest
+                seat = info["seat"] if info else max(self.human_seats(), key=lambda s: self.windows.last_own[s])
+            await self.save()  # a bot runner's moves not stored yet: stored first, then renumbered
+            target = self.take_back_target(seat)
+            if isinstance(target, Reason):
+                raise CannotTakeBack(f"cannot take back: {target.since}")
+            wanted = self.taken[seat] - len(target)
+            if number is not None and number != wanted:
+                raise StaleDecision(
+                    f"decision {number} of seat {seat} cannot be taken back: the one that can is number {wanted} "
+                    "(nothing was changed)"
+                )
+            await self.remove_decisions(target)
+        await self.broadcast()
+        self.kick()
+        return seat
+
+    async def remove_decisions(self, removed: list[int]) -> None:
+        """Remove the decisions at `removed` (ascending; one seat's: its last own one, the server's
+        forced ones after it, with only rivals' private steps between), under the lock."""
+        first = removed[0]
+        gone = set(removed)
+        spans, kept_rows = self.spans, []
+        decisions = [d for k, d in enumerate(self.stored.decisions) if k not in gone]
+        for k in range(first, len(self.stored.decisions)):
+            if k not in gone:
+                seat, option_id = self.stored.decisions[k]
+                kept_rows.append((len(kept_rows) + first, seat, option_id))
+        stored, hub = self.stored, self.hub
+        record = make_record(game=stored.game, options=stored.options, seed=stored.seed, seats=stored.seats, decisions=decisions)
+        state = replay(get_game(stored.game), record)  # first: a replay that failed would change nothing
+        state.tell_story()
+        compact(state)
+        await asyncio.get_running_loop().run_in_executor(
+            hub.db_pool, functools.partial(hub.store.replace_decisions, self.id, first, kept_rows)
+        )
+        # the log: the removed decisions' entries go; each viewer's numbering is rebuilt, gapless
+        drop = set()
+        for k in removed:
+            drop.update(range(spans[k].start, spans[k].end))
+        shift = [0] * (len(self.log) + 1)
+        for n in range(len(self.log)):
+            shift[n + 1] = shift[n] + (n in drop)
+        self.log = [e for n, e in enumerate(self.log) if n not in drop]
+        everyone = self.stored.seats
+        self.seen = [
+            [n for n, e in enumerate(self.log) if shown_to(e, None if v == everyone else v)] for v in range(everyone + 1)
+        ]
+        target = spans[first]
+        for k in removed:
+            span = spans[k]
+            self.taken[span.seat] -= 1
+            if span.lane:
+                self.private_made[span.seat] -= 1
+            else:
+                self.public_made -= 1
+        new_spans = []
+        for k, span in enumerate(spans):
+            if k not in gone:
+                span.start, span.end = span.start - shift[span.start], span.end - shift[span.end]
+                new_spans.append(span)
+        self.spans = new_spans
+        self.windows.removed(removed)
+        h = log_hash_start(stored.commitment)
+        for seat, option_id in decisions:
+            h = log_hash_step(h, self.log_key, seat, option_id)
+        self.log_hash = h
+        if not target.lane:  # in an open secret phase the hash shown has not moved since it opened
+            self.shown_log_hash = target.shown_before
+        stored.decisions = decisions
+        self.state = state
+        self.undos += 1  # bots thinking on the state with the removed decisions: their answers are stale
+        self.finals.clear()
+        self.clock.hand_over()  # the clock starts again for whoever decides now
 
     async def commit(self, seat: int, option_id: str, number: int | None, auto: bool = False) -> None:
         """Take `option_id` for `seat` as the answer to its decision `number`: checked, stored, applied,
@@ -318,6 +472,7 @@ class LiveGame:
                     await asyncio.sleep(hub.bot_delay)
                 # every pending bot thinks at once (in a simultaneous phase, several), each on its own clone
                 numbers = {s: self.taken[s] for s in seats}
+                undos = self.undos  # a take-back while they think makes their answers stale
                 self.thinking = set(seats)
                 if hub.bot_delay or not unsent:
                     await self.send_thinking()
@@ -325,7 +480,7 @@ class LiveGame:
                 self.thinking = set()
                 for seat, option_id in zip(seats, picks, strict=True):
                     async with self.lock:
-                        if option_id is None or self.state.is_over() or self.taken[seat] != numbers[seat]:
+                        if option_id is None or self.state.is_over() or self.taken[seat] != numbers[seat] or self.undos != undos:
                             continue
                         self.apply(seat, option_id, persist=True, number=numbers[seat])
                         self.take_forced()
@@ -426,6 +581,8 @@ class LiveGame:
                     d = self.state.decision(seat)
                     self.apply(seat, d.option_ids[game.timeout_choice(self.state, d, rng)], auto=True, persist=True)
                     self.take_forced()
+                # what the server chose for them is not theirs to take back, nor what came before
+                self.windows.close(seat, TIMED_OUT)
             self.play_instant_bots()
             await self.save()
         await self.broadcast()
@@ -518,6 +675,9 @@ class LiveGame:
                 "simultaneous": d.lane,
                 "options": [option_json(o) for o in d.options],
             }
+            if self.kinds[seat] == HUMAN:  # what cannot be taken back, said before the click
+                for index, reason in self.final_warnings(seat).items():
+                    decision["options"][index]["final"] = reason.final
             if unavailable := d.unavailable:
                 decision["unavailable"] = unavailable
         elif pending and not state.in_lanes():  # whose turn it is and the question are public
@@ -534,6 +694,8 @@ class LiveGame:
             "simultaneous": state.in_lanes(),
             "thinking": sorted(self.thinking),
             "log": self.log_for(seat, log_tail),
+            "log_size": len(self.seen[self.stored.seats if seat is None else seat]),
+            "undo": self.take_back_info(seat, table),
             "error": self.error,
             "result": state.result().to_json() if state.is_over() else None,
             "chat": [

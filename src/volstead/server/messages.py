@@ -58,6 +58,17 @@ class Decide(Body):
     decision: DecisionNumber
 
 
+TakeBackNumber = Annotated[
+    StrictInt,
+    Field(ge=0, description="The number of the decision to take back (the state's undo.number)."),
+]
+
+
+class Undo(Body):
+    token: Token | None = None
+    decision: TakeBackNumber
+
+
 ChatText = Annotated[StrictStr, Field(max_length=2000)]  # cleaned and checked to MAX_CHARS by chat.py
 
 
@@ -70,6 +81,11 @@ class WsDecide(Body):
     type: Literal["decide"]
     option: OptionId
     decision: DecisionNumber
+
+
+class WsUndo(Body):
+    type: Literal["undo"]
+    decision: TakeBackNumber
 
 
 class WsPing(Body):
@@ -85,11 +101,12 @@ class WsSay(Body):
     text: ChatText
 
 
-WsMessage = Annotated[WsDecide | WsPing | WsRefresh | WsSay, Field(discriminator="type")]
+WsMessage = Annotated[WsDecide | WsUndo | WsPing | WsRefresh | WsSay, Field(discriminator="type")]
 WS_MESSAGE = TypeAdapter(WsMessage)
 WS_HELP = (
     'a message is {"type": "decide", "option": "<option id>", "decision": <its number>}, '
-    '{"type": "chat", "text": "<what you say>"}, {"type": "ping"} or {"type": "refresh"}'
+    '{"type": "undo", "decision": <its number>}, {"type": "chat", "text": "<what you say>"}, {"type": "ping"} '
+    'or {"type": "refresh"}'
 )
 
 
@@ -97,7 +114,7 @@ class BadMessage(ValueError):
     """A body or message that does not fit its model (the message names the field)."""
 
 
-def parse_ws(text: str) -> WsDecide | WsPing | WsRefresh | WsSay:
+def parse_ws(text: str) -> WsDecide | WsUndo | WsPing | WsRefresh | WsSay:
     try:
         return WS_MESSAGE.validate_json(text)
     except ValidationError as e:

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Integer,
     String,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -288,6 +289,16 @@ class Store:
             for b in batches:
                 if b.status is not None:
                     c.execute(update(GameRow).where(GameRow.id == b.game_id).values(status=b.status))
+
+    def replace_decisions(self, game_id: str, first: int, rows: list[tuple[int, int, str]]) -> None:
+        """A take-back: the decisions from index `first` on are replaced by `rows` ((index, seat,
+        option id), indices from `first`), in one transaction: the record keeps only what stood."""
+        with self.engine.begin() as c:
+            c.execute(delete(DecisionRow).where(DecisionRow.game_id == game_id, DecisionRow.idx >= first))
+            if rows:
+                c.execute(
+                    insert(DecisionRow), [{"game_id": game_id, "idx": i, "seat": seat, "option_id": oid} for i, seat, oid in rows]
+                )
 
     def set_status(self, game_id: str, status: str) -> None:
         with Session(self.engine) as s, s.begin():

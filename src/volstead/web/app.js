@@ -1,7 +1,8 @@
 // Volstead's browser shell: the lobby (/, lobby.js), a live game (/game/ID?token=...), a replay (/replay/ID).
 // It knows no game: each game's board is the ES module its describe() names (else generic.js).
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
-
+import { boardDecision, installBoardInput } from "./board_input.js";
+import { installKeys } from "./keys.js";
 import { lobbyPage } from "./lobby.js";
 import {
   chatLine,
@@ -10,11 +11,22 @@ import {
   clockText,
   decisionPanel,
   logPanel,
-  rulesPanel,
   scoresPanel,
   seatTitle,
   thinkingText,
+  undoButton,
 } from "./panels.js";
+import {
+  explainOptions,
+  installRules,
+  linkSections,
+  noteFinished,
+  placeSheet,
+  rulebookHtml,
+  rulesOpen,
+  rulesToggleHtml,
+} from "./rules.js";
+import { installTurn, noticeTurn, soundToggleHtml, updateTimer, yourTurn } from "./turn.js";
 import { esc, getJSON } from "./util.js";
 
 const app = document.getElementById("app");
@@ -46,32 +58,52 @@ const setDisabled = (value) => {
   for (const b of app.querySelectorAll("button.option")) b.disabled = value;
 };
 
-async function render(state, extraTop = "") {
+// The decision panel's markup last drawn: a state that leaves it unchanged (a rival's private
+// step, a chat line, the log) keeps the panel's very elements — no jump, no lost click or hover.
+let decisionShown = null;
+
+async function render(state, extraTop = "", live = false) {
   const meta = state.meta;
   const [mod, g, cat] = await Promise.all([gameModule(meta.game), gameInfo(meta.game), catalog(meta.game)]);
   const ctx = { catalog: cat, info: g };
   const parts = mod.render(state, ctx);
   const logEl = document.getElementById("log");
   const atBottom = !logEl || logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - 10;
-  const rulesOpen = document.getElementById("rules")?.open; // a state update keeps "How to play" as it was
   // what someone is typing to the table survives the update
   const typing = document.getElementById("chat-text");
   const draft = typing ? [typing.value, document.activeElement === typing] : ["", false];
   const clock = state.clock ? `<div class="small muted" id="clock">${esc(clockText(state.clock, meta))}</div>` : "";
-  app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout">
+  const decisionHtml = decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind]);
+  const kept = decisionHtml && decisionHtml === decisionShown ? document.getElementById("decision") : null;
+  const keptScroll = kept?.scrollTop; // lost while the panel is out of the page (a phone's panel scrolls)
+  decisionShown = decisionHtml;
+  const open = rulesOpen(meta.game);
+  const rulebook = rulebookHtml(g.rules_help, state, open);
+  const tools = `<div id="table-tools">${rulebook ? rulesToggleHtml(open) : ""}${live ? soundToggleHtml() : ""}</div>`;
+  app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout${rulebook && open ? " with-rules" : ""}">
     <div>${parts.main}</div>
-    <div>${scoresPanel(state.result, g, meta)}${state.result ? checkPanel(state.proof, meta.id) : ""}${decisionPanel(state, meta, state.thinking, g.rules_help?.kinds?.[state.decision?.kind])}${clock}<div id="flash"></div>
-      ${parts.side || ""}${logPanel(state.log, meta)}${chatPanel(state.chat, state.you !== null || state.table)}${rulesPanel(g.rules_help)}</div></div>`;
+    <div>${tools}${rulebook}${scoresPanel(state.result, g, meta)}${state.result ? checkPanel(state.proof, meta.id) : ""}${decisionHtml}${clock}<div id="flash"></div>
+      ${parts.side || ""}${logPanel(state.log, meta)}${chatPanel(state.chat, state.you !== null || state.table)}</div></div>`;
+  if (kept) document.getElementById("decision").replaceWith(kept);
   const input = document.getElementById("chat-text");
   if (input) {
     input.value = draft[0];
     if (draft[1]) input.focus();
   }
   addJumpBar(app);
+  if (keptScroll) kept.scrollTop = keptScroll; // once the page is whole: no layout of half a page
   const newLog = document.getElementById("log");
   if (atBottom) newLog.scrollTop = newLog.scrollHeight;
-  if (rulesOpen && document.getElementById("rules")) document.getElementById("rules").open = true;
   if (mod.afterRender) mod.afterRender(app, state, ctx);
+  // the shell's own input on top of the game's drawing: the board's refs, "§" links, the timer
+  boardDecision(live && yourTurn(state) ? state.decision : null);
+  if (!kept) {
+    linkSections([document.getElementById("decision")]);
+    explainOptions(state, live);
+  }
+  linkSections([document.getElementById("log"), document.getElementById("rulebook")]);
+  updateTimer(live ? state.clock : null);
+  placeSheet();
 }
 
 // On a phone the page is one long column: a bar at the top jumps to each part the game and the
@@ -152,6 +184,8 @@ function gamePage(id) {
       logSeat = state.you;
     }
     for (const e of state.log) seen.set(e.k, e);
+    // a take-back removes entries: those past the viewer's log size are gone
+    if (state.log_size !== undefined) for (const k of seen.keys()) if (k >= state.log_size) seen.delete(k);
     state.log = [...seen.values()].sort((x, y) => x.k - y.k).slice(-200);
   }
   async function show(state) {
@@ -159,6 +193,8 @@ function gamePage(id) {
     if (state.meta.commitment && state.log_hash) state.proof = keepProof(id, state);
     if (!last && token && (state.you !== null || state.table)) rememberLink(id, state, token);
     last = state;
+    noticeTurn(state);
+    noteFinished(state);
     // A practice game's seed was chosen by a player: said on every page. Otherwise the seed's
     // commitment is shown, to check against the record at the end (volstead verify).
     const fairness = state.meta.practice
@@ -170,9 +206,10 @@ function gamePage(id) {
     if (state.table && state.you !== shownSeat && !state.view.over) {
       // Hot-seat: hide the previous seat's screen until the next player confirms.
       const who = esc(seatTitle(state.meta, state.you));
-      cover.innerHTML = `<div>${who}'s turn — pass the screen.</div><button class="primary" id="reveal">I am ${who}: show my screen</button>`;
+      cover.innerHTML = `<div>${who}'s turn — pass the screen.</div><button class="primary" id="reveal">I am ${who}: show my screen</button>${undoButton(state)}`;
       cover.hidden = false;
       app.innerHTML = "";
+      bindUndo(cover);
       document.getElementById("reveal").onclick = () => {
         shownSeat = state.you;
         cover.hidden = true;
@@ -180,7 +217,7 @@ function gamePage(id) {
       };
       return;
     }
-    await render(state);
+    await render(state, "", true);
     const form = document.getElementById("chat-form");
     if (form)
       form.onsubmit = (ev) => {
@@ -190,6 +227,7 @@ function gamePage(id) {
         ws.send(JSON.stringify({ type: "chat", text: input.value }));
         input.value = "";
       };
+    bindUndo(app);
     app.querySelectorAll("button.option").forEach((b) => {
       b.onclick = () => {
         setDisabled(true);
@@ -197,6 +235,16 @@ function gamePage(id) {
         ws.send(JSON.stringify({ type: "decide", option: b.dataset.id, decision: last.decision.number }));
       };
     });
+  }
+  // Take back (#undo, shown while the state's `undo` allows it): the number names the decision, so a
+  // doubled click cannot take back two.
+  function bindUndo(root) {
+    const b = root.querySelector("#undo");
+    if (b)
+      b.onclick = () => {
+        b.disabled = true;
+        ws.send(JSON.stringify({ type: "undo", decision: Number(b.dataset.number) }));
+      };
   }
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -246,6 +294,7 @@ function gamePage(id) {
   setInterval(() => {
     const el = document.getElementById("clock");
     if (el && last?.clock) el.textContent = clockText(last.clock, last.meta);
+    updateTimer(last?.clock);
   }, 1000);
 }
 
@@ -289,6 +338,11 @@ async function replayPage(id) {
   };
   go();
 }
+
+installBoardInput(app);
+installRules();
+installTurn();
+installKeys();
 
 const path = location.pathname;
 const gameId = path.match(/^\/game\/([\w-]+)/);

@@ -18,28 +18,38 @@ export function thinkingText(seats, meta) {
   return `${seats.map((s) => `${esc(seatName(meta, s))} (${esc(meta.kinds[s] || "bot")})`).join(", ")} ${seats.length > 1 ? "are" : "is"} thinking…`;
 }
 
+// Take back (server: the state's `undo`, set only for the seat whose decision it would be): the
+// seat's last decision, while nothing new became known since (docs/server.md, "Take-back").
+export function undoButton(state) {
+  const u = state.undo;
+  if (!u) return "";
+  const whose = state.table && u.seat !== state.you ? ` ${esc(seatName(state.meta, u.seat))}'s last decision` : "";
+  return `<button class="undo" id="undo" data-number="${u.number}" title="Take back your last decision (u)">Take back${whose}</button>`;
+}
+
 // `help`: what this kind of decision decides, in the game's words (its rules_help), if it says.
 export function decisionPanel(state, meta, thinking, help) {
   const d = state.decision;
   const pending = state.pending || [];
+  const undo = undoButton(state);
   if (!d) {
-    if (!pending.length) return "";
+    if (!pending.length) return undo ? `<div class="panel" id="decision">${undo}</div>` : "";
     // a secret simultaneous phase: only who is still deciding is shown
     const text = thinking?.length
       ? thinkingText(thinking, meta)
       : `Waiting for ${pending.map((s) => esc(seatName(meta, s))).join(", ")} (deciding in private)`;
-    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${text}</div></div>`;
+    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${text}</div>${undo}</div>`;
   }
   const who = `${esc(seatName(meta, d.seat))} (${esc(meta.kinds[d.seat] || "")})`;
   if (!d.options) {
-    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking?.length ? thinkingText(thinking, meta) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div></div>`;
+    return `<div class="panel" id="decision"><div class="thinking" id="waiting">${thinking?.length ? thinkingText(thinking, meta) : `Waiting for ${who}: ${esc(nice(d.kind))}`}</div>${undo}</div>`;
   }
   return `<div class="panel" id="decision"><div class="prompt">${state.you === d.seat ? "Your decision" : `${esc(seatName(meta, d.seat))}'s decision`}: ${esc(d.prompt)}</div>${help ? `<div class="small muted help">${esc(help)}</div>` : ""}
-    ${optionGroups(d)}${unavailableHtml(d.unavailable)}</div>`;
+    ${optionGroups(d)}${unavailableHtml(d.unavailable)}${undo}</div>`;
 }
 
 function optionButton(d, o) {
-  return `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.help || o.label)}">${esc(o.label)}${o.help ? `<span class="opt-help">${esc(o.help)}</span>` : ""}</button>`;
+  return `<button class="option${d.taken === o.id ? " taken" : ""}" data-id="${esc(o.id)}" title="${esc(o.help || o.label)}">${esc(o.label)}${o.help ? `<span class="opt-help">${esc(o.help)}</span>` : ""}${o.final ? `<span class="opt-final">cannot be taken back: ${esc(o.final)}</span>` : ""}</button>`;
 }
 
 // Options under the game's headings (Step.option_group), in the order the headings first appear.
@@ -99,17 +109,6 @@ export function checkPanel(proof, id) {
     <div class="small">Commitment seen at the start: <code id="check-commitment">${esc(proof.commitment)}</code></div>
     <div class="small">Last log hash seen: <code id="check-hash">${esc(proof.hash)}</code></div>
     <div class="small muted">Check it: <code id="check-command">${esc(command)}</code></div></div>`;
-}
-
-// The game's help for people (Game.rules_help): the game in brief, how a turn goes, a glossary.
-export function rulesPanel(help) {
-  if (!help || (!help.summary && !help.turn && !help.glossary)) return "";
-  const turn = help.turn?.length ? `<h4>Your turn</h4><ol>${help.turn.map((t) => `<li>${esc(t)}</li>`).join("")}</ol>` : "";
-  const terms = Object.entries(help.glossary || {});
-  const glossary = terms.length
-    ? `<h4>Words of the game</h4><dl class="glossary">${terms.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`
-    : "";
-  return `<details class="panel" id="rules" data-nav="Help"><summary>How to play</summary>${help.summary ? `<p>${esc(help.summary)}</p>` : ""}${turn}${glossary}</details>`;
 }
 
 // The table's talk (server/chat.py): every line as text, never markup; a box to talk for seats

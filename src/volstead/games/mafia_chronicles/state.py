@@ -351,6 +351,12 @@ class MafiaState(GameState):
             self.final = result(self)  # raises while the game goes on; an ended game no longer changes
         return self.final
 
+    def hidden_piles(self) -> tuple[Any, ...]:
+        """The decks shuffled at set-up (the engine's take-back points, engine/takeback.py): an Event
+        turned, a syndicate's market cards turned up."""
+        piles: tuple[Any, ...] = (self.event_deck,)
+        return piles + tuple([(y.g_deck, y.b_deck, y.a_deck) for y in self.syn])
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import view
 

@@ -478,6 +478,11 @@ class ProhibitionState(GameState):
 
         return result(self)
 
+    def hidden_piles(self) -> tuple[Any, ...]:
+        """The decks shuffled at set-up (the engine's take-back points, engine/takeback.py): a Scheme
+        or a Fed card drawn. The building stacks are in a known order: taking a tile reveals nothing."""
+        return (self.scheme_deck, self.fed_deck)
+
     def view(self, seat: int | None) -> dict:
         from .view import view
 

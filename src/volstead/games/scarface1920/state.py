@@ -11,7 +11,7 @@ Conventions (they keep `clone()` a few hundred field copies, no deep copy):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Final, NamedTuple, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from volstead.engine.contract import Result
 from volstead.engine.fields import declared_fields
@@ -763,6 +763,19 @@ class ScarfaceState(GameState):
         from .rules.scoring import result
 
         return result(self)
+
+    # What chance is in this game, for the take-back warnings (engine/takeback.py): no dice, but
+    # decks reshuffled (a hand's, the raids') and the Enforcer's picks at random.
+    chance_words: ClassVar[tuple[str, str]] = (
+        "cards are shuffled or picked at random",
+        "cards were shuffled or picked at random since",
+    )
+
+    def hidden_piles(self) -> tuple[Any, ...]:
+        """The decks shuffled at set-up (the engine's take-back points, engine/takeback.py): a Job,
+        Dealer, raid or News card drawn, a Market card turned up, a card drawn to a hand."""
+        piles: tuple[Any, ...] = (self.job_deck, self.dealer_deck, self.deck_low, self.deck_high, self.raid_deck, self.news_deck)
+        return piles + tuple([p.deck for p in self.players])
 
     def view(self, seat: int | None) -> dict:
         from .view import view

@@ -76,7 +76,7 @@ ERROR_STATUSES = {
     403: "a bad seat token, or a spectator doing what only a seat may",
     404: "no such game (or catalog)",
     408: "the body did not arrive in time",
-    409: "refused: a stale or illegal decide, or a game not finished yet",
+    409: "refused: a stale or illegal decide, a take-back the window does not allow, or a game not finished yet",
     413: "the body is too large",
     422: "a bot's budget outside the server's bounds",
     429: "too fast (the table's talk)",

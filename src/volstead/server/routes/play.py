@@ -15,7 +15,7 @@ from volstead.engine import VolsteadError
 from ..chat import ChatTooFast
 from ..hub import Conn, LiveGame, NoSuchGame, TooManyConnections
 from ..limits import MAX_MESSAGE
-from ..messages import BadMessage, Decide, Say, WsPing, WsRefresh, WsSay, parse_ws
+from ..messages import BadMessage, Decide, Say, Undo, WsPing, WsRefresh, WsSay, WsUndo, parse_ws
 from .deps import BODY_ERRORS, NO_SPECTATORS, error_body, errors, hub_of, table_seat, who
 
 router = APIRouter()
@@ -52,6 +52,23 @@ async def decide_rest(request: Request, game_id: str, body: Decide) -> dict[str,
     except VolsteadError as e:
         return JSONResponse(error_body(e), status_code=409)
     return live.payload(seat)
+
+
+@router.post("/api/games/{game_id}/undo", response_model=None, responses=errors(*BODY_ERRORS, 403, 404, 409))
+async def undo_rest(request: Request, game_id: str, body: Undo) -> dict[str, Any] | JSONResponse:
+    """Take back the seat's last decision (a hot-seat table token: the newest human decision that
+    can be), while nothing new became known since it was made (docs/server.md, "Take-back"):
+    `decision` is the number the state's `undo` gives. 409 with the reason when the window is closed
+    or the number stale; nothing changes then. Answers the seat's new state."""
+    live = hub_of(request).get(game_id)
+    seat, table = who(live, body.token)
+    if seat is None and not table:
+        raise HTTPException(403, "a seat token is needed to take back a decision (spectators cannot)")
+    try:
+        seat = await live.take_back(-1 if seat is None else seat, body.decision, table=table)
+    except VolsteadError as e:
+        return JSONResponse(error_body(e), status_code=409)
+    return live.payload(seat, table)
 
 
 @router.post("/api/games/{game_id}/chat", response_model=None, responses=errors(*BODY_ERRORS, 403, 404, 429))
@@ -141,7 +158,13 @@ async def handle_message(live: LiveGame, conn: Conn, text: str) -> None:
         await ws.send_text(live.full_state(conn))
         return
     if conn.seat is None and not conn.table:
-        what = "talk (they read the table's talk)" if isinstance(msg, WsSay) else "decide"
+        what = (
+            "talk (they read the table's talk)"
+            if isinstance(msg, WsSay)
+            else "take back decisions"
+            if isinstance(msg, WsUndo)
+            else "decide"
+        )
         await ws.send_json(
             {"type": "error", "error": "NoSeat", "message": f"spectators cannot {what}: open your seat link to play"}
         )
@@ -149,6 +172,12 @@ async def handle_message(live: LiveGame, conn: Conn, text: str) -> None:
     if isinstance(msg, WsSay):
         try:
             await live.say(live.shown_seat(conn) if conn.table else conn.seat, msg.text)
+        except VolsteadError as e:
+            await ws.send_json(error_body(e))
+        return
+    if isinstance(msg, WsUndo):
+        try:
+            await live.take_back(-1 if conn.seat is None else conn.seat, msg.decision, table=conn.table)
         except VolsteadError as e:
             await ws.send_json(error_body(e))
         return
