@@ -69,6 +69,8 @@ class PrizeBids(Game[Options]):
     evaluation_scale = 3.0  # points: a 3-point lead is one unit of advantage to search bots
     faction_option = "factions"
     first_seat_option = "first_seat"
+    blurb = "Bid your cards for prizes, in secret, one round at a time (the platform's test game)."
+    play_time = "5 min"
 
     def setup(self, seed, seats, options):
         from .state import new_game

@@ -231,7 +231,7 @@ def test_the_browser_shell_draws_it_with_the_generic_renderer(server):
             page.goto(url + g.json()["seats"][0]["url"])
             page.wait_for_selector("button.option:not([disabled])")
             assert page.locator("#view").is_visible()  # the generic renderer's
-            assert "What seat 0 sees" in page.locator("#view h3").inner_text()
+            assert "What seat 1 sees" in page.locator("#view h3").inner_text()  # seat 0, counted from 1
             assert page.locator("#decision .help").inner_text() == "choose the card you bid this round (in secret)"
             for _ in range(60):
                 if page.locator("#scores").count():

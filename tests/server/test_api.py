@@ -29,6 +29,18 @@ def test_info_and_catalog(client):
     assert client.get("/api/catalog/chess").status_code == 404
 
 
+def test_each_game_has_its_lobby_tile_and_the_picture_is_served(client):
+    """Issue 36 §5: each game's tile (describe(): blurb, play_time, table_picture); the picture is a
+    WebP in the game's web/ folder, small (80 KB at most), served where describe() says."""
+    info = client.get("/api/info").json()
+    for g in info["games"]:
+        assert g["blurb"] and g["play_time"].endswith(" min"), g["name"]
+        assert g["table_picture"] == f"/games/{g['name']}/web/table.webp"
+        r = client.get(g["table_picture"])
+        assert r.status_code == 200 and r.content[:4] == b"RIFF" and r.content[8:12] == b"WEBP", g["name"]
+        assert len(r.content) <= 80 * 1024, (g["name"], len(r.content))
+
+
 def test_create_lists_and_links(client):
     g = create(client)
     assert [s["kind"] for s in g["seats"]] == FOUR

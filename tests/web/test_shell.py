@@ -17,7 +17,7 @@ def test_lobby_builds_the_form_from_the_options_schema(server, browser, shot):
     page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
+    page.goto(server + "/?game=scarface1920")  # the lobby's full form for the game
     page.wait_for_selector("#create-btn")
     page.select_option("select[name=game]", "prize_bids")
     assert page.locator("select[name=players] option").all_inner_texts() == ["2", "3", "4"]
@@ -54,7 +54,7 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
         pages.append(page)
     a, b = pages
     assert a.locator("#view").is_visible()  # the generic renderer
-    assert "What seat 0 sees" in a.locator("#view h3").inner_text()
+    assert "What seat 1 sees" in a.locator("#view h3").inner_text()
     assert a.locator("#decision .help").inner_text() == "choose the card you bid this round (in secret)"
     # both decide at the same time: seat 1 bids while seat 0 still has its options
     b.click("button.option[data-id='bid:3']")
@@ -65,9 +65,9 @@ def test_two_people_bid_at_once_in_their_own_browsers(server, browser, shot, vie
     assert "Bid 3" not in a.locator("#log").inner_text() and "My Bid" in a.locator("#view").inner_text()
     shot(a, f"shell-prize-bids-seat0-{viewport['width']}")
     b.click("button.option[data-id='confirm']")
-    a.wait_for_function("document.querySelector('#log').innerText.includes('Seat 1: decided in private.')")
+    a.wait_for_function("document.querySelector('#log').innerText.includes('Seat 2: decided in private.')")
     b.wait_for_selector("#waiting")
-    assert "Waiting for Seat 0 (deciding in private)" in b.locator("#waiting").inner_text()
+    assert "Waiting for Seat 1 (deciding in private)" in b.locator("#waiting").inner_text()
     shot(b, f"shell-prize-bids-seat1-waiting-{viewport['width']}")
     a.click("button.option[data-id='bid:1']")
     a.wait_for_selector("button.option[data-id='confirm']:not([disabled])")
@@ -108,7 +108,7 @@ def test_the_lobby_shows_each_bots_rating_in_the_game_chosen(server, browser, sh
     _info_body.cache_clear()
     request.addfinalizer(_info_body.cache_clear)
     page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
-    page.goto(server + "/")
+    page.goto(server + "/?game=scarface1920")  # the lobby's full form for the game
     page.wait_for_selector("#create-btn")
     page.select_option("select[name=game]", "prize_bids")
     assert page.locator("select[name=seat1] option").all_inner_texts() == [

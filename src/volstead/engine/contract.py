@@ -234,6 +234,12 @@ class Game(Generic[OptionsT]):
     # The game's browser module (an ES module exporting `render(view, ctx)`), relative to the
     # game package, served at /games/<name>/<path>; "" if the generic renderer is enough.
     web_module: ClassVar[str] = ""
+    # The lobby's tile of the game: one line on what it is, how long a game takes as people say it
+    # ("60–90 min"), and a picture of its table (an image in the game's web/ folder, relative to the
+    # game package like `web_module`, served at /games/<name>/<path>); "" where the game has none.
+    blurb: ClassVar[str] = ""
+    play_time: ClassVar[str] = ""
+    table_picture: ClassVar[str] = ""
 
     def seat_range(self, options: GameOptions | None = None) -> range:
         """The numbers of seats a game with these options takes (e.g. 1 in a solo mode)."""
@@ -390,5 +396,8 @@ class Game(Generic[OptionsT]):
             "seats_when": self.seats_when(),
             "rules_help": self.rules_help(),
             "web_module": f"/games/{self.name}/{self.web_module}" if self.web_module else "",
+            "blurb": self.blurb,
+            "play_time": self.play_time,
+            "table_picture": f"/games/{self.name}/{self.table_picture}" if self.table_picture else "",
             "bot_ratings": self.bot_ratings(),
         }

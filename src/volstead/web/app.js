@@ -1,8 +1,9 @@
-// Volstead's browser shell: the lobby (/), a live game (/game/ID?token=...), a replay (/replay/ID).
+// Volstead's browser shell: the lobby (/, lobby.js), a live game (/game/ID?token=...), a replay (/replay/ID).
 // It knows no game: each game's board is the ES module its describe() names (else generic.js).
 // Plain ES modules, no build step. The server owns the game: this page sends option ids, nothing else.
 import { boardDecision, installBoardInput } from "./board_input.js";
 import { installKeys } from "./keys.js";
+import { lobbyPage } from "./lobby.js";
 import {
   chatLine,
   chatPanel,
@@ -11,6 +12,7 @@ import {
   decisionPanel,
   logPanel,
   scoresPanel,
+  seatTitle,
   thinkingText,
   undoButton,
 } from "./panels.js";
@@ -31,167 +33,13 @@ const app = document.getElementById("app");
 const conn = document.getElementById("conn");
 const cover = document.getElementById("cover");
 
-// ------------------------------------------------------------------ lobby
+// ------------------------------------------------------------ game info
 let infoCache = null;
 async function info() {
   if (!infoCache) infoCache = await getJSON("/api/info");
   return infoCache;
 }
 const gameInfo = async (name) => (await info()).games.find((g) => g.name === name) || { name, factions: [] };
-
-async function lobby() {
-  document.getElementById("subtitle").textContent = "Lobby";
-  const inf = await info();
-  const strengths = [{ spec: "human", label: "Human" }, ...inf.strengths];
-  app.innerHTML = `<div class="lobby"><div class="panel"><h2>New game</h2><form id="create">
-    <label>Game <select name="game">${inf.games.map((x) => `<option value="${x.name}" ${x.name === inf.default_game ? "selected" : ""}>${esc(x.title)}</option>`).join("")}</select></label>
-    <label>Players <select name="players"></select></label>
-    <div id="seats"></div><div id="first"></div>
-    <div id="options"></div>
-    <label><input type="checkbox" name="hotseat"> Hot-seat (human seats share this screen)</label>
-    <label title="Off: only the seat links open the game (the server refuses its spectator link)."><input type="checkbox" name="spectators" checked> Spectator link: anyone may watch</label>
-    <label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>
-    <label title="When it runs out, the server decides for whoever is still deciding.">Time limit per turn or phase (seconds) <input name="time_limit" type="number" min="10" max="86400" placeholder="none"></label>
-    <button class="primary" id="create-btn">Create game</button></form><div id="created"></div></div>
-    <div class="panel"><h2>Games</h2><div id="games">…</div><h3>Your seats</h3><div id="mine"></div></div></div>`;
-  const form = document.getElementById("create");
-  const game = () => inf.games.find((x) => x.name === form.game.value);
-  const seatRows = () => {
-    const g = game(),
-      n = Number(form.players.value);
-    const factions = g.faction_option ? g.factions : [];
-    // A bot's Elo in this game, where its ladder was measured (the game's data/bot_ratings.toml).
-    const rated = (s) => (g.bot_ratings?.[s.spec] ? `${s.label} · Elo ${Math.round(g.bot_ratings[s.spec])}` : s.label);
-    document.getElementById("seats").innerHTML = Array.from(
-      { length: n },
-      (
-        _,
-        i,
-      ) => `<label>Seat ${i} <select name="seat${i}">${strengths.map((s, k) => `<option value="${s.spec}" ${(i === 0 ? k === 0 : k === 2) ? "selected" : ""}>${esc(rated(s))}</option>`).join("")}</select>
-      ${factions.length ? `<select name="faction${i}" title="faction"><option value="random">random ${esc(g.faction_option.replace(/s$/, ""))}</option>${factions.map((f) => `<option value="${esc(f.id)}">${esc(f.name)}</option>`).join("")}</select>` : ""}</label>`,
-    ).join("");
-    document.getElementById("first").innerHTML = g.first_seat_option
-      ? `<label>Who starts <select name="first"><option value="">random</option>${Array.from({ length: n }, (_, i) => `<option value="${i}">seat ${i}</option>`).join("")}</select></label>`
-      : "";
-  };
-  // The number of players the game takes with the options chosen (e.g. 1 with a solo option ticked).
-  const playerChoices = () => {
-    const g = game();
-    let [low, high] = [g.min_seats, g.max_seats];
-    for (const [k, w] of Object.entries(g.seats_when || {})) {
-      if (form[`opt_${k}`]?.checked === w.value) [low, high] = [w.min_seats, w.max_seats];
-    }
-    form.players.innerHTML = Array.from({ length: high - low + 1 }, (_, k) => low + k)
-      .map((n) => `<option ${n === high ? "selected" : ""}>${n}</option>`)
-      .join("");
-    seatRows();
-  };
-  const gameChanged = () => {
-    document.getElementById("options").innerHTML = optionInputs(game());
-    for (const k of Object.keys(game().seats_when || {})) {
-      if (form[`opt_${k}`]) form[`opt_${k}`].onchange = playerChoices;
-    }
-    playerChoices();
-  };
-  form.game.onchange = gameChanged;
-  form.players.onchange = seatRows;
-  gameChanged();
-  form.onsubmit = async (ev) => {
-    ev.preventDefault();
-    const g = game(),
-      n = Number(form.players.value);
-    const options = optionValues(form, g);
-    if (g.faction_option && g.factions.length) {
-      const chosen = Array.from({ length: n }, (_, i) => form[`faction${i}`].value);
-      if (chosen.some((f) => f !== "random")) options[g.faction_option] = chosen;
-    }
-    if (g.first_seat_option && form.first.value !== "") options[g.first_seat_option] = Number(form.first.value);
-    const body = {
-      game: g.name,
-      seats: Array.from({ length: n }, (_, i) => form[`seat${i}`].value),
-      options,
-      hotseat: form.hotseat.checked,
-      spectators: form.spectators.checked,
-    };
-    if (form.seed.value !== "") body.seed = Number(form.seed.value);
-    if (form.time_limit.value !== "") body.time_limit = Number(form.time_limit.value);
-    const out = document.getElementById("created");
-    try {
-      const r = await getJSON("/api/games", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
-      mine[r.id] = r;
-      localStorage.setItem("volstead:links", JSON.stringify(mine));
-      out.innerHTML = linksHtml(r);
-      listGames();
-    } catch (e) {
-      out.innerHTML = `<p class="error">${esc(e.message)}</p>`;
-    }
-  };
-  listGames();
-}
-
-// The game's options, from the JSON Schema of its Options model: enum -> select, boolean ->
-// checkbox, integer -> number; the faction and first-seat options have their own controls,
-// and the options a lobby may not set keep their defaults.
-function lobbyOptions(g) {
-  const own = new Set([...(g.lobby_hidden_options || []), g.faction_option, g.first_seat_option]);
-  return Object.entries(g.options_schema.properties || {}).filter(
-    ([k, p]) => !own.has(k) && (p.enum || p.type === "boolean" || p.type === "integer"),
-  );
-}
-
-function optionInputs(g) {
-  return lobbyOptions(g)
-    .map(([k, p]) => {
-      const name = esc(k.replace(/_/g, " "));
-      const help = esc(p.description || "");
-      if (p.type === "boolean")
-        return `<label title="${help}"><input type="checkbox" name="opt_${k}" ${p.default ? "checked" : ""}> ${name}</label>`;
-      if (p.type === "integer")
-        return `<label title="${help}">${name} <input type="number" name="opt_${k}" value="${esc(p.default)}" ${p.minimum !== undefined ? `min="${p.minimum}"` : ""} ${p.maximum !== undefined ? `max="${p.maximum}"` : ""}></label>`;
-      return `<label title="${help}">${name} <select name="opt_${k}">${p.enum.map((v) => `<option ${v === p.default ? "selected" : ""}>${esc(String(v))}</option>`).join("")}</select></label>`;
-    })
-    .join("");
-}
-
-function optionValues(form, g) {
-  const out = {};
-  for (const [k, p] of lobbyOptions(g)) {
-    const el = form[`opt_${k}`];
-    out[k] = p.type === "boolean" ? el.checked : p.type === "integer" ? Number(el.value) : el.value;
-  }
-  return out;
-}
-
-function linksHtml(r) {
-  const o = location.origin;
-  const seatLinks = r.seats
-    .filter((s) => s.url)
-    .map((s) => `<li>Seat ${s.seat}: <a class="seat-link" data-seat="${s.seat}" href="${s.url}">${o}${s.url}</a></li>`)
-    .join("");
-  return `<div class="links"><h3>Game ${r.id}</h3><p class="small">Each link is secret: it plays that seat. Send one to each friend.</p><ul>${seatLinks}
-    ${r.hotseat_url ? `<li>Hot-seat (every human seat): <a class="hotseat-link" href="${r.hotseat_url}">${o}${r.hotseat_url}</a></li>` : ""}
-    <li>Spectators: ${r.spectator_url ? `<a class="spectator-link" href="${r.spectator_url}">${o}${r.spectator_url}</a>` : `<span class="spectators-off">off</span> (only the seat links open this game)`}</li></ul></div>`;
-}
-
-async function listGames() {
-  const games = await getJSON("/api/games");
-  const el = document.getElementById("games");
-  el.innerHTML = games.length
-    ? `<ul>${games.map((g) => `<li>${esc(g.title)} <code>${g.id}</code>${g.practice ? " (practice)" : ""} — ${g.kinds.map(esc).join(", ")} — ${g.status === "playing" ? `open, ${g.decisions} decisions · ${g.spectators === false ? `<span class="muted">no spectators</span>` : `<a href="/game/${g.id}">watch</a>`}` : `finished · <a href="/replay/${g.id}">replay</a>`}</li>`).join("")}</ul>`
-    : `<p class="muted">No games yet.</p>`;
-  const mine = JSON.parse(localStorage.getItem("volstead:links") || "{}");
-  const known = new Set(games.map((g) => g.id));
-  document.getElementById("mine").innerHTML =
-    Object.values(mine)
-      .filter((r) => known.has(r.id))
-      .map(linksHtml)
-      .join("") || `<p class="muted">Links of the games you create or open in this browser appear here.</p>`;
-}
 
 // ----------------------------------------------------------- shared render
 // Each game draws its own board (its browser module, or the generic renderer); the shell draws
@@ -234,7 +82,7 @@ async function render(state, extraTop = "", live = false) {
   const tools = `<div id="table-tools">${rulebook ? rulesToggleHtml(open) : ""}${live ? soundToggleHtml() : ""}</div>`;
   app.innerHTML = `${extraTop}${state.error ? `<p class="error">${esc(state.error)}</p>` : ""}<div class="layout${rulebook && open ? " with-rules" : ""}">
     <div>${parts.main}</div>
-    <div>${tools}${rulebook}${scoresPanel(state.result, g)}${state.result ? checkPanel(state.proof, meta.id) : ""}${decisionHtml}${clock}<div id="flash"></div>
+    <div>${tools}${rulebook}${scoresPanel(state.result, g, meta)}${state.result ? checkPanel(state.proof, meta.id) : ""}${decisionHtml}${clock}<div id="flash"></div>
       ${parts.side || ""}${logPanel(state.log, meta)}${chatPanel(state.chat, state.you !== null || state.table)}</div></div>`;
   if (kept) document.getElementById("decision").replaceWith(kept);
   const input = document.getElementById("chat-text");
@@ -320,7 +168,7 @@ function gamePage(id) {
     last = null,
     shownSeat = null,
     retry = 0;
-  const label = (s) => (s.you === null ? "spectator" : `seat ${s.you}${s.table ? " (hot-seat)" : ""}`);
+  const label = (s) => (s.you === null ? "spectator" : `${seatTitle(s.meta, s.you)}${s.table ? " (hot-seat)" : ""}`);
   const flash = (msg) => {
     const f = document.getElementById("flash");
     if (f) f.innerHTML = `<p class="error" id="error">${esc(msg)}</p>`;
@@ -352,10 +200,13 @@ function gamePage(id) {
     const fairness = state.meta.practice
       ? " · practice game (seed chosen)"
       : ` · seed committed ${(state.meta.commitment || "").slice(0, 12)}…`;
-    document.getElementById("subtitle").textContent = `${state.meta.title} · game ${id} · ${label(state)}${fairness}`;
+    // on a phone the header keeps one line: the game's details (.sub-more) are left out there
+    document.getElementById("subtitle").innerHTML =
+      `${esc(state.meta.title)} · ${esc(label(state))}<span class="sub-more"> · game ${esc(id)}${esc(fairness)}</span>`;
     if (state.table && state.you !== shownSeat && !state.view.over) {
       // Hot-seat: hide the previous seat's screen until the next player confirms.
-      cover.innerHTML = `<div>Seat ${state.you}'s turn — pass the screen.</div><button class="primary" id="reveal">I am seat ${state.you}: show my screen</button>${undoButton(state)}`;
+      const who = esc(seatTitle(state.meta, state.you));
+      cover.innerHTML = `<div>${who}'s turn — pass the screen.</div><button class="primary" id="reveal">I am ${who}: show my screen</button>${undoButton(state)}`;
       cover.hidden = false;
       app.innerHTML = "";
       bindUndo(cover);
@@ -463,11 +314,12 @@ async function replayPage(id) {
       return;
     }
     total = r.total;
-    document.getElementById("subtitle").textContent = `Replay · ${r.meta.title} · game ${id} · seed ${r.meta.seed}`;
+    document.getElementById("subtitle").innerHTML =
+      `Replay · ${esc(r.meta.title)}<span class="sub-more"> · game ${esc(id)} · seed ${esc(r.meta.seed)}</span>`;
     const bar = `<div class="panel replaybar"><button id="first" title="first decision">|◀</button><button id="prev">◀</button>
       <input type="range" id="slider" min="0" max="${total}" value="${r.upto}"><button id="next">▶</button><button id="last" title="last decision">▶|</button>
       <span id="pos">decision ${r.upto} / ${total}</span>
-      <select id="seatsel"><option value="">public view</option>${Array.from({ length: r.meta.seats }, (_, i) => `<option value="${i}" ${String(i) === seat ? "selected" : ""}>seat ${i}'s view</option>`).join("")}</select></div>`;
+      <select id="seatsel"><option value="">public view</option>${Array.from({ length: r.meta.seats }, (_, i) => `<option value="${i}" ${String(i) === seat ? "selected" : ""}>${esc(seatTitle(r.meta, i))}'s view</option>`).join("")}</select></div>`;
     await render({ ...r, thinking: [] }, bar);
     const set = (n) => {
       upto = Math.max(0, Math.min(total, n));
@@ -498,6 +350,8 @@ const replayId = path.match(/^\/replay\/([\w-]+)/);
 if (gameId) gamePage(gameId[1]);
 else if (replayId) replayPage(replayId[1]);
 else
-  lobby().catch((e) => {
-    app.innerHTML = `<p class="error">${esc(e.message)}</p>`;
-  });
+  info()
+    .then((inf) => lobbyPage(app, inf))
+    .catch((e) => {
+      app.innerHTML = `<p class="error">${esc(e.message)}</p>`;
+    });

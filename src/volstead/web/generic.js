@@ -28,7 +28,7 @@ export function render(state) {
   const view = { ...state.view };
   delete view.result; // the shell shows the final scores
   return {
-    main: `<div class="panel" id="view"><h3>${state.you === null ? "The table" : `What seat ${state.you} sees`}</h3>${valueHtml(view)}</div>`,
+    main: `<div class="panel" id="view"><h3>${state.you === null ? "The table" : `What seat ${state.you + 1} sees`}</h3>${valueHtml(view)}</div>`,
     side: "",
   };
 }

@@ -1,9 +1,17 @@
 // The shell's panels, the same for every game: the pending decision, the log, the final scores.
 import { esc, nice } from "./util.js";
 
-// A seat by the name the game gives it (a gang, a syndicate...; meta.seat_names), else its number.
+// A seat by the name the game gives it (a gang, a syndicate...; meta.seat_names), else its number
+// as people count: from 1 ("Seat 1" is seat 0; the engine's default names count from 0).
 export function seatName(meta, seat) {
-  return meta.seat_names?.[seat] || `Seat ${seat}`;
+  return countedFromOne(meta.seat_names?.[seat], seat);
+}
+const countedFromOne = (named, seat) => (named && named !== `Seat ${seat}` ? named : `Seat ${seat + 1}`);
+
+// "Seat 1 (The Chicago Outfit)": the seat's number, counted from 1, and the game's name for it.
+export function seatTitle(meta, seat) {
+  const name = seatName(meta, seat);
+  return name === `Seat ${seat + 1}` ? name : `Seat ${seat + 1} (${name})`;
 }
 
 export function thinkingText(seats, meta) {
@@ -76,8 +84,8 @@ export function logPanel(entries, meta) {
 }
 
 // The final scores from the game's Result (scores, winners, each seat's faction), named by the
-// game's factions (describe().factions) when it has them.
-export function scoresPanel(result, info) {
+// game's factions (describe().factions) when it has them; seats counted from 1.
+export function scoresPanel(result, info, meta = {}) {
   if (!result) return "";
   const winners = new Set(result.winners || []);
   const names = Object.fromEntries((info.factions || []).map((f) => [f.id, f]));
@@ -87,7 +95,7 @@ export function scoresPanel(result, info) {
       : "";
   const hasFactions = (result.factions || []).some((f) => f);
   return `<div class="panel" id="scores"><h3>Final scores</h3><table class="scores"><tr><th>Seat</th>${hasFactions ? "<th>Faction</th>" : ""}<th>Score</th></tr>
-    ${result.scores.map((s, i) => `<tr class="${winners.has(i) ? "winner" : ""}"><td>${i}</td>${hasFactions ? `<td>${faction((result.factions || [])[i])}</td>` : ""}<td>${s}</td></tr>`).join("")}</table></div>`;
+    ${result.scores.map((s, i) => `<tr class="${winners.has(i) ? "winner" : ""}"><td>${esc(hasFactions ? `${i + 1}` : seatName(meta, i))}</td>${hasFactions ? `<td>${faction((result.factions || [])[i])}</td>` : ""}<td>${s}</td></tr>`).join("")}</table></div>`;
 }
 
 // At the end of a live game: the record to download, with what this page saw while it was played —
@@ -114,7 +122,7 @@ export function chatPanel(chat, canTalk) {
 export function chatLine(line) {
   const at = new Date(line.at);
   const hhmm = Number.isNaN(at.getTime()) ? "" : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return `<div class="chat-line" data-k="${line.k}"><span class="muted small">${esc(hhmm)}</span> <b>${esc(line.name)}</b>: ${esc(line.text)}</div>`;
+  return `<div class="chat-line" data-k="${line.k}"><span class="muted small">${esc(hhmm)}</span> <b>${esc(countedFromOne(line.name, line.seat))}</b>: ${esc(line.text)}</div>`;
 }
 
 // The round timer (server/clock.py): how long the people deciding have been at it and, with a

@@ -54,6 +54,11 @@ class MafiaChronicles(Game[MafiaOptions]):
     faction_option = "syndicates"
     first_seat_option = "first_seat"
     web_module = "web/board.js"  # syndicate areas, your private market, the table, negotiations
+    blurb = (
+        "Four syndicates, four rounds: buy Gangsters and Businesses in secret, then murder, steal and smuggle for victory points."
+    )
+    play_time = "60–90 min"
+    table_picture = "web/table.webp"
 
     def setup(self, seed: int, seats: int, options: MafiaOptions) -> MafiaState:
         from .rules.setup import new_game

@@ -78,6 +78,9 @@ class Prohibition(Game[ProhibitionOptions]):
     card_set_option = "cards"
     lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
     web_module = "web/board.js"  # the New York map, action board, Heat scale and mats
+    blurb = "New York, 1921–1926: build a bootlegging empire, make Headlines, keep the Feds off; the most Prestige wins."
+    play_time = "90–120 min"
+    table_picture = "web/table.webp"
 
     def setup(self, seed: int, seats: int, options: ProhibitionOptions) -> ProhibitionState:
         from .rules.setup import new_game

@@ -64,6 +64,9 @@ class Scarface1920(Game[ScarfaceOptions]):
     faction_option = "gangs"
     first_seat_option = "first_seat"
     web_module = "web/board.js"
+    blurb = "Chicago, 1920: seize Neighborhoods, sell alcohol and guns, dodge the Raids; the richest gang wins."
+    play_time = "60–120 min"
+    table_picture = "web/table.webp"
     card_set_option = "cards"
     lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
 
