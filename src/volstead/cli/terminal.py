@@ -187,15 +187,16 @@ def play_terminal(game: Game, players: list[str], options: GameOptions, seed: in
                 real = False
                 if not quiet:
                     who = seat_called(names, seat)
+                    # the log's sentences (Step.option_said / hidden_said), as the browser's log reads
+                    said, hidden = d.log_texts(index)
                     if d.lane:
                         console.print(Text(f"{who} ({players[seat]}) decided in private", style="dim"))
                     elif humans and d.kind in game.public_decision_kinds:  # the rules show it to all
-                        console.print(Text(f"{who} ({players[seat]}): {d.options[index].label}"))
+                        console.print(Text(f"{who} ({players[seat]}): {said}"))
                     elif humans:  # someone is hiding something: the deciding seat and the question only
-                        console.print(Text(f"{who} ({players[seat]}) decided: {d.kind}", style="dim"))
+                        console.print(Text(f"{who} ({players[seat]}) {hidden or f'decided: {d.kind}'}", style="dim"))
                     else:
-                        label = d.options[index].label
-                        console.print(Text(f"#{state.decisions_made + 1:>5}  seat {seat}  {label}"))
+                        console.print(Text(f"#{state.decisions_made + 1:>5}  seat {seat}  {said}"))
             windows.take(state, index, seat, auto=seat in humans and not real)
             tell(state, humans)
     except Quit:
