@@ -139,7 +139,7 @@ function referencePanel(view, cat) {
 // The last move as the game reports it (state.last_roll): who, which move, the dice, the Edges and
 // what came of it.
 function rollText(r, names) {
-  const who = esc(names[r.seat] || `seat ${r.seat}`);
+  const who = esc(names[r.seat] || `seat ${r.seat + 1}`);
   if (r.out) return `${who} is out of moves.`;
   if (r.pass) return `${who} passes with a card.`;
   // each throw: the attacker's die, then the defender's (a tie is thrown again)
@@ -170,7 +170,7 @@ function rollText(r, names) {
 function negotiationPanel(view, names) {
   const n = view.negotiation;
   if (!n) return "";
-  const between = n.between.map((s) => esc(names[s] || `seat ${s}`)).join(" and ");
+  const between = n.between.map((s) => esc(names[s] || `seat ${s + 1}`)).join(" and ");
   const terms = [
     n.share_percent !== undefined ? `offer on the table: ${n.share_percent}% of the returns` : "",
     n.fee !== undefined ? `fee offered: ${money(n.fee)}` : "",

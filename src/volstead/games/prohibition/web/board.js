@@ -14,7 +14,7 @@ await loadStyle(new URL("./board.css", import.meta.url).href);
 const CELL = 92; // one Block, in SVG units (the map's text stays 12 units: 11 px or more at 1400 px)
 const plural = (n, word) => `${n} ${n === 1 ? word : `${word}s`}`;
 const gangColor = (view, seat) => colorOf(view.gangs[seat]?.color);
-const gangName = (view, seat) => view.gangs[seat]?.name || `seat ${seat}`;
+const gangName = (view, seat) => view.gangs[seat]?.name || `seat ${seat + 1}`;
 // A Block as people name it: its Neighborhood and number ("hk5" -> "Hell's Kitchen 5").
 const placeName = (cat, id) => {
   const m = /^([a-z]+)(\d+)$/.exec(id || "");

@@ -46,7 +46,7 @@ function hoodSvg(h, x, y, w, cat, names) {
   ].filter(Boolean);
   const height = 24 + 16 * lines.length;
   const stroke = owner === null ? "" : ` style="stroke:${cat.ownerColor(owner)};stroke-width:5"`;
-  const ownerName = owner === null ? "" : names[owner] || `seat ${owner}`;
+  const ownerName = owner === null ? "" : names[owner] || `seat ${owner + 1}`;
   const svg = `<g class="hood ${h.side}" data-id="${esc(h.id)}" data-ref="hood:${esc(h.id)}"><title>${esc(h.name)} (${h.side} side) — defense ${h.defense}, sells ${h.wants.alcohol} alcohol + ${h.wants.guns} guns for $${h.price}${owner === null ? "" : `, controlled by ${esc(ownerName)}`}</title>
     <rect x="${x}" y="${y}" width="${w}" height="${height}" rx="6"${stroke}></rect>
     <text class="svgsmall" x="${x + 6}" y="${y + 17}" font-weight="bold">${esc(h.name)}${h.side === "night" ? " (night)" : ""}</text>
@@ -98,7 +98,7 @@ function piecesSvg(view, did, x, y, cat, names) {
       body += `<g data-ref="${kind}:${p.seat}:${did}">${svg}</g>`;
       w += used + 4;
     }
-    out += `<g class="pieces" data-seat="${p.seat}"><title>${esc(names[p.seat] || `seat ${p.seat}`)}: ${text}</title>
+    out += `<g class="pieces" data-seat="${p.seat}"><title>${esc(names[p.seat] || `seat ${p.seat + 1}`)}: ${text}</title>
       <rect x="${x + dx}" y="${y}" width="${w}" height="26" rx="6" fill="#fffaf0" stroke="${cat.ownerColor(p.seat)}" stroke-width="2" opacity=".92"></rect>${body}</g>`;
     dx += w + 6;
   }
@@ -140,7 +140,7 @@ function mapSvg(view, cat, seatNames) {
 }
 
 function tracksSvg(view, cat, seatNames) {
-  const who = (seat) => seatNames[seat] || `seat ${seat}`;
+  const who = (seat) => seatNames[seat] || `seat ${seat + 1}`;
   let svg = `<svg viewBox="810 5 380 800" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Underworld, Authorities, Prison, Crime track, time track and News">`; // pieces: the map's defs
   // Underworld, Authorities, Prison
   const boxes = [
