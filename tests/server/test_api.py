@@ -8,6 +8,8 @@ from collections import Counter
 import pytest
 from server_helpers import human_turn, pick, wait_for
 
+from volstead.games.scarface1920.words import HIDDEN
+
 FOUR = ["human", "random", "random", "random"]
 
 
@@ -280,7 +282,9 @@ def test_log_hides_rivals_private_choices(client):
             break
         client.post(f"/api/games/{gid}/decide", json={"token": tok, **pick(s, -1)})
     s = client.get(f"/api/games/{gid}/state", params={"token": tok}).json()
-    hidden = [e for e in s["log"] if e["seat"] not in (0, None) and e["text"].startswith("decided:")]
+    # a rival's hidden choice reads as the game's sentence for the question (Step.hidden_said), or "decided: <kind>"
+    asked = set(HIDDEN.values())
+    hidden = [e for e in s["log"] if e["seat"] not in (0, None) and (e["text"] in asked or e["text"].startswith("decided:"))]
     assert hidden, "private decisions of rivals are summarised"
     hands = {c for p in client.get(f"/api/games/{gid}/state").json()["view"]["players"] for c in (p["hand"] or [])}
     assert not hands

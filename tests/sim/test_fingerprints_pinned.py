@@ -12,7 +12,8 @@ import pytest
 from volstead.sim.fingerprint import fingerprint
 
 PINNED = {
-    "scarface1920": (20025, "50a20fcd832bb019a5e0235cd1cffd015581fd7d773d5d0a2d666eba712e37ed"),
+    # issue 36: the solo Enforcer's Vehicles upgrade bribes the police after taking the box money
+    "scarface1920": (20025, "3f5b1a78997b1e26572f96140cd3203596037780cdc7cc01c50626c38888efea"),
     "prohibition": (21535, "bbe5a9fe5f7fb7c1f5a461fa453c75c975cd9663c9f085671bac79e08bcdd561"),
     "mafia_chronicles": (10694, "42979a986a61c521cbbdae0e5b89be3ddacdf5f8c57a875a947541c643dc26b2"),
 }
