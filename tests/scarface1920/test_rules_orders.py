@@ -897,7 +897,7 @@ def test_every_order_says_what_it_does_and_costs_with_this_plan():
     assert help_of["order:hire"] == (
         "Costs a thug from Headquarters to the Underworld (Crime Rate +2). Hire an "
         "Associate of up to 3★ from the Market (to your hand for 1 alcohol, 2 for "
-        "4–5★); you take the Family Ring."
+        "4–5★); you take the Family Ring. (§underworld)"
     )
     assert help_of["end"].startswith("You carry out no order this turn.")
     assert all(help_of[i] for i in help_of if i.startswith("order:"))

@@ -16,7 +16,7 @@ def test_the_terminal_names_gangs_and_tells_the_story():
         app, ["play", "--terminal", "scarface1920", "--seats", "human,random", "--seed", "4"], input="1\n" * 400 + "q\n"
     )
     out = r.output
-    assert f"{names[1]} (random): Start in " in out  # a public choice of the bot, with its label
+    assert f"{names[1]} (random): Started in " in out  # a public choice of the bot, in the log's sentence
     assert f"Seat 0 ({names[0]}) to decide" in out and f"{names[0]} chose: " in out
     assert "Boss skill (" in out or "' skill: " in out or "'s skill: " in out  # a skill's outcome told
     assert "seat 1 (random) decided" not in out  # the gang's name, not a number

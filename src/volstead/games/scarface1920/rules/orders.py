@@ -121,15 +121,16 @@ def unavailable_orders(s: ScarfaceState, seat: int) -> list[tuple[str, str]]:
         "seize": f"no Neighborhood where you are present whose defense {m} Muscle covers",
         "upgrade": "no upgrade whose requirement and cost you meet",
     }
-    out = []
+    out: list[tuple[str, str]] = []
     for order, label in ORDER_LABELS.items():
         if order in legal or order == "remove_thugs":
             continue
         if (order in UNDERWORLD or order in AUTHORITIES) and not (p.hq and i):
-            out.append((label, "no thug in your Headquarters" if not p.hq else "no Influence in your Plan"))
+            reason = "no thug in your Headquarters" if not p.hq else "no Influence in your Plan"
         else:
-            out.append((label, reasons[order]))
-    return [(label, f"{reason} (§{ORDER_SECTIONS[order]})") for label, reason in out]
+            reason = reasons[order]
+        out.append((label, f"{reason} (§{ORDER_SECTIONS[order]})"))  # each order's own passage
+    return out
 
 
 def order_help(s: ScarfaceState, seat: int, order: str) -> str:
@@ -169,7 +170,7 @@ def order_help(s: ScarfaceState, seat: int, order: str) -> str:
         "Crime Rate rises as the stat shows.",
         "remove_thugs": f"Remove {len(p.plan)} of your thugs from the game (1 per Plan card).",
     }[order]
-    return f"{cost}{does} §{ORDER_SECTIONS[order]}"
+    return f"{cost}{does} (§{ORDER_SECTIONS[order]})"
 
 
 # ------------------------------------------------------------------ legality
