@@ -215,7 +215,9 @@ class PutDown(SeatStep[ProhibitionState]):
 
     def prompt(self, s: ProhibitionState) -> str:
         g = s.gangs[self.seat_]
-        return f"Put down your Units ({g.to_place} Goons, {g.guards_to_place} Guards to place)"
+        goons, guards = g.to_place, g.guards_to_place
+        left = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((goons, "Goon"), (guards, "Guard")) if n]
+        return f"Put down your Units ({' and '.join(left) or 'none'} to place)"
 
 
 # ----------------------------------------------------------------- Stock
