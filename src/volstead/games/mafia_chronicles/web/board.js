@@ -88,7 +88,9 @@ function market(y, cat, names) {
     `<div class="opt-group">${title}</div><div class="mrow">${list.map((c) => marketCard(c, cat, kind)).join("") || '<span class="muted">none</span>'}</div>`;
   // §3: before the first Market you search your Gangster deck for your Boss
   const deck = y.boss_deck ? row("Your Gangster deck: choose your Boss (free)", y.boss_deck, "gangster") : "";
-  const known = (y.known_stashes || []).map((k) => `${names[k.seat] || `seat ${k.seat + 1}`}: ${money(k.stash)} (round ${k.round})`).join("; ");
+  const known = (y.known_stashes || [])
+    .map((k) => `${names[k.seat] || `seat ${k.seat + 1}`}: ${money(k.stash)} (round ${k.round})`)
+    .join("; ");
   return `<div class="panel" id="market" data-nav="Market"><h3>Your market <span class="small muted">(private) · bought this round: ${m.purchases.join(" / ")} · decks ${m.deck_sizes.join(" / ")}</span></h3>
     ${deck}${row("Gangsters", m.gangsters, "gangster")}${row("Businesses", m.businesses, "business")}${row("Assets", m.assets, "asset")}
     ${known ? `<div class="small">Stashes you learnt by stealing: ${esc(known)}</div>` : ""}</div>`;

@@ -130,5 +130,7 @@ export function offered(state, cat, drawn) {
       const d = cat.dealers?.[id];
       return `<div class="cardx" data-ref="${esc(r)}"><b>${esc(d ? d.name : nice(id))}</b>${d?.text ? `<div>${esc(d.text)}</div>` : ""}</div>`;
     });
-  return items.length ? `<div class="panel" id="offered" data-nav="Offered"><h3>On offer</h3><div class="cards">${items.join("")}</div></div>` : "";
+  return items.length
+    ? `<div class="panel" id="offered" data-nav="Offered"><h3>On offer</h3><div class="cards">${items.join("")}</div></div>`
+    : "";
 }
