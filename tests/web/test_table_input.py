@@ -24,8 +24,12 @@ NOT_YOURS = "Prize Bids (test game) · Volstead"
 @pytest.fixture
 def board_game(prize_bids, monkeypatch):
     """The test game drawn by its board module (data-ref on the prize, the price track, the hand)."""
+    from volstead.server.routes import lobby
+
     monkeypatch.setattr(type(prize_bids), "web_module", "web/board.js")
-    return prize_bids
+    lobby._info_body.cache_clear()  # /api/info is cached per process: an earlier test's has no board module
+    yield prize_bids
+    lobby._info_body.cache_clear()
 
 
 def new_game(server, **extra):
