@@ -1,7 +1,7 @@
 // The shell's panels, the same for every game: the pending decision, the log, the final scores.
 import { esc, nice } from "./util.js";
 
-// A seat by the name the game gives it (a gang, a syndicate...; meta.seat_names), else its number
+// A seat by the name the game gives it (meta.seat_names), else its number
 // as people count: from 1 ("Seat 1" is seat 0; the engine's default names count from 0).
 export function seatName(meta, seat) {
   return countedFromOne(meta.seat_names?.[seat], seat);
