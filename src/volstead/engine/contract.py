@@ -119,6 +119,18 @@ class ReportSection:
     figures: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class ObservationField:
+    """One named part of a seat's observation array (`Game.observation_fields`): `size` numbers,
+    each from `low` to `high`, meaning what `doc` says (docs/learning.md prints the layout)."""
+
+    name: str
+    size: int
+    doc: str
+    low: float = 0.0
+    high: float = 1.0
+
+
 RANDOM_CHOICE = "random"  # a seat's faction left to the deal (from the factions no seat named)
 
 
@@ -350,6 +362,35 @@ class Game(Generic[OptionsT]):
 
         ratings = read_ratings(self.package_dir / "data" / RATINGS_FILE)
         return {spec: r.elo for spec, r in ratings.bots.items()} if ratings else {}
+
+    # --------------------------------------------- learning environments (volstead.rl)
+    # A game that sets these four is a Gymnasium / PettingZoo environment (volstead.rl) and can seat a
+    # learned bot; a game without them (observation_fields() == ()) is neither. See docs/learning.md.
+    def observation_fields(self, seats: int, options: OptionsT) -> tuple[ObservationField, ...]:
+        """The layout of a seat's observation in a game of `seats` with `options`, field by field:
+        the array `encode_observation` fills has sum(f.size) numbers in this order. () if none."""
+        return ()
+
+    def encode_observation(self, state: GameState, seat: int) -> list[float]:
+        """What `seat` knows of `state` as numbers, field after field of `observation_fields`
+        (same length in every state of the game): only what the seat may know — the same list
+        for every `determinize(seat, ...)` of the state — and what it is being asked, if anything
+        (the kind of its pending decision). Called on every step of training: keep it cheap."""
+        raise NotImplementedError(f"{self.title} has no observation encoder")
+
+    def action_count(self, seats: int, options: OptionsT) -> int:
+        """N of the fixed action space Discrete(N) of a game of `seats` with `options` (0: none)."""
+        return 0
+
+    def action_numbers(self, state: GameState, decision: Decision) -> tuple[int, ...]:
+        """The stable number in [0, action_count) of each option of `decision` (a pending decision
+        of `state`), in option order: distinct within a decision, and the same option (same kind,
+        same choice) has the same number in every game of the same seats and options."""
+        raise NotImplementedError(f"{self.title} has no action numbering")
+
+    def action_name(self, number: int, seats: int, options: OptionsT) -> str:
+        """What action `number` means, for people reading a policy or docs/learning.md."""
+        return f"action {number}"
 
     # ------------------------------------------------------------- derived
     @property
