@@ -3,7 +3,8 @@ from the options' refs (one click, two clicks led step by step, options sharing 
 buttons), digits on the keyboard, the tab's title on your turn, the rules panel open at the current
 decision's passage and "§" links to a passage, and a decision that does not move while rivals take
 their private steps. The test game (tests/platform_game) with its small board module
-(tests/platform_game/web/board.js, named as its web_module here), and The Mafia Chronicles with bots.
+(tests/platform_game/web/board.js, named as its web_module here), and The Mafia Chronicles' Market and
+Prohibition's Scheme draft with bots.
 Chromium at 1400x900 and 390x844; screenshots in test-artifacts/."""
 
 from __future__ import annotations
@@ -223,14 +224,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def slow_bots_server(tmp_path):
-    """A server whose bots take a beat before each move: their private steps arrive one by one."""
+def slow_bots_server(tmp_path, request):
+    """A server whose bots take a beat before each move (0.4 s, or the test's `bot_delay` mark):
+    their private steps arrive one by one."""
     import uvicorn
 
     from volstead.server import create_app
     from volstead.server.serving import server_config
 
-    app = create_app(f"sqlite:///{tmp_path / 'slow.db'}", bot_delay=0.4, think_s=3.0)
+    mark = request.node.get_closest_marker("bot_delay")
+    app = create_app(f"sqlite:///{tmp_path / 'slow.db'}", bot_delay=mark.args[0] if mark else 0.4, think_s=3.0)
     port = _free_port()
     srv = uvicorn.Server(server_config(app, "127.0.0.1", port))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -285,6 +288,59 @@ def test_the_decision_does_not_move_while_rivals_decide_in_private(slow_bots_ser
     assert page.evaluate("scrollY") == scroll
     assert page.locator("#decision button.option >> nth=-1").evaluate("b => b.matches(':hover')")
     shot(page, f"table-mafia-secret-{viewport['width']}", full_page=False)
+    page.locator("#decision button.option").first.click()  # a click still lands
+    page.wait_for_function("!document.querySelector('#decision button.option[data-mark]')")
+    assert state_of(server, g, 0)["decision"].get("number") != mine["decision"]["number"]
+    assert not errors, errors
+
+
+@SIZES
+@pytest.mark.bot_delay(1.5)
+def test_the_draft_decision_does_not_move_while_rivals_pick_in_private(slow_bots_server, browser, shot, viewport):
+    """Prohibition's Scheme draft (rulebook: Setup, the draft — every gang keeps a card of its packet in
+    secret at once, three rounds): while the three bots pick in private, seat 1's open pick is not
+    rebuilt, scrolled or un-hovered, and a click on it still lands."""
+    server = slow_bots_server
+    g = httpx2.post(
+        server + "/api/games", json={"game": "prohibition", "seats": ["human", "random", "random", "random"], "seed": 6}
+    ).json()
+    errors, states = [], []
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script("localStorage.setItem('volstead:rules-open:prohibition', 'false')")
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: states.append(f) if '"type":"state"' in f else None))
+    page.goto(server + g["seats"][0]["url"])
+    page.wait_for_selector("#decision button.option:not([disabled])")
+    first = state_of(server, g, 0)["decision"]
+    assert first["kind"] == "draft_scheme"
+    # round 1: the bots picked while the page loaded; take ours, and round 2 opens for all four at once
+    page.evaluate("document.querySelector('#decision button.option').dataset.mark = 'round-1'")
+    page.locator("#decision button.option").first.click()
+    page.wait_for_function(
+        "!document.querySelector('[data-mark=round-1]') && document.querySelector('#decision button.option:not([disabled])')"
+    )
+    page.evaluate("document.querySelector('#decision button.option').dataset.mark = 'kept'")
+    mine = state_of(server, g, 0)
+    assert mine["decision"]["kind"] == "draft_scheme" and mine["decision"]["number"] != first["number"]
+    assert mine["pending"] == [0, 1, 2, 3], "the rivals had picked before the test could watch them"
+    page.evaluate("window.scrollTo(0, 120)")
+    page.hover("#decision button.option >> nth=-1")
+    before = page.locator("#decision button.option").first.bounding_box()
+    scroll = page.evaluate("scrollY")
+    seen = len(states)
+    end = time.monotonic() + 20
+    while state_of(server, g, 0)["pending"] != [0]:  # the rivals pick, in private
+        assert time.monotonic() < end, "the rivals did not pick"
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(300)
+    assert len(states) - seen >= 1, "the rivals' private picks did not reach the page"
+    assert state_of(server, g, 0)["decision"]["number"] == mine["decision"]["number"]  # ours still waits
+    assert page.locator("#decision button.option").first.get_attribute("data-mark") == "kept"  # never rebuilt
+    assert page.locator("#decision button.option").first.bounding_box() == before
+    assert page.evaluate("scrollY") == scroll
+    assert page.locator("#decision button.option >> nth=-1").evaluate("b => b.matches(':hover')")
+    shot(page, f"table-prohibition-draft-{viewport['width']}", full_page=False)
     page.locator("#decision button.option").first.click()  # a click still lands
     page.wait_for_function("!document.querySelector('#decision button.option[data-mark]')")
     assert state_of(server, g, 0)["decision"].get("number") != mine["decision"]["number"]
