@@ -16,6 +16,7 @@ pay, the Neighborhood a sale is made in...). All zeros when the seat is not bein
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from volstead.engine.contract import ObservationField
@@ -23,11 +24,8 @@ from volstead.engine.step import step_kind
 
 from .actions import KIND_INDEX, KINDS, ORDER_NUMBER, ORDERS, TIE_INDEX, TIE_WHATS
 from .content.tables import Content
-from .rules.goods import PayGoods, SellGoodsStep, StoreGoods
-from .rules.jobs import JobWindow
-from .rules.orders import CardToHand, ChooseExtraGoods, HireAssociate, KeepDealer, KeepJob, Seize
-from .rules.sales import ChooseWaiver, SellLoop
-from .rules.thugs import MovePieces, SendThugs
+from .rules.goods import PayGoods
+from .rules.orders import ChooseExtraGoods
 from .state import STATS, ScarfaceState
 
 DEAL_SLOTS: Final = 6  # Deals shown one by one (the rest are counted in `seat_deal_totals`)
@@ -42,10 +40,6 @@ THUG_AREAS: Final[tuple[str, ...]] = (
     "removed",
 )
 MONEY_SCALE: Final = 200.0
-
-
-def _cap(x: float) -> float:
-    return 1.0 if x > 1.0 else x
 
 
 class Layout:
@@ -74,7 +68,8 @@ class Layout:
         self.clock = add(
             "clock",
             6,
-            "round / 3; time track / its spaces; Eliot Ness / 6; turns played / 100 (capped); News cards left / 3; Raid cards left / the deck",
+            "round / 3; time track / its spaces; Eliot Ness / 6; turns played / 100 (capped); News cards left / 3; "
+            "Raid cards left / the deck",
         )
         self.news = add("news", len(c.news), "the active News card, one-hot (card set order)")
         self.last_raid = add("last_raid", len(c.raids), "the last Raid card resolved, one-hot (none: zeros)")
@@ -167,10 +162,26 @@ class Layout:
         self.asked_district = add("asked_district", 7, "the district pieces move from")
         self.asked_order = add("asked_order", len(ORDERS), "the rival order a Job window opened on, one-hot")
         self.asked_tie = add(
-            "asked_tie", len(TIE_WHATS) + 1 + len(KINDS), "a solo tie: what it is about, one-hot (last: one of his decisions, and its kind)"
+            "asked_tie",
+            len(TIE_WHATS) + 1 + len(KINDS),
+            "a solo tie: what it is about, one-hot (last: one of his decisions, and its kind)",
         )
         self.fields = tuple(fields)
         self.size = n
+        # what the encoder divides by, and each tile side's scaled printed values (tile 2t: day, 2t+1: night)
+        self.time_spaces = max(1, c.time_spaces.get(P, 6))
+        self.raid_cards = max(1, len(c.raid_deck))
+        self.low_cards = max(1, len(c.associates_low))
+        self.high_cards = max(1, len(c.associates_high))
+        self.job_cards = max(1, len(c.job_deck))
+        self.dealer_cards = max(1, len(c.dealer_deck))
+        self.side_values: list[tuple[float, ...]] = [
+            (min(1.0, side.defense / 6), min(1.0, side.alcohol / 5), min(1.0, side.guns / 5), min(1.0, side.price / 35))
+            for pair in c.tile_sides
+            for side in pair
+        ]
+        # each seat's last encoding of the Neighborhood fields, with the `hoods` it was made from
+        self.tiles_cache: list[tuple[tuple[Any, ...], list[float]] | None] = [None] * P
 
 
 _LAYOUTS: Final[dict[tuple[int, int, int], tuple[Content, Layout]]] = {}
@@ -187,6 +198,41 @@ def layout_for(c: Content, players: int, solo_cards: int) -> Layout:
     return entry[1]
 
 
+# Scaled copies of the tuples the encoder reads (a Player's thugs, cars, trucks and stat levels per
+# district or stat), each computed once: the tuples are shared by every clone and most states of a
+# game repeat them, so a dict hit replaces seven divisions and seven stores.
+_SCALED: Final[dict[tuple[int, tuple[int, ...]], tuple[float, ...]]] = {}
+_SCALES: Final[tuple[float, ...]] = (12.0, 3.0, 2.0)  # thugs, cars, trucks
+_POPCOUNT: Final[tuple[float, ...]] = tuple(bin(m).count("1") / 7 for m in range(128))
+_MASKS: Final[dict[tuple[int, ...], int]] = {}  # districts holding pieces, a bit each, per count tuple
+
+
+def _mask(values: tuple[int, ...]) -> int:
+    got = _MASKS.get(values)
+    if got is None:
+        got = 0
+        for d, v in enumerate(values):
+            if v:
+                got |= 1 << d
+        if len(_MASKS) < 200_000:
+            _MASKS[values] = got
+    return got
+
+
+def _scaled(kind: int, values: tuple[int, ...]) -> tuple[float, ...]:
+    key = (kind, values)
+    got = _SCALED.get(key)
+    if got is None:
+        if kind == 3:  # stat levels 1-3
+            got = tuple([(v - 1) / 2 for v in values])
+        else:
+            scale = _SCALES[kind]
+            got = tuple([v / scale if v < scale else 1.0 for v in values])
+        if len(_SCALED) < 200_000:  # bounded: pieces on 7 districts take a few thousand shapes
+            _SCALED[key] = got
+    return got
+
+
 def encode(s: ScarfaceState, seat: int) -> list[float]:
     """`seat`'s observation of `s` (see the module doc)."""
     c = s.content
@@ -195,7 +241,7 @@ def encode(s: ScarfaceState, seat: int) -> list[float]:
     solo = s.enforcer >= 0
     L = layout_for(c, P, len(s.solo.cards) if solo else 0)  # type: ignore[attr-defined]
     out = [0.0] * L.size
-    C, J, T = L.C, L.J, L.T
+    C, J = L.C, L.J
     opts = s.options
 
     # -------------------------------------------------------------- the table
@@ -208,13 +254,18 @@ def encode(s: ScarfaceState, seat: int) -> list[float]:
         out[m + 2] = 1.0
     out[m + 3 + min(2, max(0, P - 2))] = 1.0
     k = L.clock
-    spaces = c.time_spaces.get(s.seats, 6)
-    out[k] = _cap(s.round / 3)
-    out[k + 1] = _cap(s.time / spaces) if spaces else 0.0
+    spaces = L.time_spaces
+    x = s.round / 3
+    out[k] = x if x < 1.0 else 1.0
+    x = s.time / spaces
+    out[k + 1] = x if x < 1.0 else 1.0
     out[k + 2] = s.ness / 6
-    out[k + 3] = _cap(s.turn_number / 100)
-    out[k + 4] = _cap(len(s.news_deck) / 3)
-    out[k + 5] = _cap(len(s.raid_deck) / max(1, len(c.raid_deck)))
+    x = s.turn_number / 100
+    out[k + 3] = x if x < 1.0 else 1.0
+    x = len(s.news_deck) / 3
+    out[k + 4] = x if x < 1.0 else 1.0
+    x = len(s.raid_deck) / L.raid_cards
+    out[k + 5] = x if x < 1.0 else 1.0
     if s.news_active >= 0:
         out[L.news + s.news_active] = 1.0
     if s.raid_card >= 0:
@@ -234,46 +285,27 @@ def encode(s: ScarfaceState, seat: int) -> list[float]:
         out[L.ring + (s.family_ring - seat) % P] = 1.0
     if s.order_done:
         out[L.turn] = 1.0
-    out[L.turn + 1] = _cap(s.boss_uses / 3)
-    out[L.turn + 2] = _cap(len(s.used_job_actions) / 3)
+    out[L.turn + 1] = s.boss_uses / 3 if s.boss_uses < 3 else 1.0
+    x = len(s.used_job_actions) / 3
+    out[L.turn + 2] = x if x < 1.0 else 1.0
     for dist in s.police:
         out[L.police + dist] += 1 / 3
-    for h in s.hoods:
-        t = h.tile
-        out[L.tile_on + t] = 1.0
-        out[L.tile_district + 7 * t + h.district] = 1.0
-        side = c.tile_sides[t][1 if h.night else 0]
-        if h.night:
-            out[L.tile_night + t] = 1.0
-        if h.owner >= 0:
-            out[L.tile_owner + P * t + (h.owner - seat) % P] = 1.0
-        b = L.tile_business + 4 * t
-        out[b] = h.speakeasy / 3
-        out[b + 1] = h.casino / 3
-        out[b + 2] = h.brothel / 3
-        out[b + 3] = float(h.nightclub)
-        if h.alcohol:
-            out[L.tile_goods + 2 * t] = _cap(h.alcohol / 10)
-        if h.guns:
-            out[L.tile_goods + 2 * t + 1] = _cap(h.guns / 10)
-        b = L.tile_side + 4 * t
-        out[b] = _cap(side.defense / 6)
-        out[b + 1] = _cap(side.alcohol / 5)
-        out[b + 2] = _cap(side.guns / 5)
-        out[b + 3] = _cap(side.price / 35)
-    for x in s.market_low:
-        out[L.market + x] = 1.0
-    for x in s.market_high:
-        out[L.market + x] = 1.0
+    _encode_tiles(s, L, out, seat)
+    for x_ in s.market_low:
+        out[L.market + x_] = 1.0
+    for x_ in s.market_high:
+        out[L.market + x_] = 1.0
     if s.deck_low:
         out[L.market_tops + s.deck_low[0]] = 1.0
     if s.deck_high:
         out[L.market_tops + s.deck_high[0]] = 1.0
     b = L.decks
-    out[b] = _cap(len(s.deck_low) / max(1, len(c.associates_low)))
-    out[b + 1] = _cap(len(s.deck_high) / max(1, len(c.associates_high)))
-    out[b + 2] = _cap(len(s.job_deck) / max(1, len(c.job_deck)))
-    out[b + 3] = _cap(len(s.dealer_deck) / max(1, len(c.dealer_deck)))
+    out[b] = len(s.deck_low) / L.low_cards
+    out[b + 1] = len(s.deck_high) / L.high_cards
+    x = len(s.job_deck) / L.job_cards
+    out[b + 2] = x if x < 1.0 else 1.0
+    x = len(s.dealer_deck) / L.dealer_cards
+    out[b + 3] = x if x < 1.0 else 1.0
 
     # -------------------------------------------------------------- the seats
     totals = s.counted_hood_totals()
@@ -284,53 +316,63 @@ def encode(s: ScarfaceState, seat: int) -> list[float]:
         out[L.seat_gang + G * r + p.gang] = 1.0
         out[L.seat_crime + r] = p.crime / 11
         if r == 0 or solo:
-            out[L.seat_money + r] = _cap(p.money / MONEY_SCALE)
+            x = p.money / MONEY_SCALE
+            out[L.seat_money + r] = x if x < 1.0 else 1.0
         b = L.seat_counts + 4 * r
-        out[b] = _cap(len(p.hand) / 8)
-        out[b + 1] = _cap(len(p.deck) / 15)
-        out[b + 2] = _cap(len(p.discard) / 20)
-        out[b + 3] = _cap(len(p.jobs) / 8)
+        out[b : b + 4] = (
+            min(1.0, len(p.hand) / 8),
+            min(1.0, len(p.deck) / 15),
+            min(1.0, len(p.discard) / 20),
+            min(1.0, len(p.jobs) / 8),
+        )
         if p.plan:
-            out[L.seat_strength + 2 * r] = _cap(s.muscle(p.seat) / 15)
-            out[L.seat_strength + 2 * r + 1] = _cap(s.influence(p.seat) / 15)
+            x = s.muscle(p.seat) / 15
+            out[L.seat_strength + 2 * r] = x if x < 1.0 else 1.0
+            x = s.influence(p.seat) / 15
+            out[L.seat_strength + 2 * r + 1] = x if x < 1.0 else 1.0
             b = L.seat_plan + C * r
-            for x in p.plan:
-                out[b + x] = 1.0
+            for x_ in p.plan:
+                out[b + x_] = 1.0
         if p.discard:
             out[L.seat_discard_top + C * r + p.discard[-1]] = 1.0
         b = L.seat_thugs + 8 * r
-        out[b] = p.recruits / 12
-        out[b + 1] = p.safehouses / 12
-        out[b + 2] = p.hq / 12
-        out[b + 3] = p.underworld / 12
-        out[b + 4] = p.authorities / 12
-        out[b + 5] = p.prison / 12
-        out[b + 6] = p.job_thugs / 12
-        out[b + 7] = p.removed / 12
+        out[b : b + 8] = (
+            p.recruits / 12,
+            p.safehouses / 12,
+            p.hq / 12,
+            p.underworld / 12,
+            p.authorities / 12,
+            p.prison / 12,
+            p.job_thugs / 12,
+            p.removed / 12,
+        )
         b = 7 * r
-        thugs, cars, trucks = p.thugs, p.cars, p.trucks
-        for dist in range(7):
-            if thugs[dist]:
-                out[L.seat_district_thugs + b + dist] = thugs[dist] / 12
-            if cars[dist]:
-                out[L.seat_cars + b + dist] = _cap(cars[dist] / 3)
-            if trucks[dist]:
-                out[L.seat_trucks + b + dist] = _cap(trucks[dist] / 2)
-        b = L.seat_stats + 6 * r
-        for i, lvl in enumerate(p.stats):
-            out[b + i] = (lvl - 1) / 2
+        at = L.seat_district_thugs + b
+        out[at : at + 7] = _scaled(0, p.thugs)
+        at = L.seat_cars + b
+        out[at : at + 7] = _scaled(1, p.cars)
+        at = L.seat_trucks + b
+        out[at : at + 7] = _scaled(2, p.trucks)
+        at = L.seat_stats + 6 * r
+        out[at : at + 6] = _scaled(3, p.stats)
         b = L.seat_boss + 4 * r
-        out[b] = p.boss_box / 12
-        out[b + 1] = _cap(len(p.right_hands) / 4)
-        out[b + 2] = _cap(p.upgrades_made / 12)
-        out[b + 3] = _cap(p.cubes_lost / 6)
+        out[b : b + 4] = (
+            p.boss_box / 12,
+            min(1.0, len(p.right_hands) / 4),
+            min(1.0, p.upgrades_made / 12),
+            min(1.0, p.cubes_lost / 6),
+        )
         row = p.seat * 9
         b = L.seat_control + 3 * r
-        out[b] = _cap(totals[row + 5] / 7)
-        out[b + 1] = _cap(totals[row + 4] / 15)
-        out[b + 2] = bin(s.presence(p.seat)).count("1") / 7
-        for j in p.done_jobs:
-            out[L.seat_done_jobs + J * r + j] = 1.0
+        out[b : b + 3] = (
+            min(1.0, totals[row + 5] / 7),
+            min(1.0, totals[row + 4] / 15),
+            _POPCOUNT[totals[row + 8] | _mask(p.thugs) | _mask(p.cars) | _mask(p.trucks)],
+        )
+        if p.done_jobs:
+            b = L.seat_done_jobs + J * r
+            for j in p.done_jobs:
+                out[b + j] = 1.0
         deals = p.deals
         if deals:
             alcohol = guns = 0
@@ -342,35 +384,74 @@ def encode(s: ScarfaceState, seat: int) -> list[float]:
                     at = b + width * i
                     out[at + deal.dealers[0]] = 1.0
                     at += width - 4
-                    out[at] = _cap(len(deal.dealers) / 4)
-                    out[at + 1] = _cap(deal.alcohol / 6)
-                    out[at + 2] = _cap(deal.guns / 6)
-                    out[at + 3] = _cap(deal.thugs / 4)
+                    out[at : at + 4] = (
+                        min(1.0, len(deal.dealers) / 4),
+                        min(1.0, deal.alcohol / 6),
+                        min(1.0, deal.guns / 6),
+                        min(1.0, deal.thugs / 4),
+                    )
             b = L.seat_deal_totals + 3 * r
-            out[b] = _cap(len(deals) / 8)
-            out[b + 1] = _cap(alcohol / 10)
-            out[b + 2] = _cap(guns / 10)
+            out[b : b + 3] = (min(1.0, len(deals) / 8), min(1.0, alcohol / 10), min(1.0, guns / 10))
 
     # -------------------------------------------------------------- this seat's secrets
     me = players[seat]
-    for x in me.hand:
-        out[L.hand + x] = 1.0
-    for x in me.deck:
-        out[L.deck + x] = 1.0
-    for x in me.discard:
-        out[L.discard + x] = 1.0
+    b = L.hand
+    for x_ in me.hand:
+        out[b + x_] = 1.0
+    b = L.deck
+    for x_ in me.deck:
+        out[b + x_] = 1.0
+    b = L.discard
+    for x_ in me.discard:
+        out[b + x_] = 1.0
+    b = L.jobs
     for j in me.jobs:
-        out[L.jobs + j] = 1.0
+        out[b + j] = 1.0
     if s.draft:
         packet = s.draft[0] if solo else s.draft[seat]
+        b = L.draft
         for j in packet:
-            out[L.draft + j] = 1.0
+            out[b + j] = 1.0
 
     if solo:
         _encode_enforcer(s, L, out)
     if asked is not None:
         _encode_asked(s, L, out, asked.step, seat)
     return out
+
+
+def _encode_tiles(s: ScarfaceState, L: Layout, out: list[float], seat: int) -> None:
+    """The Neighborhood fields, from `tile_on_map` to `tile_side`. They change only when the
+    state's `hoods` tuple is replaced (never changed in place, shared by clones): the last
+    encoding of each seat is kept with the tuple it was made from and copied while it is the same."""
+    start, end = L.tile_on, L.tile_side + 4 * L.T
+    hoods = s.hoods
+    cached = L.tiles_cache[seat] if seat < len(L.tiles_cache) else None
+    if cached is not None and cached[0] is hoods:
+        out[start:end] = cached[1]
+        return
+    P = L.P
+    sides = L.side_values
+    for h in hoods:
+        t = h.tile
+        out[L.tile_on + t] = 1.0
+        out[L.tile_district + 7 * t + h.district] = 1.0
+        if h.night:
+            out[L.tile_night + t] = 1.0
+            b = L.tile_side + 4 * t
+            out[b : b + 4] = sides[2 * t + 1]
+        else:
+            b = L.tile_side + 4 * t
+            out[b : b + 4] = sides[2 * t]
+        if h.owner >= 0:
+            out[L.tile_owner + P * t + (h.owner - seat) % P] = 1.0
+        b = L.tile_business + 4 * t
+        out[b : b + 4] = (h.speakeasy / 3, h.casino / 3, h.brothel / 3, float(h.nightclub))
+        if h.alcohol or h.guns:
+            b = L.tile_goods + 2 * t
+            out[b : b + 2] = (min(1.0, h.alcohol / 10), min(1.0, h.guns / 10))
+    if seat < len(L.tiles_cache):
+        L.tiles_cache[seat] = (hoods, out[start:end])
 
 
 def _encode_enforcer(s: Any, L: Layout, out: list[float]) -> None:
@@ -388,10 +469,10 @@ def _encode_enforcer(s: Any, L: Layout, out: list[float]) -> None:
     for line, _pos in s.enf_cubes:
         out[b + line] += 0.25
     sc = s.solo
-    out[b + 4] = _cap(len(s.enf_deck) / max(1, len(sc.deck_a)))
-    out[b + 5] = _cap(len(s.enf_deck_b) / max(1, len(sc.deck_b)))
-    out[b + 6] = _cap(len(s.enf_deck_c) / max(1, len(sc.deck_c)))
-    out[b + 7] = _cap(len(s.enf_discard) / 12)
+    out[b + 4] = min(1.0, len(s.enf_deck) / max(1, len(sc.deck_a)))
+    out[b + 5] = min(1.0, len(s.enf_deck_b) / max(1, len(sc.deck_b)))
+    out[b + 6] = min(1.0, len(s.enf_deck_c) / max(1, len(sc.deck_c)))
+    out[b + 7] = min(1.0, len(s.enf_discard) / 12)
     b += 8
     for j in s.enf_jobs:
         out[b + j] = 1.0
@@ -405,51 +486,123 @@ def _encode_asked(s: ScarfaceState, L: Layout, out: list[float], step: Any, seat
     out[L.kind + KIND_INDEX[kind]] = 1.0
     if kind == "enforcer_tie":
         what: str = step.what
-        if what == "step":
-            out[L.asked_tie + len(TIE_WHATS)] = 1.0
-            step = step.args[0]
-            out[L.asked_tie + len(TIE_WHATS) + 1 + KIND_INDEX[step_kind(step)]] = 1.0
-        else:
+        if what != "step":
             out[L.asked_tie + TIE_INDEX[what]] = 1.0
             return
+        out[L.asked_tie + len(TIE_WHATS)] = 1.0
+        step = step.args[0]  # one of his decisions, which you take for him: its kind and context
+        kind = step_kind(step)
+        out[L.asked_tie + len(TIE_WHATS) + 1 + KIND_INDEX[kind]] = 1.0
+    if kind in LEFT_KINDS:
+        out[L.asked_amounts] = min(1.0, step.left / 10)
+    context = CONTEXT.get(kind)
+    if context is not None:
+        context(s, L, out, step)
+
+
+# The kinds whose step counts the picks left (`left`): a Muscle left for `move`.
+LEFT_KINDS: Final[frozenset[str]] = frozenset(
+    {
+        "recruit",
+        "add_business",
+        "remove_control",
+        "sell_authorities",
+        "sell_goods",
+        "sell",
+        "remove_thugs",
+        "move",
+        "retrieve_thugs",
+        "hit",
+        "move_police",
+        "to_prison",
+        "lose_business",
+        "lose_upgrade",
+    }
+)
+
+
+def _goods(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    """store_goods, pay_goods, extra_goods: the goods still to place or pay (and the extra ones)."""
     a = L.asked_amounts
-    left = getattr(step, "left", 0) if not isinstance(step, MovePieces) else step.left
-    if isinstance(left, int) and left > 0:
-        out[a] = _cap(left / 10)
-    if isinstance(step, (StoreGoods, PayGoods)):
-        out[a + 1] = _cap(step.alcohol / 10)
-        out[a + 2] = _cap(step.guns / 10)
-        if isinstance(step, PayGoods):
-            out[a + 3] = _cap(step.either / 10)
-            if step.only_hood >= 0:
-                out[L.asked_tiles + s.hoods[step.only_hood].tile] = 1.0
+    out[a + 1] = min(1.0, step.alcohol / 10)
+    out[a + 2] = min(1.0, step.guns / 10)
+    if isinstance(step, PayGoods):
+        out[a + 3] = min(1.0, step.either / 10)
+        if step.only_hood >= 0:
+            out[L.asked_tiles + s.hoods[step.only_hood].tile] = 1.0
     elif isinstance(step, ChooseExtraGoods):
-        out[a + 1] = _cap(step.alcohol / 10)
-        out[a + 2] = _cap(step.guns / 10)
-        out[a + 3] = _cap(step.extra / 10)
-    elif isinstance(step, CardToHand):
-        out[L.asked_cards + step.card] = 1.0
-        out[a + 1] = _cap(step.cost / 10)
-    elif isinstance(step, KeepJob):
-        for j in step.drawn:
-            out[L.asked_jobs + j] = 1.0
-    elif isinstance(step, KeepDealer):
-        for x in step.drawn:
-            out[L.asked_dealers + x] = 1.0
-    elif isinstance(step, MovePieces):
-        out[L.asked_district + step.src] = 1.0
-    elif isinstance(step, (SendThugs, Seize)):
-        out[a] = _cap(step.muscle / 10)
-    elif isinstance(step, HireAssociate):
-        out[a] = _cap(step.influence / 10)
-    elif isinstance(step, SellLoop):
-        for i in step.sold:
-            out[L.asked_tiles + s.hoods[i].tile] = 1.0
-    elif isinstance(step, ChooseWaiver):
-        out[L.asked_tiles + s.hoods[step.hood].tile] = 1.0
-    elif isinstance(step, JobWindow):
-        reason = step.reason
-        if not isinstance(reason, str):
-            out[L.asked_order + ORDER_NUMBER[reason[1]]] = 1.0
-    elif isinstance(step, SellGoodsStep):
-        out[a + 3] = _cap(step.price(s) / 10)
+        out[a + 3] = min(1.0, step.extra / 10)
+
+
+def _card_to_hand(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    out[L.asked_cards + step.card] = 1.0
+    out[L.asked_amounts + 1] = min(1.0, step.cost / 10)
+
+
+def _drawn_jobs(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    for j in step.drawn:
+        out[L.asked_jobs + j] = 1.0
+
+
+def _drawn_dealers(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    for x in step.drawn:
+        out[L.asked_dealers + x] = 1.0
+
+
+def _move(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    out[L.asked_district + step.src] = 1.0
+
+
+def _muscle(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    out[L.asked_amounts] = min(1.0, step.muscle / 10)
+
+
+def _influence(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    out[L.asked_amounts] = min(1.0, step.influence / 10)
+
+
+def _sold(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    for i in step.sold:
+        out[L.asked_tiles + s.hoods[i].tile] = 1.0
+
+
+def _waiver(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    out[L.asked_tiles + s.hoods[step.hood].tile] = 1.0
+
+
+def _job_window(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    reason = step.reason
+    if not isinstance(reason, str):  # (seat, order): a rival's order under way
+        out[L.asked_order + ORDER_NUMBER[reason[1]]] = 1.0
+
+
+def _price(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    out[L.asked_amounts + 3] = min(1.0, step.price(s) / 10)
+
+
+def _kill(s: ScarfaceState, L: Layout, out: list[float], step: Any) -> None:
+    if step.kill:
+        out[L.asked_amounts + 3] = 1.0
+
+
+Context = Callable[[ScarfaceState, Layout, list[float], Any], None]
+# What each kind's options need to be read, beyond the kind: in `asked_amounts` picks left or Muscle
+# or Influence / 10, alcohol / 10, guns / 10, and the either-goods, extra goods, price / 10 or a Kill.
+CONTEXT: Final[dict[str, Context]] = {
+    "store_goods": _goods,
+    "pay_goods": _goods,
+    "extra_goods": _goods,
+    "card_to_hand": _card_to_hand,
+    "keep_job": _drawn_jobs,
+    "keep_dealer": _drawn_dealers,
+    "move": _move,
+    "send": _muscle,
+    "seize": _muscle,
+    "hire": _influence,
+    "sell": _sold,
+    "truck_discount": _waiver,
+    "job_window": _job_window,
+    "sell_authorities": _price,
+    "sell_goods": _price,
+    "hit": _kill,
+}
