@@ -54,16 +54,9 @@ class Layout:
         G = len(c.gangs)
         self.C, self.J, self.D, self.T, self.P, self.G = C, J, D, T, P, G
         self.deal_width = D + 4
-        fields: list[ObservationField] = []
-        n = 0
-
-        def add(name: str, size: int, doc: str) -> int:
-            nonlocal n
-            fields.append(ObservationField(name, size, doc))
-            at = n
-            n += size
-            return at
-
+        self._fields: list[ObservationField] = []
+        self._n = 0
+        add = self._add
         self.mode = add("mode", 6, "1 each: solo, rulebook-wip variant, Job draft; the map's size (2, 3, 4 gangs) one-hot")
         self.clock = add(
             "clock",
@@ -151,7 +144,8 @@ class Layout:
         self.asked_amounts = add(
             "asked_amounts",
             4,
-            "the decision's amounts: picks left / 10, alcohol / 10, guns / 10, either good or extra goods / 10 (capped)",
+            "the decision's amounts / 10 (capped): picks left (Muscle left to move; the Muscle or Influence a Send, "
+            "Seize or Hire may use), alcohol, guns, and either-goods, extra goods or the sale price (1 for a Kill)",
         )
         self.asked_cards = add("asked_cards", C, "the card the decision is about (the one gained)")
         self.asked_jobs = add("asked_jobs", J, "the Jobs drawn to keep one of")
@@ -166,8 +160,8 @@ class Layout:
             len(TIE_WHATS) + 1 + len(KINDS),
             "a solo tie: what it is about, one-hot (last: one of his decisions, and its kind)",
         )
-        self.fields = tuple(fields)
-        self.size = n
+        self.fields = tuple(self._fields)
+        self.size = self._n
         # what the encoder divides by, and each tile side's scaled printed values (tile 2t: day, 2t+1: night)
         self.time_spaces = max(1, c.time_spaces.get(P, 6))
         self.raid_cards = max(1, len(c.raid_deck))
@@ -182,6 +176,13 @@ class Layout:
         ]
         # each seat's last encoding of the Neighborhood fields, with the `hoods` it was made from
         self.tiles_cache: list[tuple[tuple[Any, ...], list[float]] | None] = [None] * P
+
+    def _add(self, name: str, size: int, doc: str) -> int:
+        """Append a field; its offset."""
+        self._fields.append(ObservationField(name, size, doc))
+        at = self._n
+        self._n += size
+        return at
 
 
 _LAYOUTS: Final[dict[tuple[int, int, int], tuple[Content, Layout]]] = {}
