@@ -107,7 +107,7 @@ class MafiaChronicles(Game[MafiaOptions]):
         """What `seat` may know of `state` as numbers (observation.py)."""
         if not _LEARNING:
             _load_learning()
-        return _LEARNING[0](state, seat)  # type: ignore[no-any-return]
+        return _LEARNING[0](state, seat)
 
     def action_count(self, seats: int, options: MafiaOptions) -> int:
         from .actions import COUNT
@@ -118,7 +118,7 @@ class MafiaChronicles(Game[MafiaOptions]):
         """Each option's number in the fixed action space (actions.py; docs/learning.md)."""
         if not _LEARNING:
             _load_learning()
-        return _LEARNING[1](state, decision)  # type: ignore[no-any-return]
+        return _LEARNING[1](state, decision)
 
     def action_name(self, number: int, seats: int, options: MafiaOptions) -> str:
         from .actions import action_name

@@ -154,12 +154,12 @@ def _fields() -> tuple[ObservationField, ...]:
         ObservationField("turn", SEATS, "the syndicate making a move in the Moves phase, one-hot relative (none: zeros)"),
     ]
     for j in range(SEATS):
-        who = "this seat's syndicate" if j == 0 else f"the syndicate {j} seat(s) clockwise"
+        who = "this seat's syndicate" if j == 0 else f"the syndicate {j} seat{'s' if j > 1 else ''} clockwise"
         out.append(
             ObservationField(
                 f"syndicate{j}.area",
                 AREA,
-                f"{who}'s area as every seat sees it (a rival's as the open secret phase found it): "
+                f"{who}: its area as every seat sees it (a rival's as the open secret phase found it): "
                 f"4 Boss/Gangster slots (column 0 the Boss) of {MOB} numbers each (see docs/learning.md), "
                 f"then each column's Business one-hot ({N_BUSINESSES} types), each column's Assets multi-hot "
                 f"({N_ASSETS} types), the 8 Asset slots' occupancy",
