@@ -36,6 +36,7 @@ PERKS: Final = 9  # content/loader.PERKS
 N_BUSINESSES: Final = len(_C.businesses)
 N_ASSETS: Final = len(_C.assets)
 N_EVENTS: Final = len(_C.events)
+EVENT_DECK: Final = len(_C.event_deck)  # Event cards, copies counted
 BOSS_DECK: Final = GANGSTERS // SEATS  # the Gangster deck a syndicate picks its Boss from (§3)
 PHASES: Final[tuple[str, ...]] = ("setup", "market", "events", "moves", "income", "over")
 DECISION_KINDS: Final[tuple[str, ...]] = (
@@ -454,7 +455,7 @@ def encode(s: MafiaState, seat: int) -> list[float]:
     out += PHASE_HOT[s.phase]
     out += ROUND_HOT[s.round]
     out += EVENT_HOT[s.event] if s.event >= 0 else NO_EVENT
-    out.append(len(s.event_deck) / N_EVENTS)
+    out.append(len(s.event_deck) / EVENT_DECK)
     out += SEAT_HOT[(s.first - seat) % n] if s.first >= 0 else NO_SEAT
     out += SEAT_HOT[(s.turn - seat) % n] if s.turn >= 0 else NO_SEAT
     start = s.lane_start if s.in_lanes() else None
