@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from volstead.engine.contract import CardTable, Faction, Game, GameOptions
+from volstead.engine.contract import CardTable, Faction, Game, GameOptions, ObservationField
 
 from . import reports
 from .options import Options as MafiaOptions
@@ -41,6 +41,18 @@ ON_TIMEOUT = {
     "fix_fee": "fee:0",
     "fee_answer": "refuse",
 }
+
+
+# The encoder and the numbering (observation.py, actions.py), imported on first use and kept: they
+# run at every step of training, and an import statement runs the import machinery at every call.
+_LEARNING: list[Any] = []
+
+
+def _load_learning() -> None:
+    from .actions import action_numbers
+    from .observation import encode
+
+    _LEARNING[:] = [encode, action_numbers]
 
 
 class MafiaChronicles(Game[MafiaOptions]):
@@ -82,6 +94,36 @@ class MafiaChronicles(Game[MafiaOptions]):
         from .policy import choice
 
         return choice(cast("MafiaState", state), decision)
+
+    # ------------------------------------------------- learning environments (volstead.rl)
+    def observation_fields(self, seats: int, options: MafiaOptions) -> tuple[ObservationField, ...]:
+        """A seat's observation, field by field (observation.py; docs/learning.md): the same for
+        every options, the table being 4 seats."""
+        from .observation import FIELDS
+
+        return FIELDS
+
+    def encode_observation(self, state: GameState, seat: int) -> list[float]:
+        """What `seat` may know of `state` as numbers (observation.py)."""
+        if not _LEARNING:
+            _load_learning()
+        return _LEARNING[0](state, seat)
+
+    def action_count(self, seats: int, options: MafiaOptions) -> int:
+        from .actions import COUNT
+
+        return COUNT
+
+    def action_numbers(self, state: GameState, decision: Decision) -> tuple[int, ...]:
+        """Each option's number in the fixed action space (actions.py; docs/learning.md)."""
+        if not _LEARNING:
+            _load_learning()
+        return _LEARNING[1](state, decision)
+
+    def action_name(self, number: int, seats: int, options: MafiaOptions) -> str:
+        from .actions import action_name
+
+        return action_name(number)
 
     def timeout_choice(self, state: GameState, decision: Decision, rng: random.Random) -> int:
         """Out of time: the phase is done, the syndicate is out of moves, no deal is made, no fee asked
