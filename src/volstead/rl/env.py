@@ -23,7 +23,17 @@ from volstead.engine.errors import VolsteadError
 from volstead.engine.state import GameState
 from volstead.games import get_game
 
-from .encoding import IllegalActionError, Layout, encode, final_rewards, layout_of, make_spaces, option_index, pending_decision
+from .encoding import (
+    IllegalActionError,
+    Layout,
+    encode,
+    final_rewards,
+    index_in,
+    layout_of,
+    make_spaces,
+    numbers_of,
+    pending_decision,
+)
 
 BotSpec = Any  # a registered bot's spec ("random", "greedy", "ismcts:200ms") or a bot object
 
@@ -141,7 +151,7 @@ class VolsteadEnv(gymnasium.Env):
         d = pending_decision(state, self.learner)
         assert d is not None  # _play_bots stops only where the learner is asked or at the end
         try:
-            index = option_index(self.game, state, d, action)
+            index = index_in(self.layout, state, d, action, numbers_of(self.layout, state, d))
         except IllegalActionError:
             if self.illegal_reward is None:
                 raise
