@@ -143,7 +143,7 @@ def test_an_illegal_action_is_refused_naming_it_and_changes_nothing(game):
     with pytest.raises(IllegalActionError, match="whole number"):
         env.step(1.0)
     assert env.state.record_pairs() == before
-    assert same(env._observation(), obs)
+    assert same(env._observation(), obs) and env.action_masks().tolist() == obs["action_mask"].astype(bool).tolist()
     env.step(legal_action(obs, np.random.default_rng(0)))  # and the episode goes on
 
 

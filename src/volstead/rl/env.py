@@ -177,6 +177,11 @@ class VolsteadEnv(gymnasium.Env):
                 return
             state.apply_index(ask_bot(bots[seat], state, skip_forced=True, seat=seat), seat)
 
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (sb3-contrib's MaskablePPO asks for this method)."""
+        assert self.state is not None
+        return self._observation()["action_mask"].astype(bool)
+
     def _observation(self) -> dict[str, np.ndarray]:
         assert self.state is not None
         return encode(self.layout, self.state, self.learner)
