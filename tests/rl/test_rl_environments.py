@@ -8,6 +8,8 @@ registered games (tests/rl/conftest.py); a game without an encoder is skipped, s
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
 
 import gymnasium
@@ -286,3 +288,33 @@ def test_bad_arguments_are_refused_naming_them(prize_bids):
         rl.VolsteadEnv(prize_bids, opponents=(object(),))
     with pytest.raises(VolsteadError, match="option 'cards'"):
         rl.VolsteadEnv(prize_bids, options={"cards": 99})
+
+
+def test_the_encoding_needs_no_gymnasium():
+    # a plain install (no rl extra) encodes a seat: the learned bot does
+    script = (
+        "import sys; sys.modules['gymnasium'] = None; sys.modules['pettingzoo'] = None\n"
+        "import volstead.rl as rl; from volstead.games import game_names, get_game\n"
+        "assert 'gymnasium' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+        "try:\n    rl.VolsteadEnv\nexcept ImportError as e:\n    print('refused:', e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("refused: volstead.rl.VolsteadEnv needs the rl extra (pip install 'volstead[rl]')")
+
+
+def test_a_bot_object_takes_the_other_seats(prize_bids):
+    class FirstOption:
+        instant = True
+        reads_view = False
+        asked = 0
+
+        def choose(self, view, decision, sampler=None):
+            return 0
+
+        def pick(self, count):
+            FirstOption.asked += 1
+            return 0
+
+    env = rl.VolsteadEnv(prize_bids, seats=2, opponents=(FirstOption(),))
+    play_episode(env, 2, 0)
+    assert FirstOption.asked >= 5  # its bids, at least, one a round
