@@ -1,7 +1,8 @@
 """Environment steps a second of the learning environments (volstead.rl), beside the bare engine's.
 
 For each game (every registered game with an observation encoder, or each --game), one process,
-one core, three timed loops of --seconds each:
+one core, timed loops of --seconds of the process's CPU time each (a core's second, so a loaded
+machine's waits are not counted):
 
 1. engine: random games on the fast path — `state.apply_index(random index)` of the first pending
    decision, no observation, no mask: the engine's decisions a second;
@@ -41,15 +42,15 @@ TARGET = 20_000  # AEC env steps a second, one core
 def engine_decisions(game, seats: int, seconds: float) -> float:
     rng = random.Random(1)
     decisions, seed = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         seed += 1
         state = game.new_game(seed, seats)
         while state.stack:
             d = state.decision()
             state.apply_index(rng.randrange(len(d.codes)), d.seat)
         decisions += state.decisions_made
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 def encoder_us(game, seats: int, states: int = 2000) -> float:
@@ -65,11 +66,11 @@ def encoder_us(game, seats: int, states: int = 2000) -> float:
             d = state.decision()
             state.apply_index(rng.randrange(len(d.codes)), d.seat)
     encode = game.encode_observation
-    start = time.perf_counter()
+    start = time.process_time()
     for state in sample:
         for seat in range(seats):
             encode(state, seat)
-    return (time.perf_counter() - start) / (len(sample) * seats) * 1e6
+    return (time.process_time() - start) / (len(sample) * seats) * 1e6
 
 
 def aec_steps(game, seats: int, seconds: float) -> float:
@@ -79,8 +80,8 @@ def aec_steps(game, seats: int, seconds: float) -> float:
     rng = random.Random(2)
     env.reset(seed=1)
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         for _ in range(1000):
             if not env.agents:
                 env.reset()
@@ -92,7 +93,7 @@ def aec_steps(game, seats: int, seconds: float) -> float:
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def vector_steps(game, seats: int, seconds: float, n: int) -> float:
@@ -102,8 +103,8 @@ def vector_steps(game, seats: int, seconds: float, n: int) -> float:
     obs, _ = vec.reset(seed=1)
     rng = random.Random(3)
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         for _ in range(100):
             actions = []
             for mask in obs["action_mask"]:
@@ -112,7 +113,7 @@ def vector_steps(game, seats: int, seconds: float, n: int) -> float:
             obs, _, _, _, _ = vec.step(np.array(actions))
             steps += n
     vec.close()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def main() -> None:

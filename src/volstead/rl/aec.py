@@ -35,7 +35,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
     """The unwrapped AEC environment of `game` (a registered game's name) with `seats` (None: the
     most the game takes with `options`) and `options` (the game's, as JSON or its Options)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "volstead_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "volstead_v0", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,
@@ -115,18 +115,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         index = index_in(self.layout, state, d, action, numbers_of(self.layout, state, d))  # raises before any change
         self._cumulative_rewards[agent] = 0.0
         state.apply_index(index, seat)
+        if state.stack:  # every reward stays 0 until the end: nothing to clear or add
+            self.agent_selection = self.possible_agents[state.decision().seat]
+            return
+        result = state.result()
+        final = final_rewards(result.winners, self.seats)
         for a in self.agents:
-            self.rewards[a] = 0.0
-        if state.stack:
-            self._select()
-        else:
-            result = state.result()
-            final = final_rewards(result.winners, self.seats)
-            for a in self.agents:
-                s = self._seat_of[a]
-                self.rewards[a] = final[s]
-                self.terminations[a] = True
-                self.infos[a] = {"scores": list(result.scores), "winners": list(result.winners)}
+            self.rewards[a] = final[self._seat_of[a]]
+            self.terminations[a] = True
+            self.infos[a] = {"scores": list(result.scores), "winners": list(result.winners)}
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -65,9 +65,9 @@ class Layout:
         self.high = np.array(high, dtype=OBSERVATION_DTYPE)
         self.low.flags.writeable = False  # shared by every env of the layout: copied into spaces
         self.high.flags.writeable = False
-        # The last decision numbered, its numbers and its mask (`numbers_of`, `mask_of`): the mask of
-        # an observation and the step that follows it number the same decision once.
-        self.last: tuple[Decision | None, tuple[int, ...], np.ndarray | None] = (None, (), None)
+        # The last decision numbered and its numbers (`numbers_of`): the mask of an observation and
+        # the step that follows it number the same decision once.
+        self.last: tuple[Decision | None, tuple[int, ...]] = (None, ())
 
     def field_slices(self) -> dict[str, slice]:
         """Each field's part of the observation array, by name."""
@@ -133,19 +133,8 @@ def numbers_of(layout: Layout, state: GameState, decision: Decision) -> tuple[in
     if last[0] is decision:
         return last[1]
     numbers = layout.game.action_numbers(state, decision)
-    layout.last = (decision, numbers, None)
+    layout.last = (decision, numbers)
     return numbers
-
-
-def mask_of(layout: Layout, state: GameState, decision: Decision) -> np.ndarray:
-    """A new mask of `decision`'s numbers (copied from the one remembered with them)."""
-    last = layout.last
-    if last[0] is not decision or last[2] is None:
-        numbers = numbers_of(layout, state, decision)
-        template = np.zeros(layout.action_count, dtype=MASK_DTYPE)
-        template[list(numbers)] = 1
-        layout.last = last = (decision, numbers, template)
-    return last[2].copy()  # type: ignore[union-attr]
 
 
 def encode(layout: Layout, state: GameState, seat: int, asked: bool = True) -> dict[str, np.ndarray]:
@@ -155,8 +144,11 @@ def encode(layout: Layout, state: GameState, seat: int, asked: bool = True) -> d
     values = layout.game.encode_observation(state, seat)
     if len(values) != layout.size:
         raise VolsteadError(f"{layout.game.title}'s encode_observation gave {len(values)} numbers; its fields have {layout.size}")
-    d = pending_decision(state, seat) if asked else None
-    mask = mask_of(layout, state, d) if d is not None else np.zeros(layout.action_count, dtype=MASK_DTYPE)
+    mask = np.zeros(layout.action_count, dtype=MASK_DTYPE)
+    if asked:
+        d = pending_decision(state, seat)
+        if d is not None:
+            mask[list(numbers_of(layout, state, d))] = 1
     return {"observation": np.array(values, dtype=OBSERVATION_DTYPE), "action_mask": mask}
 
 

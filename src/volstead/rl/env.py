@@ -82,7 +82,7 @@ class VolsteadEnv(gymnasium.Env):
     takes an illegal action and changes nothing else (info "illegal_action": True), for tools that
     step unmasked random actions (gymnasium's env checker)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,
