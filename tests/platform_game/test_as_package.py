@@ -97,7 +97,13 @@ def test_pip_installed_it_with_its_entry_point(site):
     assert [(ep.group, ep.name, ep.value) for ep in installed.entry_points] == [
         ("volstead.games", "prize_bids", "platform_game:GAME")
     ]
-    assert sorted(p.name for p in (site / "platform_game").glob("*.py")) == ["__init__.py", "state.py", "steps.py"]
+    assert sorted(p.name for p in (site / "platform_game").glob("*.py")) == [
+        "__init__.py",
+        "actions.py",
+        "observation.py",
+        "state.py",
+        "steps.py",
+    ]
 
 
 def test_volstead_games_lists_it_from_the_package_and_warns_of_the_broken_one(site, tmp_path):
