@@ -157,9 +157,9 @@ class Encoder:
         tiles.append((0.0,) * KINDS_OF_BUILDING)
         self.tile_rows = tuple(tiles)
         self.unit_values = tuple(min(1.0, k / units) for k in range(int(units) + 1))
-        self.in_play = {
-            n: tuple(1.0 if b in set(c.in_play[n]) else 0.0 for b in range(blocks)) for n in (2, 3, 4) if n in c.in_play
-        }
+        self.in_play: dict[int, tuple[float, ...]] = {}
+        for n, shown in c.in_play.items():
+            self.in_play[n] = tuple(1.0 if b in shown else 0.0 for b in range(blocks))
         self.kind_index = {k: i for i, k in enumerate(KINDS)}
         self.fields = self._fields()
         self.size = sum(f.size for f in self.fields)
@@ -184,7 +184,8 @@ class Encoder:
         # memos: a set of cards (a tuple, as the state holds it) as its one-per-card row
         self.scheme_sets: dict[tuple[int, ...], tuple[float, ...]] = {}
         self.other_sets: dict[tuple[int, ...], tuple[float, ...]] = {}  # Fed cards (F) and Infamy cards (I): distinct keys
-        self.heads: dict[tuple[int, int, str], tuple[float, ...]] = {}
+        self.heads: dict[object, tuple[float, ...]] = {}
+        self.own_cards: dict[object, tuple[float, ...]] = {}
         self.gang_rows: dict[object, tuple[float, ...]] = {}
         # caches: the planes last made, with the objects they were made from (see the module doc)
         self.owner_key: list[object] = [None] * GANGS
@@ -208,8 +209,6 @@ class Encoder:
         self.goons_key: object = None
         self.guards_key: object = None
         self.units_plane: list[float] = []
-        self.stacks_key: object = None
-        self.stacks_part: list[float] = []
         self.conflict_key = -1
         self.conflict_plane: list[float] = []
 
@@ -389,16 +388,11 @@ class Encoder:
         return plane
 
     def stacks_of(self, s: ProhibitionState) -> list[float]:
-        stacks = s.stacks
-        if self.stacks_key is stacks:
-            return self.stacks_part
         cost, top = self.content.tile_cost, self.top_cost
         part: list[float] = []
-        for kind, stack in enumerate(stacks):
+        for kind, stack in enumerate(s.stacks):
             part.append(len(stack) / TILES)
             part.append(cost[kind * TILES + stack[0]] / top if stack else 0.0)
-        self.stacks_key = stacks
-        self.stacks_part = part
         return part
 
     def conflict_part(self, conflicted: int) -> list[float]:
@@ -407,14 +401,41 @@ class Encoder:
             self.conflict_key = conflicted
         return self.conflict_plane
 
-    def head(self, n: int, year: int, phase: str) -> tuple[float, ...]:
-        """gangs_in_game, year, phase."""
-        key = (n, year, phase)
+    def head(self, s: ProhibitionState) -> tuple[float, ...]:
+        """gangs_in_game to fed_discard: the figures of the game as a whole, remembered by what they
+        are made from (they change a few times a year)."""
+        key = (
+            s.seats,
+            s.year,
+            s.phase,
+            s.draft_round,
+            len(s.scheme_deck),
+            len(s.fed_deck),
+            len(s.torched),
+            s.guard_supply,
+            s.stacks,
+            s.scheme_discard,
+            s.fed_discard,
+        )
         row = self.heads.get(key)
         if row is None:
+            if len(self.heads) > MEMO_LIMIT:
+                self.heads.clear()
+            n, year, phase = s.seats, s.year, s.phase
             part = [1.0 if n == k else 0.0 for k in (2, 3, 4)]
             part += [1.0 if year == y else 0.0 for y in YEARS]
             part += [1.0 if phase == p else 0.0 for p in PHASES]
+            supply = (
+                s.draft_round / DRAFT_KEEP,
+                len(s.scheme_deck) / self.schemes,
+                len(s.fed_deck) / self.feds,
+                len(s.torched) / self.tile_count,
+                s.guard_supply / self.guard_count,
+            )
+            part.extend([x if x < 1.0 else 1.0 for x in supply])
+            part.extend(self.stacks_of(s))
+            part.extend(self.scheme_set(s.scheme_discard))
+            part.extend(self.other_set(s.fed_discard, self.feds))
             row = self.heads[key] = tuple(part)
         return row
 
@@ -485,19 +506,8 @@ class Encoder:
         n = s.seats
         if not 0 <= seat < n:
             raise VolsteadError(f"seat {seat} is not in this game of {n} gangs")
-        B, S, F, N_INFAMY = self.blocks, self.schemes, self.feds, self.infamy
-        out = list(self.head(n, s.year, s.phase))
-        supply = (
-            s.draft_round / DRAFT_KEEP,
-            len(s.scheme_deck) / S,
-            len(s.fed_deck) / F,
-            len(s.torched) / self.tile_count,
-            s.guard_supply / self.guard_count,
-        )
-        out.extend([x if x < 1.0 else 1.0 for x in supply])
-        out.extend(self.stacks_of(s))
-        out.extend(self.scheme_set(s.scheme_discard))
-        out.extend(self.other_set(s.fed_discard, F))
+        B, N_INFAMY = self.blocks, self.infamy
+        out = list(self.head(s))
         out.extend(self.space_open[s.year])
         out.extend(self.spaces_part(s, seat, n))
         # the map
@@ -517,11 +527,18 @@ class Encoder:
                 out.extend([0.0] * self.gang_size)
         # the seat's own cards
         me = s.gangs[seat]
-        out.extend(self.scheme_set(me.hand))
-        out.extend(self.scheme_set(me.packet))
-        out.extend(self.pick_rows[me.pick])
-        out.extend(self.other_set(me.infamy_dealt, N_INFAMY))
-        out.extend(self.infamy_one[me.infamy])
+        key = (me.hand, me.packet, me.pick, me.infamy_dealt, me.infamy)
+        own = self.own_cards.get(key)
+        if own is None:
+            if len(self.own_cards) > MEMO_LIMIT:
+                self.own_cards.clear()
+            part = list(self.scheme_set(me.hand))
+            part.extend(self.scheme_set(me.packet))
+            part.extend(self.pick_rows[me.pick])
+            part.extend(self.other_set(me.infamy_dealt, N_INFAMY))
+            part.extend(self.infamy_one[me.infamy])
+            own = self.own_cards[key] = tuple(part)
+        out.extend(own)
         # the Attack
         a = s.attack
         if a is None:
