@@ -177,6 +177,27 @@ def test_a_two_gang_game_leaves_the_third_and_fourth_slots_empty_and_the_end_ask
     assert obs["asked_kind"] == [0.0] * len(KINDS) and obs["attack"] == [0.0] * 33
 
 
+def test_each_gang_s_figures_are_its_view_s():
+    """A gang's row against the seat's view (view.py), slot by slot from the seat: Gs, Booze,
+    Headlines, Jailtime, Heat, Blocks, hand size and the public Prestige."""
+    checked = 0
+    for s in walk(11, 3, every=40):
+        if s.is_over():
+            continue  # the view's Prestige then counts Infamy
+        for seat in range(3):
+            obs = parts(GAME.encode_observation(s, seat))
+            view = s.view(seat)
+            for slot in range(3):
+                g = view["gangs"][(seat + slot) % 3]
+                row = obs[f"gang_{slot}"]
+                want = [g["gs"] / 200, g["booze"] / 40, g["headlines"] / 15, g["jailtime"] / 40, g["heat"] / 100]
+                assert row[5:10] == [min(1.0, x) for x in want]
+                assert row[13] == g["blocks"] / 25 and row[23] == min(1.0, g["hand_count"] / 8)
+                assert row[30] == min(1.0, max(0, g["prestige"]) / 150)
+                checked += 1
+    assert checked > 100
+
+
 def test_the_names_of_a_few_numbers():
     name = lambda k: GAME.action_name(k, 4, OPTIONS)  # noqa: E731
     assert name(0) == "draft_scheme: keep:" + new_game(0, 2).content.schemes[0].id

@@ -17,7 +17,6 @@ identity is never reused). Compiled with the rules (compile.toml).
 
 from __future__ import annotations
 
-from itertools import chain
 from operator import attrgetter
 from typing import Final
 
@@ -306,7 +305,10 @@ class Encoder:
         owner = s.owner
         if self.owner_key[seat] is owner and self.owner_n[seat] == n:
             return self.owner_plane[seat]
-        plane = list(chain.from_iterable(map(self.owner_rows[n][seat].__getitem__, owner)))
+        rows = self.owner_rows[n][seat]
+        plane: list[float] = []
+        for o in owner:
+            plane.extend(rows[o])
         self.owner_key[seat] = owner
         self.owner_n[seat] = n
         self.owner_plane[seat] = plane
@@ -341,7 +343,10 @@ class Encoder:
         tile, stocked, owner = s.tile, s.stocked, s.owner
         if self.building_key is tile and self.building_stocked == stocked and self.building_owner is owner:
             return self.building_plane
-        plane = list(chain.from_iterable(map(self.tile_rows.__getitem__, tile)))
+        rows = self.tile_rows
+        plane: list[float] = []
+        for t in tile:
+            plane.extend(rows[t])
         plane.extend([1.0 if stocked >> b & 1 else 0.0 for b in range(self.blocks)])
         built = [0, 0, 0, 0]
         for b, t in enumerate(tile):
@@ -358,7 +363,10 @@ class Encoder:
         gmask = s.gmask
         if self.gmask_key[seat] is gmask and self.gmask_n[seat] == n:
             return self.gmask_plane[seat]
-        plane = list(chain.from_iterable(map(self.mask_rows[n][seat].__getitem__, gmask)))
+        rows = self.mask_rows[n][seat]
+        plane: list[float] = []
+        for m in gmask:
+            plane.extend(rows[m])
         self.gmask_key[seat] = gmask
         self.gmask_n[seat] = n
         self.gmask_plane[seat] = plane
@@ -368,7 +376,10 @@ class Encoder:
         spaces = s.spaces
         if self.spaces_key[seat] is spaces and self.spaces_n[seat] == n:
             return self.spaces_plane[seat]
-        plane = list(chain.from_iterable(map(self.mask_rows[n][seat].__getitem__, spaces)))
+        rows = self.mask_rows[n][seat]
+        plane: list[float] = []
+        for m in spaces:
+            plane.extend(rows[m])
         self.spaces_key[seat] = spaces
         self.spaces_n[seat] = n
         self.spaces_plane[seat] = plane
@@ -379,9 +390,9 @@ class Encoder:
         goons, guards = s.goons, s.guards
         if self.goons_key is goons and self.guards_key is guards:
             return self.units_plane
-        value = self.unit_values.__getitem__
-        plane = list(map(value, goons))
-        plane.extend(map(value, guards))
+        values = self.unit_values  # comprehensions: a C loop compiled, the fastest loop interpreted
+        plane = [values[x] for x in goons]
+        plane.extend([values[x] for x in guards])
         self.goons_key = goons
         self.guards_key = guards
         self.units_plane = plane
