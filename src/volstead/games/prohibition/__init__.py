@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from volstead.engine.contract import CardTable, Faction, Game, GameOptions
+from volstead.engine.contract import CardTable, Faction, Game, GameOptions, ObservationField
 
 from . import reports
 from .options import Options as ProhibitionOptions
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from volstead.engine.contract import ReportSection
+    from volstead.engine.decision import Decision
     from volstead.engine.state import GameState
 
     from .state import ProhibitionState
@@ -105,6 +106,41 @@ class Prohibition(Game[ProhibitionOptions]):
 
         self.policy_choice = policy_choice  # type: ignore[method-assign,assignment]
         return policy_choice(cast("ProhibitionState", state))
+
+    # ------------------------------------------------ learning environments (docs/learning.md)
+    def observation_fields(self, seats: int, options: ProhibitionOptions) -> tuple[ObservationField, ...]:
+        """The same layout for 2, 3 and 4 gangs (gang slots from the seat, every Block of the map):
+        observation.py."""
+        from .observation import observation_fields
+
+        checked = self.resolve_options(options)
+        self.check_seats(seats, checked)
+        return observation_fields(checked.cards)
+
+    def encode_observation(self, state: GameState, seat: int) -> list[float]:
+        from .observation import encode_observation
+
+        # later calls go straight to the compiled function (as `evaluate`)
+        self.encode_observation = encode_observation  # type: ignore[method-assign,assignment]
+        return encode_observation(cast("ProhibitionState", state), seat)
+
+    def action_count(self, seats: int, options: ProhibitionOptions) -> int:
+        from .actions import action_count
+
+        checked = self.resolve_options(options)
+        self.check_seats(seats, checked)
+        return action_count(checked.cards)
+
+    def action_numbers(self, state: GameState, decision: Decision) -> tuple[int, ...]:
+        from .actions import action_numbers
+
+        self.action_numbers = action_numbers  # type: ignore[method-assign,assignment]
+        return action_numbers(cast("ProhibitionState", state), decision)
+
+    def action_name(self, number: int, seats: int, options: ProhibitionOptions) -> str:
+        from .actions import action_name
+
+        return action_name(number, self.resolve_options(options).cards)
 
     def factions(self, options: GameOptions | None = None) -> list[Faction]:
         from .content.loader import default_content
