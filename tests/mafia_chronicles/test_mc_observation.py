@@ -116,15 +116,14 @@ def test_action_numbers_are_distinct_and_in_range_in_every_decision_of_20_games(
 
 def _meaning(s: MafiaState, d, i: int) -> tuple:
     """What option i of d is, independent of the game: seats relative to the decider, a purchase
-    by its place in the market row, a placed card by its row."""
+    by the card (a Business or Asset by its place in the deck list, whichever syndicate's copy), a
+    placed card by its row."""
     oid = d.option_ids[i]
     code = d.codes[i]
     rel = lambda t: (int(t) - d.seat) % 4  # noqa: E731
     if d.kind == "market" and code[0] == "buy":
-        y = s.syn[d.seat]
-        for row in (y.g_row, y.b_row, y.a_row):
-            if code[1] in row:
-                return ("buy", (y.g_row, y.b_row, y.a_row).index(row), row.index(code[1]))
+        inst = code[1]
+        return ("buy", inst) if inst < 100 else ("buy", inst < 180, (inst - (100 if inst < 180 else 180)) % 20)
     if d.kind == "target" and oid != "back":
         what, where = oid.split(":")
         t, _, c = where.partition(".")
@@ -210,6 +209,6 @@ def test_bad_action_number_is_a_short_clear_error():
 
     from volstead.engine.errors import VolsteadError
 
-    with pytest.raises(VolsteadError, match="action 425 is out of range"):
+    with pytest.raises(VolsteadError, match="action 550 is out of range"):
         GAME.action_name(N, 4, OPTIONS)
-    assert N == 425
+    assert N == 550

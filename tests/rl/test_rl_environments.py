@@ -78,7 +78,8 @@ def check_state(game, state, layout, numbering: dict) -> None:
         assert len(numbers) == len(d.codes) == len(set(numbers)), f"{d.kind}: numbers not distinct {numbers}"
         assert all(0 <= n < layout.action_count for n in numbers), numbers
         for oid, n in zip(d.option_ids, numbers, strict=True):
-            assert numbering.setdefault((d.kind, oid), n) == n, f"{d.kind} {oid} numbered {numbering[(d.kind, oid)]} and {n}"
+            key = (d.seat, d.kind, d.prompt, oid)  # an id may be relative to what is asked ("slot:1" of the card placed)
+            assert numbering.setdefault(key, n) == n, f"{d.kind} {oid} ({d.prompt}) numbered {numbering[key]} and {n}"
 
 
 def check_rivals_private_steps(game, state) -> None:
@@ -106,8 +107,8 @@ def check_rivals_private_steps(game, state) -> None:
 
 
 def test_no_observation_tells_what_its_seat_may_not_know(game):
-    numbering: dict = {}
     for i, (seats, options) in enumerate(game.sample_setups()):
+        numbering: dict = {}  # numbers are fixed for given seats and options (a variant may shift them)
         layout = layout_of(game, seats, options)
         seed = 7 + i
         length = sum(1 for _ in random_game(game, seed, seats, options))
@@ -131,7 +132,8 @@ def test_the_same_option_has_the_same_number_in_two_games(game):
                 continue
             for d in state.decisions():
                 for oid, number in zip(d.option_ids, game.action_numbers(state, d), strict=True):
-                    assert numbering.setdefault((d.kind, oid), number) == number, (d.kind, oid)
+                    key = (d.seat, d.kind, d.prompt, oid)  # the same seat, question and option (numbers may be seat-relative)
+                    assert numbering.setdefault(key, number) == number, key
     assert len(set(numbering.values())) > 1
 
 

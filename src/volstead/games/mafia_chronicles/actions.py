@@ -4,11 +4,11 @@
 Every option the game can offer has a number, block by block per decision kind (`BLOCKS`), built
 once. A number is read off the decision's codes (never its option ids): a table lookup or a base plus
 a slot, column or amount. Seats are numbered relative to the deciding seat (0: itself, 1: the next
-clockwise), as the observation lists them. A purchase is numbered by its position in the market
-row, not by which card it is: two copies of a Business are two options and two numbers, and the
-observation shows each position's card, so a policy learns "buy the card that looks like this" once
-for every card. The Boss pick (once a game, from the 25 Gangsters of the syndicate's deck, which the
-observation leaves out) is numbered by the Gangster's card.
+clockwise), as the observation lists them. A purchase is numbered by the card bought: a Gangster by
+its card, a Business or an Asset by its place in the deck's card list (copies repeated), the same
+for every syndicate's copy of the deck — so two copies of a Business are two numbers, and the same
+card is the same number in every game and seat. The Boss pick (once a game, from the 25 Gangsters
+of the syndicate's deck, which the observation leaves out) is numbered by the Gangster's card.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import Any, Final
 
 from volstead.engine.decision import Decision
 
-from .content.loader import A0, B0, SEATS, default_content
+from .content.loader import A0, B0, DECK, GANGSTERS, SEATS, default_content
 from .rules.chains import SHARE_STEP, SHARE_STEPS, ChooseLink
 from .rules.market import DISCARD_CODES, DONE, MOVE_CODES, RELEASE_CODES, SWAP_CODES, PlaceCard, Rearrange
 from .rules.moves import FIX_FEE_STEP, FIX_FEE_STEPS
-from .state import ASSET_SLOTS, COLUMNS, MOVE_NAMES, ROW, MafiaState
+from .state import ASSET_SLOTS, COLUMNS, MOVE_NAMES, MafiaState
 
 ROWS: Final[tuple[str, ...]] = ("gangster", "business", "asset")
 ROW_SLOTS: Final[tuple[int, ...]] = (COLUMNS, COLUMNS, ASSET_SLOTS)  # slots of each row of an area
@@ -51,11 +51,16 @@ def _row_slot(row: int, slot: int) -> str:
 
 
 PICK_BOSS: Final = _block([f"pick_boss:{g.id}" for g in default_content().gangsters])
-# the Market menu: every code but a purchase, by code; purchases by row position
+# the Market menu: every code but a purchase, by code; purchases by the card bought
 MARKET: Final[dict[Any, int]] = {}
 for _c in range(COLUMNS):
     MARKET[SWAP_CODES[_c]] = _block([f"market:swap:col{_c}"])
-BUY: Final = _block([f"market:buy:{ROWS[t]}_row[{i}]" for t in range(3) for i in range(ROW)])
+_CARDS = default_content()
+BUY: Final = _block(
+    [f"market:buy:{g.id}" for g in _CARDS.gangsters]
+    + [f"market:buy:business[{k}]:{_CARDS.name(B0 + k)}" for k in range(DECK)]
+    + [f"market:buy:asset[{k}]:{_CARDS.name(A0 + k)}" for k in range(DECK)]
+)
 for _c in range(COLUMNS):
     MARKET[RELEASE_CODES[_c]] = _block([f"market:release:col{_c}"])
 for _r in range(3):
@@ -158,19 +163,18 @@ def _pick_boss(s: MafiaState, d: Decision) -> tuple[int, ...]:
 
 
 def _market(s: MafiaState, d: Decision) -> tuple[int, ...]:
-    y = s.syn[d.seat]
     table = MARKET
     out: list[int] = []
     for code in d.codes:
         n = table.get(code, -1)
-        if n < 0:  # ("buy", inst): its position in its market row
+        if n < 0:  # ("buy", inst): the card, whichever syndicate's copy of the deck it is from
             inst: int = code[1]
             if inst < B0:
-                n = BUY + y.g_row.index(inst)
+                n = BUY + inst
             elif inst < A0:
-                n = BUY + ROW + y.b_row.index(inst)
+                n = BUY + GANGSTERS + (inst - B0) % DECK
             else:
-                n = BUY + 2 * ROW + y.a_row.index(inst)
+                n = BUY + GANGSTERS + DECK + (inst - A0) % DECK
         out.append(n)
     return tuple(out)
 
