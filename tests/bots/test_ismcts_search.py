@@ -109,3 +109,28 @@ def test_a_determinization_serves_the_games_search_reuse_iterations(game_name, r
     drawn.clear()
     ISMCTSBot(1, iterations=48, reuse=2, follow_policy=False).choose({}, BotDecision.of(d), sampler)
     assert len(drawn) == 24
+
+
+@pytest.mark.parametrize("root_weight", [0, 8])
+def test_a_root_options_first_evaluation_counts_root_weight_more_visits(root_weight):
+    s = mid_game()
+    d = s.decision()
+    n = len(d.codes)
+    # n iterations: each expands one root option (the root tries every option first) and scores it
+    root = grow(ISMCTSBot(3, iterations=n, root_weight=root_weight), s)
+    children = root.children[d.kind]
+    assert len(children) == n
+    assert {child.visits for child in children.values()} == {1 + root_weight}
+    # the credited visits carry the first evaluation's reward: the mean is that reward
+    alone = grow(ISMCTSBot(3, iterations=n, root_weight=0), s).children[d.kind]
+    for code, child in children.items():
+        assert child.reward == pytest.approx((1 + root_weight) * alone[code].reward)
+
+
+def test_the_games_search_root_weight_is_the_default():
+    from volstead.bots.base import game_of, search_root_weight
+
+    assert game_of("prohibition").search_root_weight == 8
+    assert search_root_weight(game_of("scarface1920").new_game(seed=1, seats=4), 0) == 0
+    with pytest.raises(ValueError, match="root_weight must be at least 0"):
+        ISMCTSBot(1, root_weight=-1)

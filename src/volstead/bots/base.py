@@ -142,3 +142,10 @@ def search_reuse(state, default: int) -> int:
     `search_reuse` (a game whose determinization costs as much as several iterations sets more),
     else `default`."""
     return getattr(game_of(state.game_name), "search_reuse", default)
+
+
+def search_root_weight(state, default: int) -> int:
+    """How many extra visits ISMCTS credits a root option's first evaluation with: the game's
+    optional `search_root_weight` (a game whose evaluation values a position at once, what is under
+    way included, sets it), else `default`."""
+    return getattr(game_of(state.game_name), "search_root_weight", default)

@@ -58,7 +58,7 @@ from typing import Any, Final
 from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
-from .base import BotDecision, clone_deciding, game_of, policy_of, search_reuse
+from .base import BotDecision, clone_deciding, game_of, policy_of, search_reuse, search_root_weight
 
 DEFAULT_ITERATIONS: Final = 200
 DEFAULT_ROLLOUT_DEPTH: Final = 0  # evaluate the expanded position at once (no random playout)
@@ -136,7 +136,7 @@ class ISMCTSBot:
         follow_policy: bool = True,
         widen: float | None = DEFAULT_WIDEN,
         widen_c: float = DEFAULT_WIDEN_C,
-        root_weight: int = DEFAULT_ROOT_WEIGHT,
+        root_weight: int | None = None,
     ):
         if iterations is not None and ms is not None:
             raise ValueError("give a budget in iterations or in ms, not both")
@@ -152,6 +152,8 @@ class ISMCTSBot:
             raise ValueError("widen must be between 0 and 1 (or None: no progressive widening)")
         if widen_c <= 0.0:
             raise ValueError("widen_c must be positive")
+        if root_weight is not None and root_weight < 0:
+            raise ValueError("root_weight must be at least 0")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -165,7 +167,8 @@ class ISMCTSBot:
         # children of a kind (None: every option is tried before any is revisited)
         self.widen = widen
         self.widen_c = widen_c
-        self.root_weight = root_weight  # extra visits a root option's first evaluation counts for
+        # extra visits a root option's first evaluation counts for (None: the game's search_root_weight)
+        self.root_weight = root_weight
         self.max_seconds = max_seconds  # a hard cap on any search, whatever the budget (a server's think time)
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
         self.keep_tree = False  # keep the last search's tree in `last_tree` (tests read it)
@@ -219,6 +222,7 @@ class ISMCTSBot:
         root = Node()
         done = 0
         reuse = self.reuse if self.reuse is not None else search_reuse(det, DEFAULT_REUSE)
+        root_weight = self.root_weight if self.root_weight is not None else search_root_weight(det, DEFAULT_ROOT_WEIGHT)
         limits = [s for s in (None if self.ms is None else self.ms / 1000.0, self.max_seconds) if s is not None]
         deadline = start + min(limits) if limits else None
         budget = self.iterations
@@ -228,7 +232,9 @@ class ISMCTSBot:
                 det = sampler(rng)
             d0 = det.decision(seat)  # the root's options, computed once per determinization
             for k in range(reuse):
-                self._iterate(root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
+                self._iterate(
+                    root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat, root_weight
+                )
                 done += 1
                 if collecting and done % GC_EVERY == 0:
                     gc.collect(0)
@@ -256,7 +262,7 @@ class ISMCTSBot:
         picks.sort()
         return picks[0] if len(picks) == 1 else self.rng.choice(picks)
 
-    def _iterate(self, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState, seat: int) -> None:
+    def _iterate(self, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState, seat: int, root_weight: int) -> None:
         rng = self.rng
         c = self.exploration
         widen = -1.0 if self.widen is None else self.widen  # a float for the compiled _select (< 0: off)
@@ -305,10 +311,13 @@ class ISMCTSBot:
         for child, mover in path:
             child.visits += 1
             child.reward += rewards[mover]
-        if self.root_weight > 0 and len(path) == 1 and path[0][0].visits == 1:
+        # A root option's first evaluation (the position its option leads to, scored as greedy
+        # would at a horizon of 0) counts as 1 + root_weight visits: a prior the search's later,
+        # noisier visits (each after random replies below) must outweigh to change the choice.
+        if root_weight > 0 and len(path) == 1 and path[0][0].visits == 1:
             first, mover = path[0]
-            first.visits += self.root_weight
-            first.reward += self.root_weight * rewards[mover]
+            first.visits += root_weight
+            first.reward += root_weight * rewards[mover]
         s.release()  # the played-out state is dropped: freed now, not by the cycle collector
 
     @staticmethod
