@@ -135,3 +135,17 @@ def greedy_horizon(state, default: int) -> int:
     `greedy_horizon` (0 for a game whose evaluation values a position at a rival's decision, what
     is under way included), else `default`."""
     return getattr(game_of(state.game_name), "greedy_horizon", default)
+
+
+def search_reuse(state, default: int) -> int:
+    """How many consecutive ISMCTS iterations one determinization serves: the game's optional
+    `search_reuse` (a game whose determinization costs as much as several iterations sets more),
+    else `default`."""
+    return getattr(game_of(state.game_name), "search_reuse", default)
+
+
+def search_root_weight(state, default: int) -> int:
+    """How many extra visits ISMCTS credits a root option's first evaluation with: the game's
+    optional `search_root_weight` (a game whose evaluation values a position at once, what is under
+    way included, sets it), else `default`."""
+    return getattr(game_of(state.game_name), "search_root_weight", default)

@@ -5,15 +5,20 @@ set; every iteration:
 
 1. takes a determinization of the seat's view (`sampler(rng)`, the bot's own
    `random.Random`, so thinking never touches the game's dice or decks). One
-   determinization serves `reuse` consecutive iterations (default 4, each on
-   its own clone, the root's options computed once): a quarter of the
-   sampling cost, at the price of averaging over fewer hidden deals (50
-   instead of 200 per decision at the default budget);
+   determinization serves `reuse` consecutive iterations (default the game's
+   `search_reuse`, else 4; each on its own clone, the root's options computed
+   once): a quarter of the sampling cost, at the price of averaging over fewer
+   hidden deals (50 instead of 200 per decision at the default budget);
 2. descends the tree in that determinization: at each decision (any seat's)
    the options legal there are the node's available children; an untried one
    is expanded, else UCB1 picks among them using availability counts
    (`w/n + c·sqrt(ln(avail)/n)`, `c = exploration`, default 0.35), each node
-   scored from the point of view of the seat that chose it. Decisions with a
+   scored from the point of view of the seat that chose it. Below the root,
+   progressive widening: a node passed n times has at most
+   ceil(widen_c · n^widen) children of a kind (default 1 · n^0.5), so its
+   tried options are revisited instead of every option of a rival's large
+   menu being tried once (each scored after one random reply) before any is
+   tried again (`widen=None`: the old rule). Decisions with a
    single option are applied without a node. When the bot's own decision is
    one the game's policy plays (`Game.policy_kinds`/`policy_choice`: the
    option of highest expected value by the game's own odds, where its dice
@@ -53,11 +58,14 @@ from typing import Any, Final
 from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
-from .base import BotDecision, clone_deciding, game_of, policy_of
+from .base import BotDecision, clone_deciding, game_of, policy_of, search_reuse, search_root_weight
 
 DEFAULT_ITERATIONS: Final = 200
 DEFAULT_ROLLOUT_DEPTH: Final = 0  # evaluate the expanded position at once (no random playout)
 DEFAULT_REUSE: Final = 4  # iterations per determinization
+DEFAULT_WIDEN: Final = 0.5  # progressive widening's exponent below the root (see _select)
+DEFAULT_WIDEN_C: Final = 1.0  # and its factor
+DEFAULT_ROOT_WEIGHT: Final = 0  # extra visits credited to a root option's first evaluation (see _iterate)
 GC_EVERY: Final = 5000  # iterations between two young-generation collections in a search (see choose)
 
 
@@ -123,9 +131,12 @@ class ISMCTSBot:
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         exploration: float = 0.35,
         temperature: float = 1.0,
-        reuse: int = DEFAULT_REUSE,
+        reuse: int | None = None,
         max_seconds: float | None = None,
         follow_policy: bool = True,
+        widen: float | None = DEFAULT_WIDEN,
+        widen_c: float = DEFAULT_WIDEN_C,
+        root_weight: int | None = None,
     ):
         if iterations is not None and ms is not None:
             raise ValueError("give a budget in iterations or in ms, not both")
@@ -135,8 +146,14 @@ class ISMCTSBot:
             raise ValueError("iterations must be at least 1")
         if ms is not None and ms <= 0:
             raise ValueError("ms must be positive")
-        if reuse < 1:
+        if reuse is not None and reuse < 1:
             raise ValueError("reuse must be at least 1")
+        if widen is not None and not 0.0 <= widen <= 1.0:
+            raise ValueError("widen must be between 0 and 1 (or None: no progressive widening)")
+        if widen_c <= 0.0:
+            raise ValueError("widen_c must be positive")
+        if root_weight is not None and root_weight < 0:
+            raise ValueError("root_weight must be at least 0")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -146,8 +163,16 @@ class ISMCTSBot:
         self.temperature = temperature
         self.reuse = reuse
         self.follow_policy = follow_policy  # the game's policy answers its own decisions (see choose)
+        # progressive widening below the root: a node visited n times has at most ceil(widen_c · n^widen)
+        # children of a kind (None: every option is tried before any is revisited)
+        self.widen = widen
+        self.widen_c = widen_c
+        # extra visits a root option's first evaluation counts for (None: the game's search_root_weight)
+        self.root_weight = root_weight
         self.max_seconds = max_seconds  # a hard cap on any search, whatever the budget (a server's think time)
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
+        self.keep_tree = False  # keep the last search's tree in `last_tree` (tests read it)
+        self.last_tree: Node | None = None
         self.clock: Callable[[], float] = time.perf_counter  # the budget's clock (tests give a fake one)
         # (game name, the game's evaluation hook, its temperature), looked up once. Typed: this module
         # is compiled (setup.py), and a compiled attribute keeps the type it is declared with.
@@ -196,7 +221,8 @@ class ISMCTSBot:
                     return i
         root = Node()
         done = 0
-        reuse = self.reuse
+        reuse = self.reuse if self.reuse is not None else search_reuse(det, DEFAULT_REUSE)
+        root_weight = self.root_weight if self.root_weight is not None else search_root_weight(det, DEFAULT_ROOT_WEIGHT)
         limits = [s for s in (None if self.ms is None else self.ms / 1000.0, self.max_seconds) if s is not None]
         deadline = start + min(limits) if limits else None
         budget = self.iterations
@@ -206,7 +232,9 @@ class ISMCTSBot:
                 det = sampler(rng)
             d0 = det.decision(seat)  # the root's options, computed once per determinization
             for k in range(reuse):
-                self._iterate(root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat)
+                self._iterate(
+                    root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat, root_weight
+                )
                 done += 1
                 if collecting and done % GC_EVERY == 0:
                     gc.collect(0)
@@ -215,6 +243,8 @@ class ISMCTSBot:
                     break
             det = None
         self.last_iterations = done
+        if self.keep_tree:
+            self.last_tree = root
         return self._best(root, root_keys, decision)
 
     def _best(self, root: Node, root_keys: dict[Any, int], decision: BotDecision) -> int:
@@ -232,9 +262,11 @@ class ISMCTSBot:
         picks.sort()
         return picks[0] if len(picks) == 1 else self.rng.choice(picks)
 
-    def _iterate(self, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState, seat: int) -> None:
+    def _iterate(self, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState, seat: int, root_weight: int) -> None:
         rng = self.rng
         c = self.exploration
+        widen = -1.0 if self.widen is None else self.widen  # a float for the compiled _select (< 0: off)
+        widen_c = self.widen_c
         node = root
         path: list[tuple[Node, int]] = []
         d = s.decision(seat)  # the root: the bot's own decision (in a simultaneous phase, one of several)
@@ -258,7 +290,7 @@ class ISMCTSBot:
                 elif phase is not None:  # the phase is over: its outcomes merge into one node
                     node = _phase_node(phase, ("after",))
                     phase = None
-                expanded, picked = self._select(node, d, root, root_kind, root_keys, s, path, rng, c)
+                expanded, picked = self._select(node, d, root, root_kind, root_keys, s, path, rng, c, widen, widen_c)
                 if picked is None:  # nothing legal from this node
                     break
                 node = picked
@@ -279,6 +311,13 @@ class ISMCTSBot:
         for child, mover in path:
             child.visits += 1
             child.reward += rewards[mover]
+        # A root option's first evaluation (the position its option leads to, scored as greedy
+        # would at a horizon of 0) counts as 1 + root_weight visits: a prior the search's later,
+        # noisier visits (each after random replies below) must outweigh to change the choice.
+        if root_weight > 0 and len(path) == 1 and path[0][0].visits == 1:
+            first, mover = path[0]
+            first.visits += root_weight
+            first.reward += root_weight * rewards[mover]
         s.release()  # the played-out state is dropped: freed now, not by the cycle collector
 
     @staticmethod
@@ -292,6 +331,8 @@ class ISMCTSBot:
         path: list[tuple[Node, int]],
         rng: random.Random,
         c: float,
+        widen: float,
+        widen_c: float,
     ) -> tuple[bool, Node | None]:
         """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
         (expanded, the child node) — the child is None when nothing is legal from `node`.
@@ -322,6 +363,23 @@ class ISMCTSBot:
             if u > best_u:
                 best_i, best_u, best_child = i, u, child
         mover = d.seat
+        # Progressive widening (Coulom 2007; Chaslot et al. 2008), below the root: a node passed n
+        # times has at most ceil(widen_c · n^widen) children of this kind; past that its tried options
+        # are revisited by UCB1 instead. Without it every option of a node is tried once before any
+        # is tried again, so at a rival's menu of 20 a branch's first 20 visits each scored a random
+        # reply. An option tried in another determinization counts; a node none of whose children
+        # is legal here expands one all the same. The root tries every option (it is the bot's
+        # choice), and so do the nodes a secret phase hangs its lanes under (never on a path: no
+        # visits counted).
+        if (
+            untried
+            and best_child is not None
+            and widen >= 0.0
+            and not check_root
+            and node.visits > 0
+            and len(children) >= widen_c * float(node.visits) ** widen
+        ):
+            untried = []
         if untried:
             i, code = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
             child = Node()

@@ -63,6 +63,8 @@ class MafiaChronicles(Game[MafiaOptions]):
     Options = MafiaOptions
     public_decision_kinds = PUBLIC_DECISION_KINDS
     evaluation_scale: ClassVar[float] = 9.0  # victory points: a 9-point lead is one unit to search bots (docs/bots.md)
+    # ISMCTS iterations a determinization serves (bots.base.search_reuse): one costs about an iteration here
+    search_reuse: ClassVar[int] = 8
     faction_option = "syndicates"
     first_seat_option = "first_seat"
     web_module = "web/board.js"  # syndicate areas, your private market, the table, negotiations

@@ -61,6 +61,9 @@ class Prohibition(Game[ProhibitionOptions]):
     # Greedy scores a position at the first rival decision: the evaluation values what is under way
     # (a Conflict, a Consequence to pick) and the policy plays the chancy decisions (docs/bots.md).
     greedy_horizon: ClassVar[int] = 0
+    # ISMCTS counts a root option's first evaluation as 9 visits (bots.base.search_root_weight): a prior
+    # from the same evaluation greedy plays by, which 200 noisier iterations must outweigh (docs/bots.md)
+    search_root_weight: ClassVar[int] = 8
     policy_kinds: ClassVar[frozenset[str]] = frozenset(
         {
             "attack_goons",
