@@ -27,6 +27,8 @@ from pydantic import Field, field_validator
 
 from volstead.engine.contract import Faction, Game, GameOptions
 
+from . import actions, observation
+
 NAME = "prize_bids"
 FACTIONS = (
     Faction("red", "Red Hand", "#b03030"),
@@ -116,6 +118,22 @@ class PrizeBids(Game[Options]):
 
     def stats(self, state):
         return {"deals": float(state.deals)}
+
+    # the learning hooks (volstead.rl): observation.py and actions.py document the layout
+    def observation_fields(self, seats, options):
+        return observation.observation_fields(seats, options)
+
+    def encode_observation(self, state, seat):
+        return observation.encode_observation(state, seat)
+
+    def action_count(self, seats, options):
+        return actions.action_count(seats, options)
+
+    def action_numbers(self, state, decision):
+        return actions.action_numbers(state, decision)
+
+    def action_name(self, number, seats, options):
+        return actions.action_name(number, seats, options)
 
 
 GAME = PrizeBids()
