@@ -122,8 +122,8 @@ def load_policy(path: str | Path) -> Policy:
         raise BotError(f"no policy file {str(path)[:200]}") from None
     except IsADirectoryError:
         raise BotError(f"{name} is a folder, not a policy file") from None
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
-        raise BotError(f"{name} is not a policy file (an .npz written by volstead train): {type(e).__name__}") from None
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError):
+        raise BotError(f"{name} is not a policy file (an .npz written by volstead train)") from None
     return _checked(arrays, name)
 
 

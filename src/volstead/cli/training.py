@@ -63,6 +63,7 @@ class TrainConfig:
     options: dict[str, Any] = field(default_factory=dict)
     envs: int = 8  # games stepped side by side
     device: str = "auto"  # auto: CUDA when present, else CPU
+    threads: int = 1  # PyTorch's CPU threads: a small network's passes gain nothing from more (and lose on a busy machine)
     hidden: tuple[int, ...] = (256, 256)
     activation: str = "tanh"
     rollout: int = 128  # steps a game per update (an update learns from envs × rollout steps)
@@ -219,6 +220,7 @@ class Trainer:
         self.observation_size = sum(f.size for f in fields)
         self.action_count = self.game.action_count(self.seats, self.options)
         self.device = pick_device(c.device)
+        torch.set_num_threads(c.threads)
         self.step = 0
         self.updates = 0
         self.episodes = 0
