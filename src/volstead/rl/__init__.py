@@ -15,7 +15,7 @@ ids when gymnasium is installed.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -83,7 +83,11 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-if importlib.util.find_spec("gymnasium") is not None:
+try:
+    import gymnasium  # noqa: F401 (the rl extra: without it, encoding still serves a plain install)
+except ImportError:
+    pass
+else:
     register_envs()
 
 __all__ = [

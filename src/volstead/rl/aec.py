@@ -23,7 +23,7 @@ from volstead.engine.contract import SEED_LIMIT, Game, GameOptions
 from volstead.engine.errors import VolsteadError
 from volstead.engine.state import GameState
 
-from .encoding import encode, final_rewards, layout_of, make_spaces, option_index
+from .encoding import encode, final_rewards, index_in, layout_of, make_spaces, numbers_of
 from .env import resolve_game, resolve_seats, view_text
 
 
@@ -111,7 +111,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         state = self.state
         assert state is not None
         seat = self._seat_of[agent]
-        index = option_index(self.game, state, state.decision(seat), action)  # raises before any change
+        d = state.decision(seat)
+        index = index_in(self.layout, state, d, action, numbers_of(self.layout, state, d))  # raises before any change
         self._cumulative_rewards[agent] = 0.0
         state.apply_index(index, seat)
         for a in self.agents:

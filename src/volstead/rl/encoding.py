@@ -39,7 +39,7 @@ class IllegalActionError(IllegalOptionError):
 class Layout:
     """What one (game, seats, options) fixes: the observation's fields, length and bounds, and N."""
 
-    __slots__ = ("game", "seats", "options", "fields", "size", "action_count", "low", "high")
+    __slots__ = ("game", "seats", "options", "fields", "size", "action_count", "low", "high", "last")
 
     def __init__(self, game: Game, seats: int, options: GameOptions):
         fields = game.observation_fields(seats, options)
@@ -65,6 +65,9 @@ class Layout:
         self.high = np.array(high, dtype=OBSERVATION_DTYPE)
         self.low.flags.writeable = False  # shared by every env of the layout: copied into spaces
         self.high.flags.writeable = False
+        # The last decision numbered, its numbers and its mask (`numbers_of`, `mask_of`): the mask of
+        # an observation and the step that follows it number the same decision once.
+        self.last: tuple[Decision | None, tuple[int, ...], np.ndarray | None] = (None, (), None)
 
     def field_slices(self) -> dict[str, slice]:
         """Each field's part of the observation array, by name."""
@@ -121,6 +124,30 @@ def pending_decision(state: GameState, seat: int) -> Decision | None:
     return None
 
 
+def numbers_of(layout: Layout, state: GameState, decision: Decision) -> tuple[int, ...]:
+    """`game.action_numbers(state, decision)`, remembered for the last decision asked about. A
+    Decision belongs to one position of its state (the state makes new ones when it moves on; a
+    secret phase keeps a seat's while only its rivals move, and its options with it), and the cache
+    holds it, so its identity is not reused while cached."""
+    last = layout.last
+    if last[0] is decision:
+        return last[1]
+    numbers = layout.game.action_numbers(state, decision)
+    layout.last = (decision, numbers, None)
+    return numbers
+
+
+def mask_of(layout: Layout, state: GameState, decision: Decision) -> np.ndarray:
+    """A new mask of `decision`'s numbers (copied from the one remembered with them)."""
+    last = layout.last
+    if last[0] is not decision or last[2] is None:
+        numbers = numbers_of(layout, state, decision)
+        template = np.zeros(layout.action_count, dtype=MASK_DTYPE)
+        template[list(numbers)] = 1
+        layout.last = last = (decision, numbers, template)
+    return last[2].copy()  # type: ignore[union-attr]
+
+
 def encode(layout: Layout, state: GameState, seat: int, asked: bool = True) -> dict[str, np.ndarray]:
     """`observe` with the layout already at hand (the environments'): the observation of `seat`, and
     the mask of its pending decision (all zeros when it has none, or when `asked` is False: an AEC
@@ -128,11 +155,8 @@ def encode(layout: Layout, state: GameState, seat: int, asked: bool = True) -> d
     values = layout.game.encode_observation(state, seat)
     if len(values) != layout.size:
         raise VolsteadError(f"{layout.game.title}'s encode_observation gave {len(values)} numbers; its fields have {layout.size}")
-    mask = np.zeros(layout.action_count, dtype=MASK_DTYPE)
-    if asked:
-        d = pending_decision(state, seat)
-        if d is not None:
-            mask[list(layout.game.action_numbers(state, d))] = 1
+    d = pending_decision(state, seat) if asked else None
+    mask = mask_of(layout, state, d) if d is not None else np.zeros(layout.action_count, dtype=MASK_DTYPE)
     return {"observation": np.array(values, dtype=OBSERVATION_DTYPE), "action_mask": mask}
 
 
@@ -157,13 +181,18 @@ def action_number(action: object) -> int:
 def option_index(game: Game, state: GameState, decision: Decision, action: object) -> int:
     """The index in `decision` (a pending decision of `state`) of the option numbered `action`; an
     IllegalActionError (a VolsteadError) naming the action when it is not one of them."""
+    layout = state_layout(game, state)
+    return index_in(layout, state, decision, action, numbers_of(layout, state, decision))
+
+
+def index_in(layout: Layout, state: GameState, decision: Decision, action: object, numbers: tuple[int, ...]) -> int:
+    """`option_index` with the layout and the decision's numbers at hand (the environments')."""
     number = action_number(action)
-    numbers = game.action_numbers(state, decision)
     try:
         return numbers.index(number)
     except ValueError:
         pass
-    layout = state_layout(game, state)
+    game = layout.game
     if not 0 <= number < layout.action_count:
         raise IllegalActionError(
             f"action {number} is out of range: {game.title}'s actions are 0–{layout.action_count - 1}"

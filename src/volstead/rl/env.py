@@ -23,7 +23,17 @@ from volstead.engine.errors import VolsteadError
 from volstead.engine.state import GameState
 from volstead.games import get_game
 
-from .encoding import IllegalActionError, Layout, encode, final_rewards, layout_of, make_spaces, option_index, pending_decision
+from .encoding import (
+    IllegalActionError,
+    Layout,
+    encode,
+    final_rewards,
+    index_in,
+    layout_of,
+    make_spaces,
+    numbers_of,
+    pending_decision,
+)
 
 BotSpec = Any  # a registered bot's spec ("random", "greedy", "ismcts:200ms") or a bot object
 
@@ -141,7 +151,7 @@ class VolsteadEnv(gymnasium.Env):
         d = pending_decision(state, self.learner)
         assert d is not None  # _play_bots stops only where the learner is asked or at the end
         try:
-            index = option_index(self.game, state, d, action)
+            index = index_in(self.layout, state, d, action, numbers_of(self.layout, state, d))
         except IllegalActionError:
             if self.illegal_reward is None:
                 raise
@@ -166,6 +176,11 @@ class VolsteadEnv(gymnasium.Env):
             if seat == learner:
                 return
             state.apply_index(ask_bot(bots[seat], state, skip_forced=True, seat=seat), seat)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (sb3-contrib's MaskablePPO asks for this method)."""
+        assert self.state is not None
+        return self._observation()["action_mask"].astype(bool)
 
     def _observation(self) -> dict[str, np.ndarray]:
         assert self.state is not None
