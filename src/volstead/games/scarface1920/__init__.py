@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from volstead.engine.contract import CardTable, Faction, Game, GameOptions
+from volstead.engine.contract import CardTable, Faction, Game, GameOptions, ObservationField
 
 from . import reports
 from .options import Options as ScarfaceOptions
 
 if TYPE_CHECKING:
+    from volstead.engine.decision import Decision
     from volstead.engine.state import GameState
 
     from .state import ScarfaceState
@@ -136,6 +137,49 @@ class Scarface1920(Game[ScarfaceOptions]):
     def stats(self, state: GameState) -> dict[str, float]:
         """Turns played (a turn is one Action Turn of one gang; the Enforcer's count in solo)."""
         return {"turns": float(cast("ScarfaceState", state).turn_number)}
+
+    # ------------------------------------------- learning environments (observation.py, actions.py)
+    def observation_fields(self, seats: int, options: ScarfaceOptions) -> tuple[ObservationField, ...]:
+        from .content.loader import default_content
+        from .observation import layout_for
+
+        o = self.resolve_options(options)
+        solo_cards = 0
+        if o.solo:
+            from pathlib import Path
+
+            from .solo.content import solo_content
+
+            cards_dir = o.cards if o.cards and (Path(o.cards) / "enforcer.toml").exists() else ""
+            solo_cards = len(solo_content(cards_dir).cards)
+        # solo: two gangs on the map (yours and the Enforcer's) for the one seat
+        return layout_for(default_content(o.variant, o.cards), 2 if o.solo else seats, solo_cards).fields
+
+    def encode_observation(self, state: GameState, seat: int) -> list[float]:
+        from .observation import encode
+
+        self.encode_observation = encode  # type: ignore[method-assign,assignment]  # as `evaluate`
+        return encode(cast("ScarfaceState", state), seat)
+
+    def action_count(self, seats: int, options: ScarfaceOptions) -> int:
+        from .actions import table_for
+        from .content.loader import default_content
+
+        o = self.resolve_options(options)
+        return table_for(default_content(o.variant, o.cards)).count
+
+    def action_numbers(self, state: GameState, decision: Decision) -> tuple[int, ...]:
+        from .actions import decision_numbers
+
+        self.action_numbers = decision_numbers  # type: ignore[method-assign,assignment]  # as `evaluate`
+        return decision_numbers(cast("ScarfaceState", state), decision)
+
+    def action_name(self, number: int, seats: int, options: ScarfaceOptions) -> str:
+        from .actions import action_name, table_for
+        from .content.loader import default_content
+
+        o = self.resolve_options(options)
+        return action_name(table_for(default_content(o.variant, o.cards)), number)
 
     def catalog(self) -> dict:
         """Names and texts of the components, for the browser client (public knowledge)."""
