@@ -45,11 +45,12 @@ MAX_FILE_BYTES = 64 << 20  # a policy is small (≤ 5 MB shipped); a bigger file
 class Policy:
     """A loaded policy: its layers' weights and its metadata (checked against each other)."""
 
-    __slots__ = ("weights", "biases", "meta", "source", "relu")
+    __slots__ = ("weights", "biases", "meta", "source", "relu", "_rows")
 
     def __init__(self, weights: list[np.ndarray], biases: list[np.ndarray], meta: dict[str, Any], source: str):
         self.weights = weights
         self.biases = biases
+        self._rows = [np.ascontiguousarray(w.T) for w in weights]  # (out, in): einsum reads them in order
         self.meta = meta
         self.source = source
         self.relu = meta["activation"] == "relu"
@@ -68,10 +69,12 @@ class Policy:
 
     def logits(self, observation: np.ndarray) -> np.ndarray:
         """The network's output for one observation (or a batch, one row each)."""
+        # einsum, not `x @ w`: a matrix-vector product goes to the BLAS, whose threads, on a busy
+        # machine, took 40 ms for what one core does in 1 (Scarface 1920's 2979-256-256-2385 network)
         x = observation
-        last = len(self.weights) - 1
-        for k in range(len(self.weights)):
-            x = x @ self.weights[k] + self.biases[k]
+        last = len(self._rows) - 1
+        for k in range(len(self._rows)):
+            x = np.einsum("...i,ji->...j", x, self._rows[k]) + self.biases[k]
             if k < last:
                 x = np.maximum(x, 0.0) if self.relu else np.tanh(x)
         return x

@@ -393,10 +393,13 @@ class Trainer:
                 with torch.no_grad():
                     obs = torch.as_tensor(np.stack([o["observation"] for o in current]), device=dev)
                     last_value = self.model.value(obs)
+                played = time.perf_counter()
                 stats = self._update(obs_buf, mask_buf, act_buf, logp_buf, val_buf, rew_buf, done_buf, last_value)
                 self.updates += 1
                 elapsed = time.perf_counter() - started
                 stats.update(
+                    rollout_seconds=played - started,
+                    update_seconds=elapsed - (played - started),
                     step=self.step,
                     episodes=len(finished),
                     episode_reward=float(np.mean(finished)) if finished else float("nan"),
@@ -473,6 +476,8 @@ TRAIN_COLUMNS = [
     "approx_kl",
     "clip_fraction",
     "steps_per_second",
+    "rollout_seconds",  # playing the games (the environments and the opponents)
+    "update_seconds",  # learning from them (PPO's epochs)
 ]
 EVAL_COLUMNS = ["step", "opponent", "games", "win_rate"]
 
