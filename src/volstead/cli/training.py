@@ -258,7 +258,9 @@ class Trainer:
         self.optimizer.load_state_dict(saved["optimizer"])
         self.step, self.updates, self.episodes = saved["step"], saved["updates"], saved["episodes"]
         self.rng.setstate(saved["rng"]["python"])
-        torch.set_rng_state(saved["rng"]["torch"])
+        torch.set_rng_state(saved["rng"]["torch"].cpu())
+        if self.device.type == "cuda" and saved["rng"].get("cuda") is not None:
+            torch.cuda.set_rng_state_all([s.cpu() for s in saved["rng"]["cuda"]])
         for p in saved["pool"]:
             if Path(p).exists():
                 self.pool.add(Path(p))
@@ -302,7 +304,11 @@ class Trainer:
             "step": self.step,
             "updates": self.updates,
             "episodes": self.episodes,
-            "rng": {"python": self.rng.getstate(), "torch": torch.get_rng_state()},
+            "rng": {
+                "python": self.rng.getstate(),
+                "torch": torch.get_rng_state(),
+                "cuda": torch.cuda.get_rng_state_all() if self.device.type == "cuda" else None,
+            },
             "pool": [str(p) for p in self.pool.past],
             "config": {**c.to_json(), "resolved_seats": self.seats},
             "last_eval": self.last_eval,
