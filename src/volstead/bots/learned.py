@@ -98,7 +98,7 @@ def save_policy(path: str | Path, layers: list[tuple[np.ndarray, np.ndarray]], m
     """Write a policy file: `layers` is [(weight (in, out), bias (out,)), ...]; `meta` the
     metadata without the parts read from the layers (format, layers), which are added."""
     meta = {**meta, "format": FORMAT, "layers": [int(layers[0][0].shape[0])] + [int(w.shape[1]) for w, _ in layers]}
-    arrays: dict[str, np.ndarray] = {"metadata": np.array(json.dumps(meta, sort_keys=True))}
+    arrays: dict[str, Any] = {"metadata": np.array(json.dumps(meta, sort_keys=True))}
     for k, (w, b) in enumerate(layers):
         arrays[f"w{k}"] = np.asarray(w, dtype=np.float32)
         arrays[f"b{k}"] = np.asarray(b, dtype=np.float32)

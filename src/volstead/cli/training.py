@@ -324,9 +324,11 @@ class Trainer:
     def _reset(self, i: int) -> dict[str, np.ndarray]:
         for seat in self.seat_bots[i]:
             seat.bot = self.pool.draw()
-        self.episodes += 1
-        obs, _ = self.envs[i].reset(seed=stable_seed("train", self.config.seed, self.episodes, i))
-        return obs
+        while True:
+            self.episodes += 1
+            obs, _ = self.envs[i].reset(seed=stable_seed("train", self.config.seed, self.episodes, i))
+            if obs["action_mask"].any():  # else the game ended before the learner was asked: another
+                return obs
 
     def evaluate(self) -> dict[str, float]:
         """The current policy's share of wins against each evaluation bot: `eval_games` games each,
