@@ -88,5 +88,6 @@ def test_the_lobby_offers_the_ladders_budgets(tmp_path):
 
     with TestClient(create_app(f"sqlite:///{tmp_path}/lobby.db")) as client:
         info = client.get("/api/info").json()
-    assert [s["spec"] for s in info["strengths"]] == ["random", "greedy", "ismcts:50ms", "ismcts:200ms", "ismcts:1000ms"]
+    specs = [s["spec"] for s in info["strengths"]]
+    assert specs == ["random", "greedy", "ismcts:50ms", "ismcts:200ms", "ismcts:1000ms", "learned"]
     assert all(json.dumps(g["bot_ratings"]) for g in info["games"])

@@ -12,7 +12,8 @@ is asked `pick(count)` instead (`InstantBot`).
 `get_bot(name, seed)` builds a registered bot; adding a bot adds a module and
 one line in `_BOTS`. A name may carry a budget: `ismcts:500` (iterations) or
 `ismcts:50ms` (milliseconds per decision); `greedy:3` (determinizations
-averaged per decision).
+averaged per decision). `learned` plays the policy network the game ships
+(`learned:PATH`: the one in a policy file; bots/learned.py).
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .base import BotDecision, ask_bot, make_sampler, public_decision
+from .errors import BotError
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
+from .learned import LearnedBot
 from .random_bot import RandomBot
 
 
@@ -51,6 +54,7 @@ _BOTS: dict[str, Callable[[Any], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
+    "learned": LearnedBot,
 }
 
 
@@ -68,6 +72,7 @@ class BotLimits:
     max_iterations: int = 1_000_000
     max_samples: int = 64
     max_seconds: float | None = None
+    policy_files: bool = True  # `learned:PATH` (a server refuses it: a file of the server's, named by a client)
 
 
 DEFAULT_LIMITS = BotLimits()
@@ -109,13 +114,19 @@ def _with_budget(name: str, budget: str, seed, limits: BotLimits) -> Bot:
 
 def get_bot(name: str, seed: int | str | None = None, limits: BotLimits = DEFAULT_LIMITS) -> Bot:
     """A new bot of the registered kind `name` (optionally `name:budget`), seeded with `seed`;
-    a budget outside `limits` is refused (KeyError naming the bound)."""
+    a budget outside `limits` is refused (KeyError naming the bound), and so is `learned:PATH`
+    whose file is no policy (BotError, a KeyError too). A bot with `check_table(game, seats,
+    options)` (learned) plays only some games: ask it before seating it (`check_bot_table`)."""
     base, _, budget = name.partition(":") if isinstance(name, str) else (name, "", "")
     try:
         factory = _BOTS[base]
     except (KeyError, TypeError):
         shown = repr(name)[:40] if isinstance(name, str) else f"a {type(name).__name__}"
         raise KeyError(f"unknown bot {shown}; known bots: {', '.join(bot_names())}") from None
+    if base == "learned":
+        if budget and not limits.policy_files:
+            raise BotError("learned:PATH cannot be seated here: only learned, the policy the game ships")
+        return LearnedBot(seed, path=budget or None)
     if budget:
         return _with_budget(base, budget, seed, limits)
     if base == "ismcts" and limits.max_seconds is not None:
@@ -123,16 +134,27 @@ def get_bot(name: str, seed: int | str | None = None, limits: BotLimits = DEFAUL
     return factory(seed)
 
 
+def check_bot_table(bot: Any, game: Any, seats: int, options: Any) -> None:
+    """BotError unless `bot` can play `game` with `seats` and (resolved) `options`: a learned bot
+    needs a policy of that game and shape; the other bots play every game."""
+    check = getattr(bot, "check_table", None)
+    if check is not None:
+        check(game, seats, options)
+
+
 __all__ = [
     "Bot",
+    "BotError",
     "BotDecision",
     "BotLimits",
     "GreedyBot",
     "ISMCTSBot",
     "InstantBot",
+    "LearnedBot",
     "RandomBot",
     "ask_bot",
     "bot_names",
+    "check_bot_table",
     "get_bot",
     "make_sampler",
     "public_decision",

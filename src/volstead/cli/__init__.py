@@ -1,14 +1,15 @@
 """The `volstead` command: play games (browser or terminal), serve, replay records, list games,
-show cards, simulate.
+show cards, simulate, train a learned bot.
 
 The CLI is a thin shell over the game contract (`volstead.engine.contract.Game`): it asks the
 state for its pending decisions, lets a person or a bot pick an option, and applies it. Options
 come from each game's Options schema and views are rendered generically, so the CLI knows no game.
 
 Modules: `commands` (play, replay, games, serve), `cards` (cards), `sim` (sim, ladder, balance:
-the simulator's commands), `terminal` (the terminal game loop), `game_options` (-o key=value and
-the flags generated from a game's schema), `view_text` (rendering views and results), `common`
-(errors, seats). Every command lives here: no other part of volstead imports the CLI.
+the simulator's commands), `train` and `training` (train: self-play PPO in PyTorch), `terminal`
+(the terminal game loop), `game_options` (-o key=value and the flags generated from a game's
+schema), `view_text` (rendering views and results), `common` (errors, seats). Every command lives
+here: no other part of volstead imports the CLI.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .cards import cards
 from .commands import register
 from .game_options import CONTEXT
 from .sim import register as register_sim
+from .train import register as register_train
 from .view_text import compact, render
 
 app = typer.Typer(
@@ -31,6 +33,7 @@ app = typer.Typer(
 register(app)
 app.command("cards", context_settings=CONTEXT)(cards)
 register_sim(app)
+register_train(app)
 
 
 def _print_version(value: bool) -> None:

@@ -40,22 +40,32 @@ def seat_range_text(r: range) -> str:
 def parse_seats(spec: str, game: Game, options: GameOptions | None, humans: bool = True) -> list[str]:
     """The player kind of each seat in `spec` ("human,random,greedy"), checked against the
     player kinds and the seats the game takes with these options."""
-    from volstead.bots import get_bot
+    from volstead.bots import BotError, check_bot_table, get_bot
 
-    seats = [s.strip().lower() for s in spec.split(",")]
+    # learned:PATH keeps its path's case (a file name); every other name is read in lower case
+    seats = ["learned:" + s[8:] if s.lower().startswith("learned:") else s.lower() for s in (s.strip() for s in spec.split(","))]
     kinds = [HUMAN, *bot_names()] if humans else bot_names()
+    bots = {}
     for i, s in enumerate(seats):
         if humans and s == HUMAN:
             continue
         try:
-            get_bot(s, 0)
+            bots[i] = get_bot(s, 0)
+        except BotError as e:  # a known bot that cannot be built so (learned:PATH of no policy)
+            raise fail(f"seat {i}: {e}") from None
         except KeyError:
             shown = repr(s) if s else "an empty name"
             raise fail(f"seat {i} is {shown}, which is not a player kind; use one of: {', '.join(kinds)}") from None
     try:
-        game.check_seats(len(seats), game.resolve_options(options))
+        resolved = game.resolve_options(options)
+        game.check_seats(len(seats), resolved)
     except SetupError as e:
         raise fail(f"{e} (--seats {spec})") from None
+    for i, bot in bots.items():
+        try:  # a learned bot plays only a game (and number of seats) its policy was trained for
+            check_bot_table(bot, game, len(seats), resolved)
+        except BotError as e:
+            raise fail(f"seat {i}: {e}") from None
     return seats
 
 

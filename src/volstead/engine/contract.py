@@ -399,6 +399,13 @@ class Game(Generic[OptionsT]):
 
         return Path(sys.modules[type(self).__module__].__file__ or ".").resolve().parent
 
+    @property
+    def learned_policy(self) -> Path | None:
+        """The policy network the game ships for the `learned` bot (its `data/policy.npz`, made by
+        `volstead train`; docs/learning.md), or None: the game offers no learned bot."""
+        path = self.package_dir / "data" / "policy.npz"
+        return path if path.is_file() else None
+
     def sample_setups(self) -> list[tuple[int, dict[str, Any]]]:
         """(seats, options as JSON) that together reach every setup path of the game: what a
         fingerprint of many games rotates through (`volstead.sim.fingerprint`). By default each
@@ -441,4 +448,5 @@ class Game(Generic[OptionsT]):
             "play_time": self.play_time,
             "table_picture": f"/games/{self.name}/{self.table_picture}" if self.table_picture else "",
             "bot_ratings": self.bot_ratings(),
+            "learned_policy": self.learned_policy is not None,  # the lobby offers the learned bot
         }

@@ -57,7 +57,7 @@ from .live import HISTORY_KEPT
 
 log = logging.getLogger("volstead.server")
 
-CHEAP_BOTS = frozenset({"greedy"})  # bot kinds whose decision costs milliseconds: they may use the cheap lane
+CHEAP_BOTS = frozenset({"greedy", "learned"})  # bot kinds whose decision costs milliseconds: they may use the cheap lane
 CACHED_GAMES = 32  # states a worker keeps (one a table it served lately)
 THINK_WINDOW = 60.0  # seconds over which a client's think time is counted
 IDLE_S = 600.0  # a bot table waiting this long on a person does not count as live (see live_bot_tables)

@@ -25,7 +25,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from volstead.bots import BotLimits, bot_names, get_bot
+from volstead.bots import BotError, BotLimits, bot_names, check_bot_table, get_bot
 from volstead.engine import VolsteadError, replay
 from volstead.engine.contract import SEED_LIMIT, OptionsError, SetupError
 from volstead.engine.fairness import log_hash_start
@@ -106,7 +106,11 @@ class Hub:
         self.start()
         # a bot never thinks past the think time: budgets above it are refused, searches are capped
         self.limits = BotLimits(
-            max_ms=think_s * 1000, max_iterations=MAX_ITERATIONS, max_samples=MAX_SAMPLES, max_seconds=0.9 * think_s
+            max_ms=think_s * 1000,
+            max_iterations=MAX_ITERATIONS,
+            max_samples=MAX_SAMPLES,
+            max_seconds=0.9 * think_s,
+            policy_files=False,  # a client names no file of the server's: `learned` only (the game's policy)
         )
         self.games: dict[str, LiveGame] = {}
 
@@ -244,11 +248,12 @@ class Hub:
         if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
             raise LobbyError('seats must be a list of player kinds ("human" or a bot name)')
         kinds = [k.strip().lower() for k in kinds]
+        bots = {}
         for i, k in enumerate(kinds):
             if k == HUMAN:
                 continue
             try:
-                get_bot(k, 0, self.limits)
+                bots[i] = get_bot(k, 0, self.limits)
             except KeyError as e:
                 if k.partition(":")[0] in bot_names():
                     raise BotSpecError(f"seat {i}: {e.args[0]}") from None
@@ -260,6 +265,11 @@ class Hub:
             opts = game.options_from_json(options if options is not None else {})
         except OptionsError as e:
             raise LobbyError(f"bad options: {e}") from None
+        for i, bot in bots.items():
+            try:  # a learned bot: only where the game ships a policy for this many seats
+                check_bot_table(bot, game, len(kinds), opts)
+            except BotError as e:
+                raise BotSpecError(f"seat {i}: {e}") from None
         hidden = sorted(game.lobby_hidden_options & set(opts.model_dump(exclude_defaults=True)))
         if hidden:
             raise LobbyError(f"option {hidden[0]!r} cannot be set from the lobby")

@@ -97,12 +97,14 @@ function openForm(inf, name, scroll) {
     const g = game(),
       n = Number(form.players.value);
     const factions = g.faction_option ? g.factions : [];
+    // The learned bot plays only a game that ships its policy network (describe(): learned_policy).
+    const offered = strengths.filter((s) => s.spec !== "learned" || g.learned_policy);
     // A bot's Elo in this game, where its ladder was measured (the game's data/bot_ratings.toml).
     const rated = (s) => (g.bot_ratings?.[s.spec] ? `${s.label} · Elo ${Math.round(g.bot_ratings[s.spec])}` : s.label);
-    const quick = strengths.findIndex((s) => s.spec === QUICK_BOT);
+    const quick = offered.findIndex((s) => s.spec === QUICK_BOT);
     document.getElementById("seats").innerHTML = Array.from(
       { length: n },
-      (_, i) => `<label class="seat-row">Seat ${i + 1} <select name="seat${i}">${strengths
+      (_, i) => `<label class="seat-row">Seat ${i + 1} <select name="seat${i}">${offered
         .map(
           (s, k) =>
             `<option value="${esc(s.spec)}" ${(i === 0 ? k === 0 : k === quick) ? "selected" : ""}>${esc(rated(s))}</option>`,

@@ -30,6 +30,9 @@ BOT_STRENGTHS = [
     {"spec": "ismcts:50ms", "label": "ISMCTS 0.05 s (medium)"},
     {"spec": "ismcts:200ms", "label": "ISMCTS 0.2 s (hard)"},
     {"spec": "ismcts:1000ms", "label": "ISMCTS 1 s (expert)"},
+    # the policy network a game ships (bots/learned.py): offered only for a game whose describe() has
+    # "learned_policy" true; its strength is the game's (its Elo, where rated, is shown beside it)
+    {"spec": "learned", "label": "Learned (trained network)"},
 ]
 
 

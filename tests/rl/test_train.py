@@ -1,0 +1,107 @@
+"""`volstead train` (cli/train.py, cli/training.py): without PyTorch the command says which extra it
+needs; with it (skipped, saying why, where it is not installed) a tiny run on the test game moves its
+loss, writes its logs, checkpoints and policy, resumes at the saved step with the saved weights, and
+its exported policy plays as the learned bot."""
+
+from __future__ import annotations
+
+import builtins
+import csv
+
+import pytest
+from typer.testing import CliRunner
+
+from volstead.cli import app
+
+TINY = ["--steps", "1024", "--envs", "4", "--rollout", "64", "--hidden", "16", "--eval-games", "2"]
+TINY += ["--checkpoint-every", "512", "--eval-every", "512", "--seats", "2", "--device", "cpu", "-o", "cards=3"]
+
+
+def test_without_pytorch_the_command_names_the_train_extra(monkeypatch, prize_bids, tmp_path):
+    real = builtins.__import__
+
+    def no_torch(name, *args, **kwargs):
+        if name == "torch" or name.startswith("torch."):
+            raise ImportError(f"No module named {name!r}")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_torch)
+    r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(tmp_path / "run")])
+    assert r.exit_code == 2
+    assert r.output.strip() == "error: volstead train needs PyTorch: install the train extra (pip install 'volstead[train]')"
+    assert not (tmp_path / "run").exists()
+
+
+def rows(path):
+    with path.open() as f:
+        return list(csv.DictReader(f))
+
+
+def test_a_tiny_run_learns_checkpoints_resumes_and_plays(prize_bids, tmp_path):
+    torch = pytest.importorskip("torch", reason="training needs PyTorch (the train extra: pip install 'volstead[train]')")
+    from volstead.bots import get_bot
+    from volstead.bots.learned import load_policy
+    from volstead.cli.training import TrainConfig, Trainer
+    from volstead.sim.loop import play_to_end
+
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(out), *TINY])
+    assert r.exit_code == 0, r.output
+    train = rows(out / "train.csv")
+    assert [int(x["step"]) for x in train] == [256 * k for k in range(1, 5)]  # 4 games x 64 steps an update
+    losses = {round(float(x["value_loss"]), 6) for x in train} | {round(float(x["policy_loss"]), 6) for x in train}
+    assert len(losses) > 2 and all(float(x["entropy"]) > 0 for x in train)
+    evals = rows(out / "eval.csv")
+    assert [(x["step"], x["opponent"]) for x in evals] == [(s, o) for s in ("0", "512", "1024") for o in ("random", "greedy")]
+    assert all(0 <= float(x["win_rate"]) <= 1 and x["games"] == "2" for x in evals)
+    assert sorted(p.name for p in (out / "checkpoints").iterdir()) == ["step-000000512.pt", "step-000001024.pt"]
+    assert sorted(p.name for p in (out / "policies").iterdir()) == ["step-000000512.npz", "step-000001024.npz"]
+    assert (out / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert any((out / "tb").iterdir())
+    policy = load_policy(out / "policy.npz")
+    assert policy.meta["steps"] == 1024 and policy.meta["seats"] == 2 and policy.meta["options"] == {"cards": 3}
+    assert policy.meta["command"].startswith("volstead train prize_bids --steps 1024 --seed 1 --envs 4")
+    first = load_policy(out / "policies" / "step-000000512.npz")
+    assert any((a != b).any() for a, b in zip(first.weights, policy.weights, strict=True))  # it learned on
+
+    # the exported policy plays as the learned bot
+    state = prize_bids.new_game(seed=3, seats=2, options={"cards": 3})
+    play_to_end(prize_bids, state, [get_bot(f"learned:{out / 'policy.npz'}", 1), get_bot("greedy", 2)])
+    assert state.is_over()
+
+    # a run there already is not overwritten; --resume continues it at the saved step, with its weights
+    r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(out), *TINY])
+    assert r.exit_code == 2 and "already holds a run (step 1024): --resume continues it" in r.output
+    saved = torch.load(out / "checkpoints" / "step-000001024.pt", weights_only=False)
+    config = TrainConfig(
+        game="prize_bids",
+        steps=1536,
+        out=out,
+        seats=2,
+        options={"cards": 3},
+        envs=4,
+        rollout=64,
+        hidden=(16,),
+        device="cpu",
+        eval_games=2,
+        checkpoint_every=512,
+        eval_every=512,
+        resume=True,
+    )
+    trainer = Trainer(config)
+    assert (trainer.step, trainer.updates) == (1024, 4)
+    assert all(torch.equal(v, saved["model"][k]) for k, v in trainer.model.state_dict().items())
+    assert trainer.pool.past == [out / "policies" / "step-000000512.npz", out / "policies" / "step-000001024.npz"]
+    trainer.run()
+    assert [int(x["step"]) for x in rows(out / "train.csv")] == [256 * k for k in range(1, 7)]
+    assert load_policy(out / "policy.npz").meta["steps"] == 1536
+    with pytest.raises(Exception, match=r"trained with seats 2, not 3"):
+        Trainer(TrainConfig(**{**config.__dict__, "seats": 3}))
+
+
+def test_resume_needs_a_run_and_the_pool_needs_a_weight(prize_bids, tmp_path):
+    pytest.importorskip("torch", reason="training needs PyTorch (the train extra: pip install 'volstead[train]')")
+    r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(tmp_path / "none"), "--resume", *TINY])
+    assert r.exit_code == 2 and "no checkpoint in" in r.output and "to resume" in r.output
+    r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(tmp_path / "x"), "--pool", "ismcts=1"])
+    assert r.exit_code == 2 and "--pool 'ismcts=1': weights of random, greedy and past" in r.output

@@ -1,0 +1,102 @@
+"""A learned bot at a table in the browser (issue 37, "Done when"): the lobby offers "learned" for a game
+that ships a policy (the test game, given one here: random weights of the right shapes) and not for
+one that ships none; a table with a person and the learned bot plays through a round — the bot bids
+in secret and the reveal shows its bid — to the person's next decision, shown as buttons."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import httpx2
+import numpy as np
+import pytest
+
+
+def write_policy(path, game, seats, options):
+    """A policy file for the test game with random weights of the right shapes (bots/learned.py)."""
+    from volstead.bots.learned import save_policy
+
+    options = game.resolve_options(options)
+    sizes = [sum(f.size for f in game.observation_fields(seats, options)), 16, game.action_count(seats, options)]
+    rng = np.random.default_rng(0)
+    layers = [(rng.normal(0, 0.5, (a, b)), rng.normal(0, 0.1, b)) for a, b in zip(sizes, sizes[1:], strict=False)]
+    meta = {"game": game.name, "seats": seats, "options": options.to_json(), "observation_size": sizes[0]}
+    meta |= {"action_count": sizes[-1], "activation": "tanh", "command": "test", "seed": 0, "steps": 0}
+    return save_policy(path, layers, meta)
+
+
+@pytest.fixture
+def learned_server(tmp_path, prize_bids, monkeypatch):
+    """A server whose bot workers are forked (they know the test game and its policy, patched here)."""
+    import uvicorn
+
+    from volstead.server import create_app
+    from volstead.server.routes import lobby
+    from volstead.server.serving import server_config
+
+    path = write_policy(tmp_path / "policy.npz", prize_bids, 2, {"cards": 3})
+    monkeypatch.setattr(type(prize_bids), "learned_policy", property(lambda self: path))
+    lobby._info_body.cache_clear()
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0, think_s=3.0, bot_start="fork")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    srv = uvicorn.Server(server_config(app, "127.0.0.1", port))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < end, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+    lobby._info_body.cache_clear()
+
+
+def _state(server, g):
+    token = g["seats"][0]["url"].split("token=")[1]
+    return httpx2.get(f"{server}/api/games/{g['id']}/state", params={"token": token}).json()
+
+
+def test_a_learned_bot_plays_at_a_table_to_the_persons_decision(learned_server, browser, shot):
+    server = learned_server
+    errors: list[str] = []
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # the lobby's form offers the learned bot for the game that ships a policy, and not for another
+    page.goto(server + "/?game=prize_bids")
+    page.wait_for_selector("#create-btn")
+    page.select_option("select[name=players]", "2")
+    seat_kinds = "select[name=seat1] option"
+    assert page.eval_on_selector_all(seat_kinds, "os => os.map(o => o.value)")[-1] == "learned"
+    page.select_option("select[name=game]", "scarface1920")
+    assert "learned" not in page.eval_on_selector_all(seat_kinds, "os => os.map(o => o.value)")
+    described = {x["name"]: x["learned_policy"] for x in httpx2.get(server + "/api/info").json()["games"]}
+    assert described["prize_bids"] is True and described["scarface1920"] is False
+
+    g = httpx2.post(
+        server + "/api/games", json={"game": "prize_bids", "seats": ["human", "learned"], "seed": 5, "options": {"cards": 3}}
+    ).json()
+    assert [s["kind"] for s in g["seats"]] == ["human", "learned"]
+    page.goto(server + g["seats"][0]["url"])
+    page.wait_for_selector('#decision button.option[data-id="bid:1"]:not([disabled])')
+    page.click('#decision button.option[data-id="bid:1"]')
+    page.wait_for_selector('#decision button.option[data-id="confirm"]:not([disabled])')
+    page.click('#decision button.option[data-id="confirm"]')
+    # the learned bot bids (in its worker), the reveal shows both bids, and the person decides again
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        s = _state(server, g)
+        reveal = s["view"].get("last_reveal") or {}
+        if reveal.get("round") == 1 and s["decision"] and s["decision"]["seat"] == 0:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the learned bot did not bid")
+    assert reveal["bids"][0] == 1 and reveal["bids"][1] in (1, 2, 3)
+    page.wait_for_selector(f'#decision button.option[data-id="{s["decision"]["options"][0]["id"]}"]:not([disabled])')
+    shot(page, "learned-bot-table", full_page=False)
+    assert errors == []
