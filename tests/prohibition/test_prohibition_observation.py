@@ -243,10 +243,12 @@ def test_an_unknown_kind_of_decision_is_refused():
     s = new_game(2, 2)
     d = s.decision()
 
-    class Odd:
+    from volstead.engine.decision import Decision
+    from volstead.engine.step import Step
+
+    class BribeTheMayor(Step):  # a kind the game never asks (a real Decision: the compiled numbering checks types)
         kind = "bribe_the_mayor"
-        codes = (0,)
 
     with pytest.raises(VolsteadError, match="bribe_the_mayor"):
-        GAME.action_numbers(s, Odd())  # type: ignore[arg-type]
+        GAME.action_numbers(s, Decision(s, BribeTheMayor(), 0, (0,)))
     assert GAME.action_numbers(s, d) == d.codes
