@@ -7,7 +7,6 @@ line and the server too."""
 from __future__ import annotations
 
 import json
-import time
 
 import numpy as np
 import pytest
@@ -104,17 +103,6 @@ def test_it_takes_the_legal_action_its_network_rates_highest(tmp_path, any_game)
         state.apply_index(index, 0)
         checked += 1
     assert checked > 0
-
-
-def test_a_decision_takes_well_under_a_millisecond_of_network(tmp_path, prize_bids):
-    path = write_policy(tmp_path / "p.npz", prize_bids, 4, hidden=(256, 256))
-    policy = load_policy(path)
-    x = np.random.default_rng(0).random(policy.observation_size, dtype=np.float32)
-    policy.logits(x)
-    start = time.perf_counter()
-    for _ in range(200):
-        policy.logits(x)
-    assert (time.perf_counter() - start) / 200 < 0.005  # a 256x256 MLP: tens of microseconds (5 ms: a loaded CI box)
 
 
 def bad(tmp_path, name, writer) -> str:
