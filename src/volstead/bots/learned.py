@@ -70,7 +70,7 @@ class Policy:
     def logits(self, observation: np.ndarray) -> np.ndarray:
         """The network's output for one observation (or a batch, one row each)."""
         # einsum, not `x @ w`: a matrix-vector product goes to the BLAS, whose threads, on a busy
-        # machine, took 40 ms for what one core does in 1 (Scarface 1920's 2979-256-256-2385 network)
+        # machine, took 40 ms for what one core does in 1 (a network of 2979-256-256-2385)
         x = observation
         last = len(self._rows) - 1
         for k in range(len(self._rows)):
