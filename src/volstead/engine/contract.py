@@ -289,6 +289,22 @@ class Game(Generic[OptionsT]):
         """The sides a seat can play, in the order the lobby lists them ([] if none)."""
         return []
 
+    # ------------------------------------------------------------- the card set (engine/card_sets.py)
+    def card_set_files(self) -> dict[str, type[BaseModel]]:
+        """The data files of the game's card set, in order, each with the pydantic model that
+        validates it ({} if the game has no card set): what a `card_set_option` folder holds, what
+        the designer's workbench edits."""
+        return {}
+
+    def card_set_folder(self) -> Path | None:
+        """The folder of the embedded card set (None if the game has none)."""
+        return None
+
+    def check_card_set(self, folder: Path) -> None:
+        """Load the card set in `folder` exactly as a game set up with it would (every file, every
+        check across files): a ContentError with the loader's message if it does not load."""
+        raise NotImplementedError(f"{self.title} has no card set")
+
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         """The components as tables for `volstead cards` ([] if the game has no cards)."""
         return []

@@ -4,6 +4,7 @@ victory points after four rounds (rulebook: ../shared/seeds/004_…; readings: d
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions, ObservationField
@@ -13,6 +14,8 @@ from .options import Options as MafiaOptions
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+    from pydantic import BaseModel
 
     from volstead.engine.contract import ReportSection
     from volstead.engine.decision import Decision
@@ -167,6 +170,24 @@ class MafiaChronicles(Game[MafiaOptions]):
     # what the simulator's report counts of a seat's choices (how each bot and faction plays)
     play_note_kinds = reports.PLAY_NOTE_KINDS
     play_note = staticmethod(reports.play_note)
+
+    def card_set_files(self) -> dict[str, type[BaseModel]]:
+        from .content.loader import FILES
+
+        return dict(FILES)
+
+    def card_set_folder(self) -> Path:
+        from .content.loader import DATA_DIR
+
+        return DATA_DIR
+
+    def check_card_set(self, folder: Path) -> None:
+        """As the embedded set is loaded (every Event against the rules' effects, complete decks),
+        not cached. (No option plays another set yet: the rules read the embedded one's counts.)"""
+        from .content.loader import build_content
+        from .rules.events import EVENT_EFFECTS
+
+        build_content(folder, events=EVENT_EFFECTS, require_complete=True)
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables

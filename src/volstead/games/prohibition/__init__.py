@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions, ObservationField
@@ -11,6 +12,8 @@ from .options import Options as ProhibitionOptions
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+    from pydantic import BaseModel
 
     from volstead.engine.contract import ReportSection
     from volstead.engine.decision import Decision
@@ -179,6 +182,22 @@ class Prohibition(Game[ProhibitionOptions]):
     # what the simulator's report counts of a seat's choices (how each bot and faction plays)
     play_note_kinds = reports.PLAY_NOTE_KINDS
     play_note = staticmethod(reports.play_note)
+
+    def card_set_files(self) -> dict[str, type[BaseModel]]:
+        from .content.loader import FILES
+
+        return {name: model for name, (model, _) in FILES.items()}
+
+    def card_set_folder(self) -> Path:
+        from .content.loader import DATA_DIR
+
+        return DATA_DIR
+
+    def check_card_set(self, folder: Path) -> None:
+        """As a game with `cards` set to `folder` loads it (complete decks), not cached."""
+        from .content.loader import build_content
+
+        build_content(folder)
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables

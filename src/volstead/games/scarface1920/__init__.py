@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from volstead.engine.contract import CardTable, Faction, Game, GameOptions, ObservationField
@@ -10,6 +11,8 @@ from . import reports
 from .options import Options as ScarfaceOptions
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from volstead.engine.decision import Decision
     from volstead.engine.state import GameState
 
@@ -128,6 +131,25 @@ class Scarface1920(Game[ScarfaceOptions]):
 
         o = self.resolve_options(options)
         return [c.id for c in default_content(o.variant, o.cards).cards]
+
+    def card_set_files(self) -> dict[str, type[BaseModel]]:
+        from .content.loader import FILES
+
+        return {name: model for name, (model, _) in FILES.items()}
+
+    def card_set_folder(self) -> Path:
+        from .content.loader import DATA_DIR
+
+        return DATA_DIR
+
+    def check_card_set(self, folder: Path) -> None:
+        """As a game with `cards` set to `folder` loads it (the published rules' checks, every
+        effect and modifier against the rules' registries, complete decks), not cached."""
+        from .content.loader import build_content
+        from .effects import EFFECTS
+        from .rules.modifiers import MODIFIERS
+
+        build_content(folder, effects=EFFECTS, modifiers=frozenset(MODIFIERS), require_complete=True)
 
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
