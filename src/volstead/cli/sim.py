@@ -107,7 +107,8 @@ def sim(
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
 
     Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant NAME)."""
-    from volstead.sim.report import compare_runs, elo_ladder, ladder_text, write_report
+    from volstead.sim.compare import compare_runs
+    from volstead.sim.report import elo_ladder, ladder_text, write_report
     from volstead.sim.runner import SimConfig
 
     game = load_game(game_name)
