@@ -123,3 +123,26 @@ def test_a_set_with_a_stranger_or_missing_file_or_bad_toml_is_refused(tmp_path):
     assert not (tmp_path.parent / "x.toml").exists()
     with pytest.raises(ContentError, match=r"^setting.toml: file not found in "):
         cs.read_folder(game, Path(tmp_path))
+
+
+@pytest.mark.parametrize("name", CARD_GAMES)
+def test_a_file_rewritten_with_its_own_data_is_the_same_text(name):
+    for file, text in cs.embedded_set(get_game(name)).items():
+        assert cs.rewritten(text, tomllib.loads(text), file) == text, file
+
+
+def test_rewritten_data_keeps_the_comments_and_parses_to_the_data():
+    text = cs.embedded_set(get_game("prohibition"))["schemes.toml"]
+    data = tomllib.loads(text)
+    first = data["schemes"].pop(0)
+    data["schemes"].append({**first, "id": "corner_again"})
+    data["schemes"][0]["name"] = "Renamed"
+    new = cs.rewritten(text, data, "schemes.toml")
+    assert tomllib.loads(new) == data
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    assert comments and all(line in new.splitlines() for line in comments)
+    assert [c.text for c in cs.diff_sets({"schemes.toml": text}, {"schemes.toml": new})] == [
+        "schemes.toml: scheme 'corner_the_market' removed",
+        f"schemes.toml: scheme {data['schemes'][0]['id']!r}: name {tomllib.loads(text)['schemes'][1]['name']!r} → 'Renamed'",
+        "schemes.toml: scheme 'corner_again' added",
+    ]

@@ -183,6 +183,52 @@ def remove_entry(text: str, list_key: str, where: str | int, file: str = "") -> 
     return tomlkit.dumps(doc)
 
 
+def rewritten(text: str, data: Mapping[str, Any], file: str = "") -> str:
+    """`text` changed to hold `data` (the whole file's data, as JSON gives it), touching only what
+    differs: an entry of a list kept by its `id` keeps its place and comments (`replace_entry`), a
+    new one is added after the entry before it, a gone one removed; other top-level values set.
+    The result parses to `data` (a file whose lists have no ids has such a list replaced whole)."""
+    doc = tomlkit.parse(text)
+    for key in [k for k in doc if k not in data]:
+        del doc[key]
+    for key, value in data.items():
+        old = doc.get(key)
+        if _is_entry_list(value) and _is_entry_list(old) and _has_ids(value) and _has_ids(old):
+            _rewrite_entries(old, value)
+        elif key not in doc or doc[key] != value:
+            doc[key] = value
+    return tomlkit.dumps(doc)
+
+
+def _has_ids(entries: list[Any]) -> bool:
+    ids = [e.get("id") for e in entries]
+    return all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids)
+
+
+def _rewrite_entries(old: Any, new: list[Mapping[str, Any]]) -> None:
+    """`old` (a tomlkit array of tables) made equal to `new`, entry by entry by id, in `new`'s order."""
+    wanted = {e["id"] for e in new}
+    for i in reversed(range(len(old))):
+        if old[i]["id"] not in wanted:
+            del old[i]
+    for at, entry in enumerate(new):
+        ids = [e["id"] for e in old]
+        if entry["id"] in ids:
+            i = ids.index(entry["id"])
+            if i != at:  # moved: taken out and put back where `new` has it
+                table = old[i]
+                del old[i]
+                old.insert(at, table)
+            target = old[at]
+            for key in [k for k in target if k not in entry]:
+                del target[key]
+            for key, value in entry.items():
+                if key not in target or target[key] != value:
+                    target[key] = value
+        else:
+            old.insert(at, _table(entry))
+
+
 # ------------------------------------------------------------------ comparing two sets
 def diff_sets(base: Mapping[str, str], variant: Mapping[str, str]) -> list[Change]:
     """What `variant` changes from `base`, file by file in the base's order: each list of entries
