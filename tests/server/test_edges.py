@@ -102,6 +102,15 @@ def test_the_openapi_schema_lists_each_routes_statuses_with_the_error_model(clie
         ("POST", "/api/games/{game_id}/chat"): ["200", "400", "403", "404", "408", "413", "429"],
         ("GET", "/api/games/{game_id}/record"): ["200", "404", "409"],
         ("GET", "/api/games/{game_id}/replay"): ["200", "400", "404", "409"],
+        ("GET", "/api/workbench/games"): ["200"],
+        ("GET", "/api/workbench/{game_name}/sets"): ["200", "404"],
+        ("GET", "/api/workbench/{game_name}/sets/{set_id}"): ["200", "404"],
+        ("POST", "/api/workbench/{game_name}/check"): ["200", "400", "404", "408", "413", "422"],
+        ("POST", "/api/workbench/{game_name}/variants"): ["201", "400", "404", "408", "409", "413", "422"],
+        ("PUT", "/api/workbench/variants/{variant_id}"): ["200", "400", "404", "408", "409", "413", "422"],
+        ("DELETE", "/api/workbench/variants/{variant_id}"): ["204", "404"],
+        ("GET", "/api/workbench/variants/{variant_id}/export"): ["200", "404"],
+        ("POST", "/api/workbench/{game_name}/import"): ["201", "400", "404", "408", "409", "413", "422"],
     }
     error = paths["/api/games/{game_id}/decide"]["post"]["responses"]["409"]["content"]["application/json"]["schema"]
     assert error == {"$ref": "#/components/schemas/ErrorBody"}

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import tomlkit
+import tomlkit.exceptions
 
 from .content import singular
 from .errors import ContentError
@@ -187,7 +188,15 @@ def rewritten(text: str, data: Mapping[str, Any], file: str = "") -> str:
     """`text` changed to hold `data` (the whole file's data, as JSON gives it), touching only what
     differs: an entry of a list kept by its `id` keeps its place and comments (`replace_entry`), a
     new one is added after the entry before it, a gone one removed; other top-level values set.
-    The result parses to `data` (a file whose lists have no ids has such a list replaced whole)."""
+    The result parses to `data` (a file whose lists have no ids has such a list replaced whole).
+    Data TOML cannot hold (a null, a nesting too deep) is a ContentError naming the file."""
+    try:
+        return _rewritten(text, data)
+    except (TypeError, ValueError, RecursionError, tomlkit.exceptions.TOMLKitError) as e:
+        raise ContentError(f"{file or 'the file'}: cannot be written as TOML: {str(e)[:120]}") from None
+
+
+def _rewritten(text: str, data: Mapping[str, Any]) -> str:
     doc = tomlkit.parse(text)
     for key in [k for k in doc if k not in data]:
         del doc[key]
@@ -233,7 +242,8 @@ def _rewrite_entries(old: Any, new: list[Mapping[str, Any]]) -> None:
 def diff_sets(base: Mapping[str, str], variant: Mapping[str, str]) -> list[Change]:
     """What `variant` changes from `base`, file by file in the base's order: each list of entries
     matched by `id` (by place where entries have none), each field compared (nested tables by
-    their dotted path; a list of numbers or words as one value), entries added or removed, and
+    their dotted path, a list of tables item by item as `levels.0.bribe`; a list of numbers or words
+    as one value), entries added or removed, and
     top-level values."""
     a, b = parsed(base), parsed(variant)
     out: list[Change] = []
@@ -282,5 +292,10 @@ def _diff_values(path: str, a: Any, b: Any) -> list[tuple[str, Any, Any]]:
         out: list[tuple[str, Any, Any]] = []
         for key in list(a) + [k for k in b if k not in a]:
             out += _diff_values(f"{path}.{key}" if path else str(key), a.get(key), b.get(key))
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and any(isinstance(x, Mapping) for x in a):
+        out = []  # a list of tables (a card's rows): item by item, named by place as the loader names them
+        for i, (x, y) in enumerate(zip(a, b)):
+            out += _diff_values(f"{path}.{i}" if path else str(i), x, y)
         return out
     return [] if a == b else [(path, a, b)]

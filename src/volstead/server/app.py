@@ -35,7 +35,7 @@ from starlette.routing import Match, Route
 from .bot_pool import ClientLimits, client_secret
 from .hub import CONNS_PER_CLIENT, CONNS_PER_GAME, Hub, NoSuchGame
 from .limits import BODY_TIMEOUT, BodyLimit
-from .routes import lobby, pages, play, replays
+from .routes import lobby, pages, play, replays, workbench
 from .routes.deps import validation_message
 from .routes.replays import import_record
 from .store import Store
@@ -55,6 +55,16 @@ def default_db_url() -> str:
     folder = Path(user_data_dir("volstead"))
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'volstead.db'}"
+
+
+def variants_root(db_url: str) -> Path:
+    """Where saved card sets are written for games to load (server/variants.py `materialize`):
+    beside a SQLite database, else in the user's data folder."""
+    if db_url.startswith("sqlite:///") and db_url != "sqlite:///:memory:":
+        return Path(db_url.removeprefix("sqlite:///")).parent / "variants"
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("volstead")) / "variants"
 
 
 def create_app(
@@ -127,10 +137,14 @@ def create_app(
             {"type": "error", "error": "HTTPError", "message": exc.detail}, status_code=exc.status_code, headers=headers
         )
 
-    for module in (lobby, play, replays, pages):
+    app.state.variants_root = variants_root(db_url)
+    for module in (lobby, play, replays, pages, workbench):
         app.include_router(module.router)
     # every route, as its router lists it (included without a prefix): what the path of a 405 takes
-    app.state.leaf_routes = [*app.routes, *(route for module in (lobby, play, replays, pages) for route in module.router.routes)]
+    app.state.leaf_routes = [
+        *app.routes,
+        *(route for module in (lobby, play, replays, pages, workbench) for route in module.router.routes),
+    ]
     app.mount("/static", StaticFiles(directory=pages.WEB_DIR), name="static")
     app.add_middleware(BodyLimit, body_timeout=body_timeout)
     app.openapi = lambda: documented_statuses(app)  # type: ignore[method-assign]

@@ -28,6 +28,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    UniqueConstraint,
     create_engine,
     delete,
     event,
@@ -111,6 +112,22 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(400))
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class VariantRow(Base):
+    """A designer's saved card set (the workbench, server/variants.py): every file's TOML text."""
+
+    __tablename__ = "variants"
+    __table_args__ = (UniqueConstraint("game", "name"),)
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(80))
+    note: Mapped[str] = mapped_column(String(2000))
+    author: Mapped[str] = mapped_column(String(80))
+    files: Mapped[dict] = mapped_column(JSON)  # file name -> TOML text
+    base_digest: Mapped[str] = mapped_column(String(64))  # the embedded set it was made from (sha256)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ChatLine(NamedTuple):

@@ -1,0 +1,152 @@
+"""The designer's workbench API (issue 38; server/routes/workbench.py, server/variants.py): card
+sets listed with their schemas and tables, an edit checked with the loader's own message, variants
+saved, renamed, exported, imported and deleted — and every bad request a short 4xx that changes
+nothing."""
+
+from __future__ import annotations
+
+import io
+import tomllib
+import zipfile
+
+import pytest
+
+from volstead.engine import card_sets
+from volstead.games import get_game
+
+GAME = "prohibition"
+
+
+def _feds(client, set_id="base"):
+    body = client.get(f"/api/workbench/{GAME}/sets/{set_id}").json()
+    return next(f for f in body["files"] if f["file"] == "feds.toml")["data"]
+
+
+def _with_bribe(data, bribe):
+    feds = [dict(f) for f in data["feds"]]
+    feds[1] = {**feds[1], "levels": [{**feds[1]["levels"][0], "bribe": bribe}, *feds[1]["levels"][1:]]}
+    return {**data, "feds": feds}
+
+
+def test_the_games_and_the_built_in_set(client):
+    games = client.get("/api/workbench/games").json()
+    assert [g["name"] for g in games] == ["mafia_chronicles", "prohibition", "scarface1920"]
+    prohibition = next(g for g in games if g["name"] == GAME)
+    assert prohibition["files"] == list(get_game(GAME).card_set_files()) and prohibition["playable_variants"] is True
+    assert client.get(f"/api/workbench/{GAME}/sets").json() == [
+        {"id": "base", "name": "Prohibition: the built-in set", "builtin": True}
+    ]
+    body = client.get(f"/api/workbench/{GAME}/sets/base").json()
+    assert body["diff"] == [] and body["builtin"] is True
+    feds = next(f for f in body["files"] if f["file"] == "feds.toml")
+    assert feds["data"] == tomllib.loads(card_sets.embedded_set(get_game(GAME))["feds.toml"])
+    assert feds["schema"]["title"] == "Feds" and "feds" in feds["schema"]["properties"]
+    assert body["tables"] and all(t["rows"] for t in body["tables"])
+
+
+def test_an_edit_is_checked_with_the_loaders_message(client):
+    data = _feds(client)
+    good = client.post(f"/api/workbench/{GAME}/check", json={"files": {"feds.toml": _with_bribe(data, 5)}})
+    assert good.status_code == 200
+    assert [c["text"] for c in good.json()["diff"]] == ["feds.toml: fed 'padlock': levels.0.bribe 10 → 5"]
+    # the set's own rule (a bribe is a multiple of 5), in the loader's words, beside its field
+    odd = client.post(f"/api/workbench/{GAME}/check", json={"files": {"feds.toml": _with_bribe(data, 7)}})
+    assert (odd.status_code, odd.json()["field"]) == (422, "levels.0.bribe")
+    assert odd.json()["message"] == "feds.toml: fed 'padlock': levels.0.bribe: Input should be a multiple of 5 (got 7)"
+    bad = client.post(f"/api/workbench/{GAME}/check", json={"files": {"feds.toml": _with_bribe(data, "ten")}})
+    assert bad.status_code == 422
+    assert bad.json() == {
+        "type": "error",
+        "error": "ContentError",
+        "message": (
+            "feds.toml: fed 'padlock': levels.0.bribe: Input should be a valid integer, unable to parse string as an "
+            "integer (got 'ten')"
+        ),
+        "file": "feds.toml",
+        "entry": "fed 'padlock'",
+        "field": "levels.0.bribe",
+    }
+
+
+def test_a_variant_is_saved_listed_reopened_exported_imported_and_deleted(client):
+    data = _with_bribe(_feds(client), 5)
+    made = client.post(
+        f"/api/workbench/{GAME}/variants",
+        json={"name": "Cheap padlock", "note": "bribe 10 -> 5", "author": "ada", "files": {"feds.toml": data}},
+    )
+    assert made.status_code == 201, made.text
+    vid = made.json()["id"]
+    assert made.json()["link"] == f"/workbench/v/{vid}" and made.json()["name"] == "Cheap padlock"
+    assert [s["name"] for s in client.get(f"/api/workbench/{GAME}/sets").json()] == [
+        "Prohibition: the built-in set",
+        "Cheap padlock",
+    ]
+    opened = client.get(f"/api/workbench/{GAME}/sets/{vid}").json()
+    assert _feds(client, vid) == data and opened["note"] == "bribe 10 -> 5" and len(opened["diff"]) == 1
+    assert opened["tables"]  # the variant's own tables, from its materialized folder
+    # the same name again: 409, nothing added
+    again = client.post(f"/api/workbench/{GAME}/variants", json={"name": "Cheap padlock", "files": {}})
+    assert again.status_code == 409 and again.json()["message"] == "Prohibition already has a card set named 'Cheap padlock'"
+    # export, then import under another name: the same files
+    exported = client.get(f"/api/workbench/variants/{vid}/export")
+    assert exported.status_code == 200 and exported.headers["content-type"] == "application/zip"
+    assert exported.headers["content-disposition"] == f'attachment; filename="{GAME}-Cheap-padlock.zip"'
+    names = zipfile.ZipFile(io.BytesIO(exported.content)).namelist()
+    assert names == [*get_game(GAME).card_set_files(), "variant.json"]
+    imported = client.post(
+        f"/api/workbench/{GAME}/import?name=Imported", content=exported.content, headers={"content-type": "application/zip"}
+    )
+    assert imported.status_code == 201, imported.text
+    assert _feds(client, imported.json()["id"]) == data
+    # rename by PUT, delete
+    renamed = client.put(f"/api/workbench/variants/{vid}", json={"name": "Padlock 5", "base": vid, "files": {}})
+    assert renamed.status_code == 200 and renamed.json()["name"] == "Padlock 5"
+    assert client.delete(f"/api/workbench/variants/{vid}").status_code == 204
+    assert client.get(f"/api/workbench/{GAME}/sets/{vid}").status_code == 404
+    assert [s["name"] for s in client.get(f"/api/workbench/{GAME}/sets").json()] == ["Prohibition: the built-in set", "Imported"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status", "message"),
+    [
+        ("get", "/api/workbench/chess/sets", {}, 404, "no game 'chess'"),
+        ("get", f"/api/workbench/{GAME}/sets/nope", {}, 404, "no saved card set 'nope'"),
+        (
+            "post",
+            f"/api/workbench/{GAME}/check",
+            {"json": {"files": {"help.toml": {}}}},
+            422,
+            "help.toml: not a file of the card set of Prohibition",
+        ),
+        ("post", f"/api/workbench/{GAME}/check", {"json": {"base": "nope"}}, 404, "no saved card set 'nope'"),
+        ("post", f"/api/workbench/{GAME}/check", {"json": {"files": [], "x": 1}}, 400, "field 'files'"),
+        ("post", f"/api/workbench/{GAME}/variants", {"json": {"name": "../etc", "files": {}}}, 400, "name: 1–80 letters"),
+        ("post", f"/api/workbench/{GAME}/import?name=Z", {"content": b"not a zip"}, 400, "not a readable zip file"),
+        ("put", "/api/workbench/variants/nope", {"json": {"name": "A"}}, 404, "no saved card set 'nope'"),
+        ("delete", "/api/workbench/variants/nope", {}, 404, "no saved card set 'nope'"),
+        ("get", "/api/workbench/variants/nope/export", {}, 404, "no saved card set 'nope'"),
+    ],
+)
+def test_bad_requests_are_refused_and_change_nothing(client, method, path, kwargs, status, message):
+    r = getattr(client, method)(path, **kwargs)
+    assert r.status_code == status, r.text
+    assert r.json()["message"].startswith(message), r.json()
+    assert [s["id"] for s in client.get(f"/api/workbench/{GAME}/sets").json()] == ["base"]
+
+
+def test_an_import_missing_a_file_names_it(client):
+    z = io.BytesIO()
+    with zipfile.ZipFile(z, "w") as f:
+        f.writestr("feds.toml", card_sets.embedded_set(get_game(GAME))["feds.toml"])
+    r = client.post(f"/api/workbench/{GAME}/import?name=Half", content=z.getvalue(), headers={"content-type": "application/zip"})
+    assert r.status_code == 422 and r.json()["message"] == "board.toml: missing from the zip"
+
+
+def test_the_workbench_takes_whole_files_but_not_without_bound(client):
+    big = {"files": {"feds.toml": {"note": "x" * (5 << 20)}}}
+    r = client.post(f"/api/workbench/{GAME}/check", json=big)
+    assert r.status_code == 413 and r.json()["message"] == f"the body is too large (at most {4 << 20} bytes)"
+    # a file bigger than the rest of the server's bodies (64 KiB) is fine here
+    data = _feds(client)
+    r = client.post(f"/api/workbench/{GAME}/check", json={"files": {"feds.toml": {**data, "note": "y" * 100_000}}})
+    assert r.status_code == 200 and [c["field"] for c in r.json()["diff"]] == ["note"]
