@@ -202,7 +202,7 @@ def _rewritten(text: str, data: Mapping[str, Any]) -> str:
         del doc[key]
     for key, value in data.items():
         old = doc.get(key)
-        if _is_entry_list(value) and _is_entry_list(old) and _has_ids(value) and _has_ids(old):
+        if old is not None and _is_entry_list(value) and _is_entry_list(old) and _has_ids(value) and _has_ids(old):
             _rewrite_entries(old, value)
         elif key not in doc or doc[key] != value:
             doc[key] = value
