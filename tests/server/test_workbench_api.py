@@ -150,3 +150,27 @@ def test_the_workbench_takes_whole_files_but_not_without_bound(client):
     data = _feds(client)
     r = client.post(f"/api/workbench/{GAME}/check", json={"files": {"feds.toml": {**data, "note": "y" * 100_000}}})
     assert r.status_code == 200 and [c["field"] for c in r.json()["diff"]] == ["note"]
+
+
+def test_the_command_line_plays_a_saved_variant_by_name(client, db_url, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from volstead.cli import app
+
+    data = _with_bribe(_feds(client), 5)
+    made = client.post(f"/api/workbench/{GAME}/variants", json={"name": "Cheap padlock", "files": {"feds.toml": data}})
+    assert made.status_code == 201
+    monkeypatch.setenv("VOLSTEAD_DB", db_url)
+    runner = CliRunner()
+    args = ["sim", GAME, "--games", "1", "--seats", "random,random", "--seed", "2", "--no-report"]
+    r = runner.invoke(app, [*args, "--out", str(tmp_path / "cmp"), "--compare", "base", "Cheap padlock"])
+    assert r.exit_code == 0, r.output
+    config = __import__("json").loads((tmp_path / "cmp" / "Cheap padlock" / "sim.json").read_text())
+    folder = config["options"]["cards"]
+    assert (tmp_path / "cmp" / "base").is_dir() and folder.endswith(f"{made.json()['id']}-" + folder[-8:])
+    assert tomllib.loads(open(f"{folder}/feds.toml").read()) == data
+    r = runner.invoke(app, [*args, "--out", str(tmp_path / "one"), "-o", "cards=Nobody's set"])
+    assert r.exit_code == 2
+    assert "card set \"Nobody's set\": not a folder, nor a saved variant of Prohibition (saved: 'Cheap padlock')" in " ".join(
+        r.output.split()
+    )

@@ -93,5 +93,12 @@ def validated(game: Game, data: dict[str, Any]) -> GameOptions:
 
 
 def options_from_args(game: Game, pairs: list[str] | None, extra: list[str]) -> GameOptions:
-    """The game's validated options from `-o key=value` pairs and generated flags."""
-    return validated(game, {**flag_options(game, extra), **pair_options(pairs)})
+    """The game's validated options from `-o key=value` pairs and generated flags; the card-set
+    option may name a saved variant (card_set_names.py)."""
+    data = {**flag_options(game, extra), **pair_options(pairs)}
+    key = game.card_set_option
+    if key and isinstance(data.get(key), str):
+        from .card_set_names import resolve_card_set
+
+        data[key] = resolve_card_set(game, data[key])
+    return validated(game, data)

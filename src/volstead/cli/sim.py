@@ -92,7 +92,11 @@ def sim(
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray).")] = None,
     compare: Annotated[
         tuple[Path, Path] | None,
-        typer.Option("--compare", help="Two card-set folders: play the same games with each and compare the balance figures."),
+        typer.Option(
+            "--compare",
+            help="Two card sets (a folder, base, or a variant saved in the workbench): play the same games with each "
+            "and compare the balance figures.",
+        ),
     ] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
     records: Annotated[
@@ -123,12 +127,14 @@ def sim(
         key = game.card_set_option
         if not key:
             raise fail(f"{game.title} cannot load another card set")
-        a, b = (Path(p).resolve() for p in compare)
-        for p in (a, b):
-            if not p.is_dir():
-                raise fail(f"--compare: {p} is not a folder")
-        la, lb = a.name, b.name if b.name != a.name else b.name + "-2"
-        runs = [(la, {**base, key: str(a)}, out / la), (lb, {**base, key: str(b)}, out / lb)]
+        from .card_set_names import BUILT_IN, resolve_card_set
+
+        # each a folder, `base` (the built-in set) or a variant saved in the workbench
+        folders = [resolve_card_set(game, str(p)) for p in compare]
+        folders = [str(Path(f).resolve()) if f else "" for f in folders]
+        labels = [BUILT_IN if not f else (p.name if p.is_dir() else str(p)) for p, f in zip(compare, folders)]
+        la, lb = labels[0], labels[1] if labels[1] != labels[0] else labels[1] + "-2"
+        runs = [(la, {**base, key: folders[0]}, out / la), (lb, {**base, key: folders[1]}, out / lb)]
     else:
         runs = [(game_name, base, out)]
     for label, options, folder in runs:
