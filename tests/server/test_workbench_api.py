@@ -174,3 +174,25 @@ def test_the_command_line_plays_a_saved_variant_by_name(client, db_url, tmp_path
     assert "card set \"Nobody's set\": not a folder, nor a saved variant of Prohibition (saved: 'Cheap padlock')" in " ".join(
         r.output.split()
     )
+
+
+def test_a_table_is_played_with_a_saved_variant(client):
+    data = _with_bribe(_feds(client), 5)
+    vid = client.post(f"/api/workbench/{GAME}/variants", json={"name": "Cheap padlock", "files": {"feds.toml": data}}).json()[
+        "id"
+    ]
+    made = client.post("/api/games", json={"game": GAME, "seats": ["human", "random"], "card_set": vid})
+    assert made.status_code == 201, made.text
+    meta = client.get(f"/api/games/{made.json()['id']}").json()
+    assert meta["card_set"] == "Cheap padlock"
+    folder = meta["options"]["cards"]
+    assert tomllib.loads(open(f"{folder}/feds.toml").read()) == data
+    plain = client.post("/api/games", json={"game": GAME, "seats": ["human", "random"]}).json()
+    assert client.get(f"/api/games/{plain['id']}").json()["card_set"] is None
+    for body, message in (
+        ({"card_set": "nope"}, "card_set: no saved card set 'nope'"),
+        ({"game": "scarface1920", "card_set": vid}, "card_set: no saved card set"),
+        ({"options": {"cards": folder}}, "option 'cards' cannot be set from the lobby"),
+    ):
+        r = client.post("/api/games", json={"game": GAME, "seats": ["human", "random"], **body})
+        assert r.status_code == 400 and r.json()["message"].startswith(message), r.json()

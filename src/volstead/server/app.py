@@ -137,7 +137,7 @@ def create_app(
             {"type": "error", "error": "HTTPError", "message": exc.detail}, status_code=exc.status_code, headers=headers
         )
 
-    app.state.variants_root = variants_root(db_url)
+    app.state.variants_root = hub.variants_root = variants_root(db_url)
     for module in (lobby, play, replays, pages, workbench):
         app.include_router(module.router)
     # every route, as its router lists it (included without a prefix): what the path of a 405 takes

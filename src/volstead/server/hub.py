@@ -23,11 +23,12 @@ import random
 import secrets
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from volstead.bots import BotError, BotLimits, bot_names, check_bot_table, get_bot
 from volstead.engine import VolsteadError, replay
-from volstead.engine.contract import SEED_LIMIT, OptionsError, SetupError
+from volstead.engine.contract import SEED_LIMIT, Game, OptionsError, SetupError
 from volstead.engine.fairness import log_hash_start
 from volstead.engine.record import make_record
 from volstead.games import get_game
@@ -36,6 +37,7 @@ from .bot_pool import BotPool, ClientLimits, ThinkJob, build_bot, client_key, li
 from .clock import MAX_LIMIT, MIN_LIMIT, Clock
 from .live import HUMAN, Conn, LiveGame
 from .store import NewGameTokens, Store, StoredGame
+from .variants import NoSuchVariant, Variants, materialize
 from .writer import GroupWriter
 
 __all__ = [
@@ -92,6 +94,7 @@ class Hub:
         conns_per_client: int = CONNS_PER_CLIENT,
     ):
         self.store = store
+        self.variants_root = Path("variants")  # where saved card sets are written for play (create_app sets it)
         self.conns_per_game = conns_per_game
         self.conns_per_client = conns_per_client
         self.client_conns: Counter[str | None] = Counter()  # open WebSockets per client host
@@ -155,6 +158,7 @@ class Hub:
             chat=list(stored.chat),
             log_key=stored.salt.encode(),
             log_hash=log_hash_start(stored.commitment),
+            card_set=self._card_set_name(stored),
         )
         live.shown_log_hash = live.log_hash.hex()
         state.tell_story()  # the game tells what happens (Game code: state.tell), re-told as it is rebuilt
@@ -163,6 +167,32 @@ class Hub:
             forced = self.auto_single and live.kinds[seat] == HUMAN and len(state.decision(seat).codes) == 1
             live.apply(seat, option_id, auto=forced)
         return live
+
+    def _variant_folder(self, game: Game, variant_id: str) -> str:
+        """The folder of a saved variant of `game` (LobbyError if there is none, or the game cannot
+        play another set)."""
+        if not game.card_set_option:
+            raise LobbyError(f"{game.title} is played with its built-in card set only")
+        try:
+            variant = Variants(self.store).get(variant_id)
+        except NoSuchVariant as e:
+            raise LobbyError(f"card_set: {e}") from None
+        if variant.game != game.name:
+            raise LobbyError(f"card_set: no saved card set {variant_id[:20]!r} of {game.title}")
+        return str(materialize(variant, self.variants_root))
+
+    def _card_set_name(self, stored: StoredGame) -> str | None:
+        """The saved variant a game is played with, by name (its folder's name if it is no longer
+        saved; None: the built-in set)."""
+        key = get_game(stored.game).card_set_option
+        folder = stored.options.get(key) if key else None
+        if not folder:
+            return None
+        variant_id = Path(folder).name.rsplit("-", 1)[0]
+        try:
+            return Variants(self.store).get(variant_id).name
+        except NoSuchVariant:
+            return Path(folder).name
 
     def _make_bots(self, stored: StoredGame) -> dict[int, Any]:
         bots = {}
@@ -204,10 +234,12 @@ class Hub:
         time_limit: int | None = None,
         client: str | None = None,
         spectators: bool = True,
+        card_set: str | None = None,
     ) -> tuple[LiveGame, NewGameTokens]:
         """`create_game` for the running server: storing happens on the storage thread. `client`
-        (a keyed hash of its address) is held to its limits (BotLimitError) and stored with the game."""
-        new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit)
+        (a keyed hash of its address) is held to its limits (BotLimitError) and stored with the game;
+        `card_set`: a saved variant's id (the workbench's), played through the game's card-set option."""
+        new = self._checked_new_game(game_name, kinds, options, seed, hotseat, time_limit, card_set)
         if client is not None and any(k != HUMAN and not self._instant(k) for k in new[3]):
             self.client_limits.check(live_bot_tables(self.games.values(), client, self._instant), self.pool.think_used(client))
         stored, tokens = await asyncio.get_running_loop().run_in_executor(
@@ -239,6 +271,7 @@ class Hub:
         seed: int | None,
         hotseat: bool,
         time_limit: int | None = None,
+        card_set: str | None = None,
     ) -> tuple[str, dict, int, list[str], bool, bool, int | None]:
         """The arguments of `Store.new_game` for a game asked for so (LobbyError if it cannot be)."""
         try:
@@ -273,6 +306,8 @@ class Hub:
         hidden = sorted(game.lobby_hidden_options & set(opts.model_dump(exclude_defaults=True)))
         if hidden:
             raise LobbyError(f"option {hidden[0]!r} cannot be set from the lobby")
+        if card_set is not None:  # the server sets the folder option itself, to a variant it saved
+            opts = game.options_from_json({**opts.to_json(), game.card_set_option: self._variant_folder(game, card_set)})
         # The server draws the seed (nobody can know it while the game runs; its commitment is
         # published); a seed chosen by the creator makes a practice game, marked as such.
         practice = seed is not None

@@ -144,6 +144,7 @@ class LiveGame:
     spans: list[Span] = field(default_factory=list)
     undos: int = 0
     finals: dict[int, tuple[Any, dict[int, Reason]]] = field(default_factory=dict)
+    card_set: str | None = None  # the name of the designer's card set it is played with (None: the built-in one)
 
     def __post_init__(self) -> None:
         seats = self.stored.seats
@@ -631,6 +632,7 @@ class LiveGame:
             "spectators": self.stored.spectators,
             "created": self.stored.created.isoformat(),
             "options": self.stored.options,
+            "card_set": self.card_set,
         }
 
     def shown_seat(self, conn: Conn) -> int | None:

@@ -50,6 +50,9 @@ class CreateGame(Body):
     spectators: StrictBool = Field(
         True, description="Whether the spectator link (no token) opens the game; false: only seat links do."
     )
+    card_set: Annotated[StrictStr, Field(max_length=16)] | None = Field(
+        None, description="A card set saved in the designer's workbench (its id) to play with; none: the built-in set."
+    )
 
 
 class Decide(Body):

@@ -80,6 +80,7 @@ async def create(request: Request, body: CreateGame) -> JSONResponse:
             body.time_limit,
             client,
             spectators=body.spectators,
+            card_set=body.card_set,
         )
     except BotLimitError as e:
         raise HTTPException(429, str(e)) from None
