@@ -456,6 +456,7 @@ class Game(Generic[OptionsT]):
             "factions": [{"id": f.id, "name": f.name, "color": f.color} for f in self.factions()],
             "faction_option": self.faction_option,
             "first_seat_option": self.first_seat_option,
+            "card_set_option": self.card_set_option,
             "lobby_hidden_options": sorted(self.lobby_hidden_options),
             "seats_when": self.seats_when(),
             "rules_help": self.rules_help(),

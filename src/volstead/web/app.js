@@ -202,7 +202,7 @@ function gamePage(id) {
       : ` · seed committed ${(state.meta.commitment || "").slice(0, 12)}…`;
     // on a phone the header keeps one line: the game's details (.sub-more) are left out there
     document.getElementById("subtitle").innerHTML =
-      `${esc(state.meta.title)} · ${esc(label(state))}<span class="sub-more"> · game ${esc(id)}${esc(fairness)}</span>`;
+      `${esc(state.meta.title)} · ${esc(label(state))}<span class="sub-more">${state.meta.card_set ? ` · <span class="card-set">card set: ${esc(state.meta.card_set)}</span>` : ""} · game ${esc(id)}${esc(fairness)}</span>`;
     if (state.table && state.you !== shownSeat && !state.view.over) {
       // Hot-seat: hide the previous seat's screen until the next player confirms.
       const who = esc(seatTitle(state.meta, state.you));

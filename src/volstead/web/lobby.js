@@ -85,7 +85,7 @@ function openForm(inf, name, scroll) {
     <label>Game <select name="game">${inf.games.map((x) => `<option value="${esc(x.name)}" ${x.name === name ? "selected" : ""}>${esc(x.title)}</option>`).join("")}</select></label>
     <label>Players <select name="players"></select></label>
     <div id="seats"></div><div id="first"></div>
-    <div id="options"></div>
+    <div id="options"></div><div id="card-set"></div>
     ${checkField("hotseat", false, "Hot-seat", "Human seats share this screen: the page hides each seat's cards until its player confirms.")}
     ${checkField("spectators", true, "Spectator link", "Anyone with the link may watch. Off: only the seat links open the game (the server refuses its spectator link).")}
     ${field("Seed", `<input name="seed" type="number" min="0" placeholder="random">`, "A chosen seed makes a practice game (the same deal again); left empty, the server draws one and commits to it.")}
@@ -128,7 +128,26 @@ function openForm(inf, name, scroll) {
       .join("");
     seatRows();
   };
+  // The card sets saved in the designer's workbench, for a game that can be played with another set.
+  const cardSets = async (g) => {
+    const box = document.getElementById("card-set");
+    box.innerHTML = "";
+    if (!g.card_set_option) return;
+    let sets = [];
+    try {
+      const r = await fetch(`/api/workbench/${encodeURIComponent(g.name)}/sets`);
+      if (r.ok) sets = await r.json();
+    } catch {}
+    const saved = sets.filter((s) => !s.builtin);
+    if (!saved.length || game().name !== g.name) return;
+    box.innerHTML = field(
+      "Card set",
+      `<select name="card_set"><option value="">the built-in set</option>${saved.map((s) => `<option value="${esc(s.id)}">${esc(s.name)}</option>`).join("")}</select>`,
+      "A set saved in the designer's workbench: its cards, played at this table.",
+    );
+  };
   const gameChanged = () => {
+    cardSets(game());
     document.getElementById("options").innerHTML = optionInputs(game());
     for (const k of Object.keys(game().seats_when || {})) {
       if (form[`opt_${k}`]) form[`opt_${k}`].onchange = playerChoices;
@@ -159,6 +178,7 @@ function openForm(inf, name, scroll) {
     };
     if (form.seed.value !== "") body.seed = Number(form.seed.value);
     if (form.time_limit.value !== "") body.time_limit = Number(form.time_limit.value);
+    if (form.card_set?.value) body.card_set = form.card_set.value;
     const out = document.getElementById("created");
     try {
       out.innerHTML = linksHtml(await createGame(body));
