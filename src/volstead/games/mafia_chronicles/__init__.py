@@ -70,6 +70,8 @@ class MafiaChronicles(Game[MafiaOptions]):
     search_reuse: ClassVar[int] = 8
     faction_option = "syndicates"
     first_seat_option = "first_seat"
+    card_set_option = "cards"
+    lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
     web_module = "web/board.js"  # syndicate areas, your private market, the table, negotiations
     blurb = (
         "Four syndicates, four rounds: buy Gangsters and Businesses in secret, then murder, steal and smuggle for victory points."
@@ -182,8 +184,8 @@ class MafiaChronicles(Game[MafiaOptions]):
         return DATA_DIR
 
     def check_card_set(self, folder: Path) -> None:
-        """As the embedded set is loaded (every Event against the rules' effects, complete decks),
-        not cached. (No option plays another set yet: the rules read the embedded one's counts.)"""
+        """As a game with `cards` set to `folder` loads it (every Event against the rules' effects,
+        complete decks: the rules' counts are the embedded set's), not cached."""
         from .content.loader import build_content
         from .rules.events import EVENT_EFFECTS
 
@@ -192,8 +194,8 @@ class MafiaChronicles(Game[MafiaOptions]):
     def card_tables(self, options: GameOptions | None = None) -> list[CardTable]:
         from .card_tables import card_tables
 
-        bands = options.damage_bands if isinstance(options, MafiaOptions) else MafiaOptions().damage_bands
-        return card_tables(bands)
+        chosen = options if isinstance(options, MafiaOptions) else MafiaOptions()
+        return card_tables(chosen.damage_bands, chosen.cards)
 
     def catalog(self) -> dict[str, Any]:
         from .catalog import catalog

@@ -14,11 +14,12 @@ def _bonus(bonus: list[Bonus]) -> str:
     return ", ".join(f"+{b.amount} {'both moves' if b.to == 'moves' else b.to}" for b in bonus)
 
 
-def card_tables(damage_bands: str = "rules-text") -> list[CardTable]:
-    """`damage_bands`: the variant the Damage reference card shows (the game's option)."""
+def card_tables(damage_bands: str = "rules-text", data_dir: str = "") -> list[CardTable]:
+    """`damage_bands`: the variant the Damage reference card shows (the game's option); `data_dir`:
+    another card set's folder ("" the embedded set)."""
     from .catalog import reference_cards
 
-    c = default_content()
+    c = default_content(data_dir)
     gangsters = tuple(
         (
             g.id,

@@ -45,6 +45,12 @@ class Options(GameOptions):
             raise ValueError(f"name a syndicate (or {RANDOM}) for each of the 4 seats, not {len(value)}")
         return value
 
+    cards: str = Field(
+        "",
+        description="A folder with another card set (the same 5 data files, with the same counts); empty: the "
+        "embedded set. For designers (volstead sim --compare, the workbench). Not settable from the lobby.",
+    )
+
     _no_bool_seat = field_validator("first_seat", mode="before")(not_a_bool)
 
 

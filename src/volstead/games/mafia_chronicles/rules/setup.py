@@ -16,7 +16,7 @@ def new_game(seed: int, seats: int, options: Options) -> MafiaState:
     """The table as §3 sets it up (Game.new_game checked the seed, the 4 seats and first_seat)."""
     s = MafiaState()
     s.seed, s.seats, s.options = seed, seats, options
-    s.content = c = default_content()
+    s.content = c = default_content(options.cards)
     rng = seed_state(seed)
     s.syn = tuple(Syndicate(k, START_STASH) for k in range(SEATS))
     # §3: the Gangsters are distributed evenly into four decks, 5 of each level in each.
