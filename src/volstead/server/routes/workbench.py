@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from volstead.engine.contract import Game
 from volstead.engine.errors import ContentError, VolsteadError
 from volstead.games import game_names, get_game
 
-from ..variants import NoSuchVariant, Variant, VariantError, VariantNameTaken, Variants, export_zip, files_from_zip, materialize
+from ..variants import NoSuchVariant, Variant, VariantNameTaken, Variants, export_zip, files_from_zip, materialize
 from .deps import BODY_ERRORS, errors, store_of
 
 router = APIRouter()
@@ -170,19 +171,27 @@ def check_set(request: Request, game_name: str, body: SetFiles) -> dict[str, Any
     return {"ok": True, "diff": [_change(c) for c in card_sets.diff_sets(card_sets.embedded_set(game), texts)]}
 
 
-def _save(request: Request, game: Game, body: SaveVariant, variant_id: str | None) -> dict[str, Any] | JSONResponse:
+def _stored(game: Game, save: Callable[[], Variant]) -> dict[str, Any] | JSONResponse:
+    """The variant `save` stores, or its refusal: a set that does not load 422 (with the loader's
+    message), a name taken 409, no such variant 404, a bad name, note or zip 400."""
     try:
-        texts = _edited(request, game, body)
-        saved = _variants(request).save(game, body.name, body.note, body.author, texts, variant_id)
+        saved = save()
     except ContentError as e:
         return content_error(e)
     except VariantNameTaken as e:
         raise HTTPException(409, str(e)) from None
     except NoSuchVariant as e:
         raise HTTPException(404, str(e)) from None
-    except VariantError as e:
+    except VolsteadError as e:
         raise HTTPException(400, str(e)) from None
     return {**saved.summary(), "game": game.name, "link": f"/workbench/v/{saved.id}"}
+
+
+def _save(request: Request, game: Game, body: SaveVariant, variant_id: str | None) -> dict[str, Any] | JSONResponse:
+    return _stored(
+        game,
+        lambda: _variants(request).save(game, body.name, body.note, body.author, _edited(request, game, body), variant_id),
+    )
 
 
 @router.post(
@@ -245,13 +254,4 @@ async def import_variant(
     """A zip of the game's TOML files (the body, as an export gives it) saved as a new variant."""
     game = _card_game(game_name)
     data = await request.body()
-    try:
-        files = files_from_zip(data, game)
-        saved = _variants(request).save(game, name, note, author, files)
-    except ContentError as e:
-        return content_error(e)
-    except VariantNameTaken as e:
-        raise HTTPException(409, str(e)) from None
-    except VolsteadError as e:
-        raise HTTPException(400, str(e)) from None
-    return {**saved.summary(), "game": game.name, "link": f"/workbench/v/{saved.id}"}
+    return _stored(game, lambda: _variants(request).save(game, name, note, author, files_from_zip(data, game)))
