@@ -157,13 +157,18 @@ def replace_entry(text: str, list_key: str, where: str | int, entry: Mapping[str
     fields an entry keeps keep their place and comments, the rest of the file is untouched."""
     doc = tomlkit.parse(text)
     entries = _entries(doc, list_key, file)
-    old = entries[_position(entries, where, list_key, file)]
-    for key in [k for k in old if k not in entry]:
-        del old[key]
-    for key, value in entry.items():
-        if key not in old or old[key] != value:
-            old[key] = value
+    _update(entries[_position(entries, where, list_key, file)], entry)
     return tomlkit.dumps(doc)
+
+
+def _update(table: Any, entry: Mapping[str, Any]) -> None:
+    """`table` (a tomlkit table) made equal to `entry`, touching only the fields that differ: the
+    others keep their place, layout and comments."""
+    for key in [k for k in table if k not in entry]:
+        del table[key]
+    for key, value in entry.items():
+        if key not in table or table[key] != value:
+            table[key] = value
 
 
 def add_entry(text: str, list_key: str, entry: Mapping[str, Any], after: str | int | None = None, file: str = "") -> str:
@@ -228,12 +233,7 @@ def _rewrite_entries(old: Any, new: list[Mapping[str, Any]]) -> None:
                 table = old[i]
                 del old[i]
                 old.insert(at, table)
-            target = old[at]
-            for key in [k for k in target if k not in entry]:
-                del target[key]
-            for key, value in entry.items():
-                if key not in target or target[key] != value:
-                    target[key] = value
+            _update(old[at], entry)
         else:
             old.insert(at, _table(entry))
 

@@ -139,7 +139,8 @@ def list_sets(request: Request, game_name: str) -> list[dict[str, Any]]:
 def get_set(request: Request, game_name: str, set_id: str) -> dict[str, Any]:
     """A set's files (each with its schema and data), its card tables and its changes from the base."""
     game = _card_game(game_name)
-    texts = _texts(request, game, set_id)
+    base = card_sets.embedded_set(game)
+    texts = base if set_id == BASE else _variant_of(request, game, set_id).files
     models = game.card_set_files()
     about: dict[str, Any] = {"id": BASE, "name": f"{game.title}: the built-in set", "builtin": True, "note": "", "author": ""}
     if set_id != BASE:
@@ -151,7 +152,7 @@ def get_set(request: Request, game_name: str, set_id: str) -> dict[str, Any]:
             {"file": name, "schema": models[name].model_json_schema(), "data": tomllib.loads(texts[name])} for name in models
         ],
         "tables": _tables(request, game, set_id),
-        "diff": [_change(c) for c in card_sets.diff_sets(card_sets.embedded_set(game), texts)],
+        "diff": [_change(c) for c in card_sets.diff_sets(base, texts)],
     }
 
 
