@@ -419,6 +419,7 @@ function drawEditor() {
       ? `<button type="button" data-act="copy">Copy</button><button type="button" data-act="remove">Remove</button>`
       : "";
   ed.innerHTML = `<div class="wb-editor-head"><h2 id="wb-editor-title">${esc(title)}</h2><div class="wb-editor-tools">${tools}<button type="button" data-act="close">Close</button></div></div>
+    ${S.readOnly ? `<p class="small muted">Read-only (a shared link): “Edit this set” above opens it for editing.</p>` : ""}
     <p class="field-error wb-form-error" data-error-for="" role="alert" hidden></p>
     <form id="wb-form" novalidate>${fieldsHtml(t.schema, t.value, t.root, { readOnly: S.readOnly, keys })}</form>`;
   const form = document.getElementById("wb-form");
@@ -574,6 +575,7 @@ function drawBanner() {
     const elsewhere =
       where && !(S.open && S.open.file === where.file && S.open.list === where.list && S.open.index === where.index);
     el.className = "wb-banner bad";
+    el.dataset.state = "bad";
     el.innerHTML = `<span class="wb-tag bad">does not load</span> <span id="wb-error-text">${esc(S.error.message)}</span>${elsewhere ? ` <button type="button" id="wb-error-go">Show it</button>` : ""}`;
     const goTo = document.getElementById("wb-error-go");
     if (goTo)
@@ -584,12 +586,15 @@ function drawBanner() {
       };
   } else if (S.checking) {
     el.className = "wb-banner";
+    el.dataset.state = "checking";
     el.innerHTML = `<span class="muted">Checking the set…</span>`;
   } else if (dirtyFiles().length) {
     el.className = "wb-banner good";
+    el.dataset.state = "loads";
     el.innerHTML = `<span class="wb-tag good">loads</span> The edited set loads as the game loads a card set. Save it to keep it or to run an experiment.`;
   } else {
     el.className = "wb-banner";
+    el.dataset.state = "saved";
     el.innerHTML = "";
   }
 }
@@ -723,6 +728,7 @@ function saveFailed(body, status) {
 function flash(text, bad = false) {
   const el = document.getElementById("wb-banner");
   el.className = `wb-banner ${bad ? "bad" : "good"}`;
+  el.dataset.state = bad ? "refused" : "done";
   el.innerHTML = `<span class="wb-tag ${bad ? "bad" : "good"}">${bad ? "not done" : "done"}</span> <span id="wb-flash">${esc(text)}</span>`;
 }
 
