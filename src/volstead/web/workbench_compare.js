@@ -124,7 +124,8 @@ function spreadsHtml(comp, la, lb) {
   if (!figs.length) return "";
   const row = (side, label) =>
     `<tr><th scope="row">${esc(label)}</th><td>${num(side.mean)}</td><td>${num(side.sd)}</td><td>${num(side.p10)}</td><td>${num(side.p50)}</td><td>${num(side.p90)}</td></tr>`;
-  return `<div class="wb-spreads">${figs
+  const legend = `<p class="wb-legend small">In each pair of bars, the left is ${esc(la)} <span class="wb-swatch a" aria-hidden="true"></span>, the right ${esc(lb)} <span class="wb-swatch b" aria-hidden="true"></span>: the share of games (or seats) in each range.</p>`;
+  return `${legend}<div class="wb-spreads">${figs
     .map(
       ([title, f]) => `<div class="wb-spread"><h4>${esc(title)}${moved(f, f.change)}</h4>${histogram(f, title)}
       <table class="wb-figs small"><thead><tr><th></th><th>mean</th><th>sd</th><th>p10</th><th>median</th><th>p90</th></tr></thead>
