@@ -119,19 +119,29 @@ async function openSet(gameName, setId, readOnly) {
 
 // ------------------------------------------------------------------ the page
 function drawPage() {
+  // a phone's jump bar (style.css #jump): one button a part of the long page
+  const jumps = [
+    ["wb-decks", "Decks"],
+    ["wb-editor", "Edit"],
+    ["wb-changes", "Changes"],
+    ["wb-experiment", "Experiment"],
+  ];
   app.innerHTML = `<div class="wb">
+    <nav id="jump" aria-label="Parts of the page">${jumps.map(([id, label]) => `<button type="button" data-jump="${id}">${label}</button>`).join("")}</nav>
     <section class="panel wb-bar" aria-label="Card set"></section>
     <div id="wb-banner" role="status" aria-live="polite"></div>
     <div class="wb-main">
-      <section class="panel wb-decks" aria-label="Decks"><div class="wb-tabs" role="tablist" aria-label="Files of the card set"></div><div id="wb-tab" role="tabpanel"></div></section>
+      <section class="panel wb-decks" id="wb-decks" data-nav aria-label="Decks"><div class="wb-tabs" role="tablist" aria-label="Files of the card set"></div><div id="wb-tab" role="tabpanel"></div></section>
       <div class="wb-side">
-        <section class="panel" id="wb-editor" aria-label="Edit an entry"></section>
-        <section class="panel" id="wb-changes" aria-label="Changes from the built-in set"></section>
+        <section class="panel" id="wb-editor" data-nav aria-label="Edit an entry"></section>
+        <section class="panel" id="wb-changes" data-nav aria-label="Changes from the built-in set"></section>
       </div>
     </div>
-    <section class="panel" id="wb-experiment" aria-label="Experiment"></section>
+    <section class="panel" id="wb-experiment" data-nav aria-label="Experiment"></section>
     <dialog id="wb-dialog"></dialog>
   </div>`;
+  for (const b of app.querySelectorAll("#jump button"))
+    b.onclick = () => document.getElementById(b.dataset.jump).scrollIntoView();
   drawBar();
   drawTabs();
   drawTab();
@@ -426,6 +436,9 @@ function drawEditor() {
   form.oninput = (e) => edited(e.target, false);
   form.onchange = (e) => edited(e.target, true);
   form.onsubmit = (e) => e.preventDefault();
+  ed.onkeydown = (e) => {
+    if (e.key === "Escape") closeEditor();
+  };
   ed.onclick = (e) => {
     const b = e.target.closest("button[data-act]");
     if (!b) return;

@@ -128,8 +128,8 @@ function spreadsHtml(comp, la, lb) {
   return `${legend}<div class="wb-spreads">${figs
     .map(
       ([title, f]) => `<div class="wb-spread"><h4>${esc(title)}${moved(f, f.change)}</h4>${histogram(f, title)}
-      <table class="wb-figs small"><thead><tr><th></th><th>mean</th><th>sd</th><th>p10</th><th>median</th><th>p90</th></tr></thead>
-      <tbody>${row(f.a, la)}${row(f.b, lb)}</tbody></table></div>`,
+      <div class="wb-table-wrap"><table class="wb-figs small"><thead><tr><th></th><th>mean</th><th>sd</th><th>p10</th><th>median</th><th>p90</th></tr></thead>
+      <tbody>${row(f.a, la)}${row(f.b, lb)}</tbody></table></div></div>`,
     )
     .join("")}</div>`;
 }
@@ -156,8 +156,8 @@ function histogram(f, title) {
 function statsHtml(comp, la, lb) {
   const rows = (comp.stats || []).filter((s) => s.a !== null || s.b !== null);
   if (!rows.length) return "";
-  return `<div class="wb-stats"><h4>The game’s own figures (mean a game)</h4><table class="wb-figs"><thead><tr><th>figure</th><th>${esc(la)}</th><th>${esc(lb)}</th><th>change</th><th></th></tr></thead>
-    <tbody>${rows.map((s) => `<tr class="${s.beyond_noise ? "moved" : ""}"><th scope="row">${esc(s.key)}</th><td>${num(s.a)}</td><td>${num(s.b)}</td><td>${signed(s.change)}</td><td>${moved(s, s.change)}</td></tr>`).join("")}</tbody></table></div>`;
+  return `<div class="wb-stats"><h4>The game’s own figures (mean a game)</h4><div class="wb-table-wrap"><table class="wb-figs"><thead><tr><th>figure</th><th>${esc(la)}</th><th>${esc(lb)}</th><th>change</th><th></th></tr></thead>
+    <tbody>${rows.map((s) => `<tr class="${s.beyond_noise ? "moved" : ""}"><th scope="row">${esc(s.key)}</th><td>${num(s.a)}</td><td>${num(s.b)}</td><td>${signed(s.change)}</td><td>${moved(s, s.change)}</td></tr>`).join("")}</tbody></table></div></div>`;
 }
 
 // Each card's plays a game and how often its player won: the cards that moved most first.
