@@ -306,7 +306,7 @@ function drawTab() {
     const scalar = values.filter((k) => typeof S.files[S.tab][k] !== "object");
     parts.push(`<div class="wb-list"><div class="wb-list-head"><h3>The file’s own values</h3>
       <button type="button" data-act="open-values">${S.readOnly ? "Show" : "Edit"} ${values.length} value${values.length === 1 ? "" : "s"}</button></div>
-      <dl class="gv small">${scalar.map((k) => `<dt>${esc(k)}</dt><dd>${esc(String(S.files[S.tab][k]).slice(0, 140))}</dd>`).join("")}</dl></div>`);
+      <dl class="gv small">${scalar.map((k) => `<dt>${esc(k)}</dt><dd>${esc(cut(String(S.files[S.tab][k]), 140))}</dd>`).join("")}</dl></div>`);
   }
   el.innerHTML = parts.join("") || `<p class="muted">This file has nothing to show.</p>`;
   el.onclick = (e) => {
@@ -374,6 +374,7 @@ function genericColumns(entries) {
   const lead = ["id", "name"].filter((k) => k in first);
   return [...lead, ...keys.filter((k) => !lead.includes(k)).slice(0, 5 - lead.length)];
 }
+const cut = (text, n) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 const cellText = (v) => (v === undefined ? "" : String(v));
 
 function browseTableHtml(t) {
@@ -656,6 +657,7 @@ function placeError() {
   slot = slot || ed.querySelector('[data-error-for=""]');
   slot.textContent = err.message;
   slot.hidden = false;
+  slot.scrollIntoView({ block: "nearest" }); // in view inside the form's own scroll
   const control = ed.querySelector(`[data-path="${CSS.escape(slot.dataset.errorFor)}"]`);
   if (control && slot.dataset.errorFor) control.setAttribute("aria-invalid", "true");
 }
