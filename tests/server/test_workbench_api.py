@@ -196,3 +196,14 @@ def test_a_table_is_played_with_a_saved_variant(client):
     ):
         r = client.post("/api/games", json={"game": GAME, "seats": ["human", "random"], **body})
         assert r.status_code == 400 and r.json()["message"].startswith(message), r.json()
+
+
+@pytest.mark.parametrize("path", ["/workbench", f"/workbench/{GAME}", "/workbench/v/abc123"])
+def test_the_workbench_page_is_one_page_at_each_of_its_paths(client, path, tmp_path, monkeypatch):
+    from volstead.server.routes import pages
+
+    (tmp_path / "workbench.html").write_text("<!doctype html><title>workbench</title>")
+    monkeypatch.setattr(pages, "WEB_DIR", tmp_path)
+    r = client.get(path)
+    assert (r.status_code, r.text) == (200, "<!doctype html><title>workbench</title>")
+    assert r.headers["content-type"].startswith("text/html") and r.headers["cache-control"] == "no-cache"
