@@ -24,42 +24,6 @@ PAGE_FILES = ["workbench.html", "workbench.js", "workbench_form.js", "workbench_
 GAME = "prohibition"  # the game the edits below use (any game with a card set would do)
 
 
-@pytest.fixture
-def server(tmp_path):
-    """conftest's server; while the page's routes (i38-back's) are not in the app, they are added
-    here so that the page can be tested against the real API (to go once they are merged)."""
-    import threading
-    import time
-
-    import uvicorn
-    from fastapi.responses import FileResponse
-
-    from conftest import _free_port
-    from volstead.server import create_app
-    from volstead.server.serving import server_config
-
-    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0, think_s=3.0)
-    served = {getattr(r, "path", None) for r in app.routes}
-    served |= {getattr(r, "path", None) for r in app.state.leaf_routes}
-    if "/workbench" not in served:
-
-        def page(game: str = "", vid: str = "") -> FileResponse:
-            return FileResponse(WEB / "workbench.html")
-
-        for path in ("/workbench", "/workbench/{game}", "/workbench/v/{vid}"):
-            app.add_api_route(path, page)
-            app.router.routes.insert(0, app.router.routes.pop())  # before the static mount
-    port = _free_port()
-    srv = uvicorn.Server(server_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    while not srv.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
-
-
 def base_file(server: str, game: str, file: str) -> dict:
     got = httpx2.get(f"{server}/api/workbench/{game}/sets/base").json()
     return copy.deepcopy(next(f for f in got["files"] if f["file"] == file)["data"])
