@@ -112,12 +112,16 @@ def test_a_bad_value_shows_the_loaders_message_beside_its_field_and_a_good_one_i
         "buildings.toml · building 'still' stock.gs 5 → 10",
     ]
     assert page.locator("#wb-tab tr.edited .wb-tag").all_inner_texts() == ["EDITED"]
+    # the row shows the edited set's values (the check answers its card tables): the heat column
+    heat = page.locator("#wb-tab th").all_inner_texts().index("heat")
+    assert page.locator("#wb-tab tr.edited td").nth(heat).text_content() == "2"
     assert page.locator("[role=tab][data-file='buildings.toml'] .wb-tag").text_content() == "edited"
     assert page.locator("#wb-state .wb-tag").text_content() == "unsaved changes"
     # Discard: back to the built-in set
     page.click("#wb-discard")
     assert page.locator("#wb-changes .wb-change").count() == 0
     assert page.locator("#wb-tab tr.edited").count() == 0
+    assert page.locator("#wb-tab tr[data-index='0'] td").nth(heat).text_content() == "1"
     shot(page, f"workbench-decks-{viewport['width']}", full_page=False)
     assert not errors, errors
 

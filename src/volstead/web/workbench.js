@@ -331,11 +331,13 @@ function listHtml(list, table) {
   const col = table ? table.columns.indexOf("id") : -1;
   const rows = [];
   const seen = new Set();
+  const gone = new Set();
   const sourceRows = table ? table.rows : before.map((e) => columns.map((c) => cellText(e[c])));
   sourceRows.forEach((cells, r) => {
     const key = table ? cells[col] : (before[r]?.id ?? `#${r}`);
     const i = byId.get(key);
     if (i === undefined) {
+      gone.add(key);
       rows.push(rowHtml(list, null, cells, "removed"));
       return;
     }
@@ -347,6 +349,15 @@ function listHtml(list, table) {
     if (seen.has(i)) return;
     const cells = columns.map((c) => (["id", "name"].includes(c) || !table ? cellText(e[c]) : ""));
     rows.push(rowHtml(list, i, cells, "new"));
+  });
+  // an entry the edits removed, which a table of the edited set (the check's) no longer shows:
+  // its row as the set was opened, struck out
+  const savedRows = new Map((S.set.tables.find((t) => t.title === table?.title)?.rows || []).map((r) => [r[col], r]));
+  before.forEach((e, r) => {
+    const key = e.id ?? `#${r}`;
+    if (byId.has(key) || gone.has(key)) return;
+    const cells = savedRows.get(key) || columns.map((c) => (["id", "name"].includes(c) || !table ? cellText(e[c]) : ""));
+    rows.push(rowHtml(list, null, cells, "removed"));
   });
   const add = S.readOnly ? "" : `<button type="button" data-act="add" data-list="${esc(list.key)}">Add</button>`;
   const title = table?.title || list.title;
@@ -574,7 +585,10 @@ async function check() {
   if (r.ok) {
     S.error = null;
     S.diff = body.diff;
-    if (body.tables) S.tables = body.tables;
+    if (body.tables) {
+      S.tables = body.tables; // the edited set's: its rows show the edited values
+      drawTab();
+    }
   } else S.error = { file: null, entry: null, field: null, ...body, status: r.status };
   drawBanner();
   drawChanges();
@@ -707,6 +721,7 @@ const shown = (v) => {
 function discard() {
   S.files = Object.fromEntries(S.set.files.map((f) => [f.file, clone(f.data)]));
   S.diff = S.set.diff;
+  S.tables = S.set.tables;
   S.error = null;
   S.checking = false;
   clearTimeout(checkTimer);
