@@ -34,7 +34,7 @@ export function compareHtml(comp, { names = {}, reportUrl = null } = {}) {
     : "";
   return `<div class="wb-compare">
     <h3 id="wb-compare-title">${esc(la)} → ${esc(lb)}</h3>
-    <p class="small">${comp.games.a} and ${comp.games.b} games, the same seeds and seats (${(comp.seats || []).map(esc).join(", ")}). A change is <b>beyond noise</b> when a 95 % test says it is (a win rate: the two-proportion z-test; a mean: Welch’s t). ${report}</p>
+    <p class="small">${comp.games.a} and ${comp.games.b} games, the same seeds and seats (${(comp.seats || []).map(esc).join(", ")})${comp.seats2 ? `, and again at a second strength (${comp.seats2.map(esc).join(", ")})` : ""}. A change is <b>beyond noise</b> when a 95 % test says it is (a win rate: the two-proportion z-test; a mean: Welch’s t). ${report}</p>
     ${summaryHtml(comp, keyName)}
     ${fragileHtml(comp, keyName)}
     ${legend}${rateCharts}
