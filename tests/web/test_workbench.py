@@ -326,6 +326,9 @@ def test_an_experiment_shows_its_progress_then_the_comparison(server, browser, s
     page.click("#wb-run-btn")
     page.wait_for_selector(".wb-progress")
     assert page.locator("#wb-run-btn").is_disabled()  # one experiment followed at a time
+    # progress in words beside the bar: queued (with its place), or games played of the 2 sets' 12
+    progress = page.locator("#wb-progress-text").text_content()
+    assert re.fullmatch(r"Queued.*|\d+ of 12 games played \(\d+ %\).*", progress), progress
     page.wait_for_selector(".wb-compare", timeout=120_000)
     assert page.locator("#wb-run-ended .wb-tag").text_content() == "done"
     assert page.locator("#wb-compare-title").text_content().endswith("→ Cheap padlock")
@@ -333,6 +336,18 @@ def test_an_experiment_shows_its_progress_then_the_comparison(server, browser, s
     assert page.locator(".wb-chart[data-kind=seat] .wb-rate:not(.wb-axis)").count() == 2
     report = httpx2.get(server + page.locator("#wb-report-link").get_attribute("href"))
     assert report.status_code == 200 and report.text.startswith("# Card-set comparison")
-    page.locator("#wb-results").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('wb-compare-title').scrollIntoView()")
     shot(page, f"workbench-comparison-{viewport['width']}", full_page=False)
+
+    # a long one, cancelled: the runs stop, the server says cancelled, Run is offered again
+    form.locator("input[name=games]").fill("4000")
+    page.click("#wb-run-btn")
+    page.wait_for_selector(".wb-progress")
+    shot(page, f"workbench-progress-{viewport['width']}", full_page=False)
+    run_id = page.locator(".wb-progress").get_attribute("data-id")
+    page.click("#wb-cancel")
+    page.wait_for_selector("#wb-run-ended")
+    assert page.locator("#wb-run-ended .wb-tag").text_content() == "cancelled"
+    assert httpx2.get(f"{server}/api/workbench/experiments/{run_id}").json()["status"] == "cancelled"
+    assert page.locator("#wb-run-btn").is_enabled()
     assert not errors, errors

@@ -103,7 +103,8 @@ export function experimentPanel(el, ctx) {
       status.innerHTML = `<p class="error" id="wb-run-error">${esc(out.message || r.status)}</p>`;
       return;
     }
-    watch(out.id, { status: out.status, position: out.position, done: 0, total: body.games * (body.bots2 ? 4 : 2) });
+    el.querySelector("#wb-results").innerHTML = ""; // the last comparison is not this run's
+    watch(out.id, { status: out.status, position: out.position, done: 0, total: out.total ?? body.games * (body.bots2 ? 4 : 2) });
     listRuns();
   };
 
