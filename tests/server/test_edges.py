@@ -111,6 +111,11 @@ def test_the_openapi_schema_lists_each_routes_statuses_with_the_error_model(clie
         ("DELETE", "/api/workbench/variants/{variant_id}"): ["204", "404"],
         ("GET", "/api/workbench/variants/{variant_id}/export"): ["200", "404"],
         ("POST", "/api/workbench/{game_name}/import"): ["201", "400", "404", "408", "409", "413", "422"],
+        ("POST", "/api/workbench/experiments"): ["201", "400", "404", "408", "413", "422", "429"],
+        ("GET", "/api/workbench/experiments"): ["200", "400"],
+        ("GET", "/api/workbench/experiments/{experiment_id}"): ["200", "404"],
+        ("POST", "/api/workbench/experiments/{experiment_id}/cancel"): ["200", "403", "404", "409"],
+        ("GET", "/api/workbench/experiments/{experiment_id}/report.md"): ["200", "404", "409"],
     }
     error = paths["/api/games/{game_id}/decide"]["post"]["responses"]["409"]["content"]["application/json"]["schema"]
     assert error == {"$ref": "#/components/schemas/ErrorBody"}

@@ -49,6 +49,17 @@ def test_an_edit_is_checked_with_the_loaders_message(client):
     good = client.post(f"/api/workbench/{GAME}/check", json={"files": {"feds.toml": _with_bribe(data, 5)}})
     assert good.status_code == 200
     assert [c["text"] for c in good.json()["diff"]] == ["feds.toml: fed 'padlock': levels.0.bribe 10 → 5"]
+    # the edited set's card tables: the built-in set's but for the padlock's row
+    base_tables = client.get(f"/api/workbench/{GAME}/sets/base").json()["tables"]
+    changed = [
+        (t["deck"], old, new)
+        for t, edited in zip(base_tables, good.json()["tables"], strict=True)
+        for old, new in zip(t["rows"], edited["rows"], strict=True)
+        if old != new
+    ]
+    assert [(deck, old[1], old[4][:9], new[4][:8]) for deck, old, new in changed] == [
+        ("feds", "padlock", "bribe 10 ", "bribe 5 ")
+    ]
     # the set's own rule (a bribe is a multiple of 5), in the loader's words, beside its field
     odd = client.post(f"/api/workbench/{GAME}/check", json={"files": {"feds.toml": _with_bribe(data, 7)}})
     assert (odd.status_code, odd.json()["field"]) == (422, "levels.0.bribe")
@@ -196,3 +207,14 @@ def test_a_table_is_played_with_a_saved_variant(client):
     ):
         r = client.post("/api/games", json={"game": GAME, "seats": ["human", "random"], **body})
         assert r.status_code == 400 and r.json()["message"].startswith(message), r.json()
+
+
+@pytest.mark.parametrize("path", ["/workbench", f"/workbench/{GAME}", "/workbench/v/abc123"])
+def test_the_workbench_page_is_one_page_at_each_of_its_paths(client, path, tmp_path, monkeypatch):
+    from volstead.server.routes import pages
+
+    (tmp_path / "workbench.html").write_text("<!doctype html><title>workbench</title>")
+    monkeypatch.setattr(pages, "WEB_DIR", tmp_path)
+    r = client.get(path)
+    assert (r.status_code, r.text) == (200, "<!doctype html><title>workbench</title>")
+    assert r.headers["content-type"].startswith("text/html") and r.headers["cache-control"] == "no-cache"

@@ -383,6 +383,33 @@ def test_cli_compare_two_card_sets(tmp_path):
     assert [x["scores"] for x in ra] == [x["scores"] for x in rb]
 
 
+def test_cli_compare_names_the_sets_and_plays_a_second_strength(tmp_path):
+    a, b = tmp_path / "cardsA", tmp_path / "cardsB"
+    shutil.copytree(DATA, a)
+    shutil.copytree(DATA, b)
+    out = tmp_path / "cmp"
+    args = ["sim", "scarface1920", "--games", "2", "--seats", "random,random", "--seed", "4", "--out", str(out)]
+    r = CliRunner().invoke(
+        app,
+        [*args, "--compare", str(a), str(b), "--labels", "base", "Cheap stills", "--seats2", "random,greedy", "--no-report"],
+    )
+    assert r.exit_code == 0, r.output
+    comp = json.loads((out / "compare.json").read_text())
+    assert comp["labels"] == {"a": "base", "b": "Cheap stills"} and comp["seats2"] == ["random", "greedy"]
+    assert comp["fragile"] == []  # the same set at both strengths: no change to disagree on
+    assert json.loads((out / "strength2" / "compare.json").read_text())["seats"] == ["random", "greedy"]
+    assert [len(load_results(f)) for f in (out / "cardsA", out / "strength2" / "cardsA", out / "strength2" / "cardsB")] == [
+        2,
+        2,
+        2,
+    ]
+    text = (out / "compare.md").read_text()
+    assert text.startswith("# Card-set comparison: base → Cheap stills\n")
+    assert "A second strength of play (random, greedy) played the same games" in text
+    r = CliRunner().invoke(app, [*args, "--labels", "x", "y"])
+    assert r.exit_code == 2 and "--labels and --seats2 go with --compare" in r.output
+
+
 def test_ray_backend_gives_the_local_results(tmp_path):
     ray = pytest.importorskip("ray")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

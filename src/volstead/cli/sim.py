@@ -98,6 +98,21 @@ def sim(
             "and compare the balance figures.",
         ),
     ] = None,
+    labels: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--labels",
+            help="With --compare: the two sets' names in the comparison (default: base, the folder's or the variant's name).",
+        ),
+    ] = None,
+    seats2: Annotated[
+        str | None,
+        typer.Option(
+            "--seats2",
+            help="With --compare: a second strength of play (bots as --seats): the same games again with these bots, "
+            "and a change the two strengths disagree on marked fragile.",
+        ),
+    ] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="Write report.md and PNG plots at the end.")] = True,
     records: Annotated[
         bool,
@@ -111,7 +126,7 @@ def sim(
     """Play many bot games unattended; results are written as they come and a run resumes where it stopped.
 
     Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant NAME)."""
-    from volstead.sim.compare import compare_runs
+    from volstead.sim.compare import SECOND, compare_runs
     from volstead.sim.report import elo_ladder, ladder_text, write_report
     from volstead.sim.runner import SimConfig
 
@@ -122,7 +137,9 @@ def sim(
         raise fail(f"unknown backend {backend!r}; use local or ray")
     # only the options given (the defaults stay implicit, as in the records)
     base: dict = {k: v for k, v in chosen.to_json().items() if k in chosen.model_fields_set}
-    runs: list[tuple[str, dict, Path]] = []
+    runs: list[tuple[str, dict, Path, tuple[str, ...]]] = []
+    if (labels or seats2) and not compare:
+        raise fail("--labels and --seats2 go with --compare")
     if compare:
         key = game.card_set_option
         if not key:
@@ -132,15 +149,18 @@ def sim(
         # each a folder, `base` (the built-in set) or a variant saved in the workbench
         folders = [resolve_card_set(game, str(p)) for p in compare]
         folders = [str(Path(f).resolve()) if f else "" for f in folders]
-        labels = [BUILT_IN if not f else (p.name if p.is_dir() else str(p)) for p, f in zip(compare, folders)]
-        la, lb = labels[0], labels[1] if labels[1] != labels[0] else labels[1] + "-2"
-        runs = [(la, {**base, key: folders[0]}, out / la), (lb, {**base, key: folders[1]}, out / lb)]
+        named = [BUILT_IN if not f else (p.name if p.is_dir() else str(p)) for p, f in zip(compare, folders)]
+        la, lb = named[0], named[1] if named[1] != named[0] else named[1] + "-2"
+        runs = [(la, {**base, key: folders[0]}, out / la, names), (lb, {**base, key: folders[1]}, out / lb, names)]
+        if seats2:
+            names2 = tuple(parse_seats(seats2, game, chosen, humans=False))
+            runs += [(label, options, out / SECOND / folder.name, names2) for label, options, folder, _ in runs]
     else:
-        runs = [(game_name, base, out)]
-    for label, options, folder in runs:
+        runs = [(game_name, base, out, names)]
+    for label, options, folder, bots in runs:
         try:
             game.options_from_json(options)
-            config = SimConfig(game.name, names, seed, options, records)
+            config = SimConfig(game.name, bots, seed, options, records)
             rows = _run_with_progress(config, games, folder, workers, backend, address, label, first_game)
         except ValueError as e:
             raise fail(str(e)) from None
@@ -151,7 +171,9 @@ def sim(
         if report:
             console.print(Text(f"report: {write_report(folder)}", style="bold"))
     if compare:
-        path = compare_runs(runs[0][2], runs[1][2], out, runs[0][0], runs[1][0])
+        la, lb = labels or (runs[0][0], runs[1][0])
+        second = (runs[2][2], runs[3][2]) if seats2 else None
+        path = compare_runs(runs[0][2], runs[1][2], out, la, lb, second)
         console.print(Text(f"comparison: {path}", style="bold"))
 
 

@@ -12,10 +12,13 @@ Routes:
   GET  /api/games/{id}/record    the record of a finished game
   GET  /api/games/{id}/replay    a finished game after `upto` decisions, as `seat` saw it
   WS   /ws/games/{id}?token=     live play: {"type": "decide", "option": ID, "decision": N} in, states out
+  GET  /workbench[/{game}]       the designer's workbench page; /api/workbench/...: its card sets and
+                                 experiments (routes/workbench.py, routes/experiments.py; docs/server.md)
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -35,10 +38,11 @@ from starlette.routing import Match, Route
 from .bot_pool import ClientLimits, client_secret
 from .hub import CONNS_PER_CLIENT, CONNS_PER_GAME, Hub, NoSuchGame
 from .limits import BODY_TIMEOUT, BodyLimit
-from .routes import lobby, pages, play, replays, workbench
+from .routes import experiments, lobby, pages, play, replays, workbench
 from .routes.deps import validation_message
 from .routes.replays import import_record
 from .store import Store
+from .workbench.runs import RunLimits, WorkbenchRuns
 
 DB_ENV = "VOLSTEAD_DB"
 CONNS_ENV = "VOLSTEAD_CONNS_PER_CLIENT"
@@ -67,6 +71,12 @@ def variants_root(db_url: str) -> Path:
     return Path(user_data_dir("volstead")) / "variants"
 
 
+def workbench_root(db_url: str) -> Path:
+    """Where the workbench's experiments run (a folder each: its runs, comparison and log): beside
+    the saved card sets' folders."""
+    return variants_root(db_url).parent / "workbench"
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -80,11 +90,12 @@ def create_app(
     body_timeout: float = BODY_TIMEOUT,
     conns_per_game: int = CONNS_PER_GAME,
     conns_per_client: int | None = None,
+    workbench_limits: RunLimits | None = None,
 ) -> FastAPI:
     """The app; `bot_workers` worker processes think for the bots (None: one a core but one), and
     `cheap_workers` more only for cheap bots (None: a quarter as many, at least one);
     `conns_per_client` defaults to $VOLSTEAD_CONNS_PER_CLIENT, else CONNS_PER_CLIENT (a load test
-    from one host raises it)."""
+    from one host raises it); `workbench_limits`: the workbench's experiment queue (workbench/runs.py)."""
     db_url = db_url or default_db_url()
     store = Store(db_url)
     if conns_per_client is None:
@@ -110,7 +121,9 @@ def create_app(
         hub.load_all()
         for live in hub.games.values():
             live.kick()
+        runs.start()
         yield
+        await asyncio.to_thread(runs.close)
         await hub.close()
         store.close()
 
@@ -138,13 +151,12 @@ def create_app(
         )
 
     app.state.variants_root = hub.variants_root = variants_root(db_url)
-    for module in (lobby, play, replays, pages, workbench):
+    runs = app.state.workbench_runs = WorkbenchRuns(store, workbench_root(db_url), workbench_limits)
+    modules = (lobby, play, replays, pages, experiments, workbench)  # experiments first: /api/workbench/experiments/...
+    for module in modules:
         app.include_router(module.router)
     # every route, as its router lists it (included without a prefix): what the path of a 405 takes
-    app.state.leaf_routes = [
-        *app.routes,
-        *(route for module in (lobby, play, replays, pages, workbench) for route in module.router.routes),
-    ]
+    app.state.leaf_routes = [*app.routes, *(route for module in modules for route in module.router.routes)]
     app.mount("/static", StaticFiles(directory=pages.WEB_DIR), name="static")
     app.add_middleware(BodyLimit, body_timeout=body_timeout)
     app.openapi = lambda: documented_statuses(app)  # type: ignore[method-assign]

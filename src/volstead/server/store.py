@@ -130,6 +130,28 @@ class VariantRow(Base):
     updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ExperimentRow(Base):
+    """A workbench experiment (server/workbench/): two card sets played by the same bots from the
+    same seeds in `volstead sim` subprocesses, queued, run and compared."""
+
+    __tablename__ = "experiments"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)  # who asked: a keyed hash of its address
+    game: Mapped[str] = mapped_column(String(64))
+    base_set: Mapped[str] = mapped_column(String(16))  # "base" (the built-in set) or a variant's id
+    variant_id: Mapped[str] = mapped_column(String(16))  # the set compared with it ("base" too)
+    labels: Mapped[dict] = mapped_column(JSON)  # {"a": the base set's name, "b": the variant's}
+    config: Mapped[dict] = mapped_column(JSON)  # {bots, bots2, seats, games, seed}
+    status: Mapped[str] = mapped_column(String(16))  # queued | running | done | cancelled | failed
+    done_games: Mapped[int] = mapped_column(Integer)
+    total_games: Mapped[int] = mapped_column(Integer)
+    message: Mapped[str] = mapped_column(String(300))
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    started: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    folder: Mapped[str] = mapped_column(String(1000))  # its runs, comparison and log
+
+
 class ChatLine(NamedTuple):
     """One line of the table's talk: who said it (a seat), what, and when (UTC)."""
 

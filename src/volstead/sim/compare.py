@@ -194,6 +194,7 @@ def comparison(rows_a: list[dict], cfg_a: dict, rows_b: list[dict], cfg_b: dict,
         "never_played": {"a": fa["never_played"], "b": fb["never_played"]},
         "decision_mix": mix,
         "fragile": [],
+        "seats2": None,  # the seats of a second strength of play (compare_runs' `second`)
     }
 
 
@@ -226,12 +227,17 @@ def _flag(row: dict[str, Any]) -> str:
 def compare_markdown(comp: dict[str, Any]) -> list[str]:
     """compare.md's lines: every table with its change and the beyond-noise mark."""
     la, lb = comp["labels"]["a"], comp["labels"]["b"]
+    second = (
+        f" A second strength of play ({', '.join(comp['seats2'])}) played the same games: see the fragile findings."
+        if comp.get("seats2")
+        else ""
+    )
     lines = [
         f"# Card-set comparison: {la} → {lb}",
         "",
         f"{comp['games']['a']} vs {comp['games']['b']} games, the same seeds and seats ({', '.join(comp['seats'])}). "
         "**beyond noise**: a win rate's change passes a two-proportion z-test at 95 %, a mean's Welch's t "
-        "(docs/sim.md).",
+        f"(docs/sim.md).{second}",
         "",
     ]
     for title, kind, label in (("faction", "faction", "faction"), ("seat position", "seat", "seat"), ("bot", "bot", "bot")):
@@ -291,12 +297,34 @@ def compare_markdown(comp: dict[str, Any]) -> list[str]:
     return lines
 
 
-def compare_runs(folder_a: str | Path, folder_b: str | Path, out: str | Path, label_a: str = "A", label_b: str = "B") -> Path:
-    """compare.md and compare.json in `out`: the figures of two runs of the same games side by side."""
+def compare_runs(
+    folder_a: str | Path,
+    folder_b: str | Path,
+    out: str | Path,
+    label_a: str = "A",
+    label_b: str = "B",
+    second: tuple[str | Path, str | Path] | None = None,
+) -> Path:
+    """compare.md and compare.json in `out`: the figures of two runs of the same games side by side.
+    `second`: the same two sets' runs at a second strength of play (their own comparison goes to
+    `out/strength2/`); the first comparison then marks the fragile findings (`fragile_changes`)."""
     rows_a, cfg_a = read_run(folder_a)
     rows_b, cfg_b = read_run(folder_b)
     comp = comparison(rows_a, cfg_a, rows_b, cfg_b, label_a, label_b)
-    out = Path(out)
+    if second is not None:
+        rows_a2, cfg_a2 = read_run(second[0])
+        rows_b2, cfg_b2 = read_run(second[1])
+        comp2 = comparison(rows_a2, cfg_a2, rows_b2, cfg_b2, label_a, label_b)
+        _write(comp2, Path(out) / SECOND)
+        comp["fragile"] = fragile_changes(comp, comp2)
+        comp["seats2"] = comp2["seats"]
+    return _write(comp, Path(out))
+
+
+SECOND = "strength2"  # the folder of a second strength's runs and comparison, in a comparison's folder
+
+
+def _write(comp: dict[str, Any], out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     (out / "compare.json").write_text(json.dumps(comp, indent=1) + "\n")
     path = out / "compare.md"

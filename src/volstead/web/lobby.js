@@ -128,6 +128,8 @@ function openForm(inf, name, scroll) {
       .join("");
     seatRows();
   };
+  // The workbench's "Play at a table" names its set (/?game=NAME&card_set=ID): chosen when listed.
+  const askedSet = new URLSearchParams(location.search).get("card_set");
   // The card sets saved in the designer's workbench, for a game that can be played with another set.
   const cardSets = async (g) => {
     const box = document.getElementById("card-set");
@@ -145,6 +147,7 @@ function openForm(inf, name, scroll) {
       `<select name="card_set"><option value="">the built-in set</option>${saved.map((s) => `<option value="${esc(s.id)}">${esc(s.name)}</option>`).join("")}</select>`,
       "A set saved in the designer's workbench: its cards, played at this table.",
     );
+    if (askedSet && saved.some((s) => s.id === askedSet)) form.card_set.value = askedSet;
   };
   const gameChanged = () => {
     cardSets(game());

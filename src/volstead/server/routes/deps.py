@@ -73,19 +73,19 @@ class ErrorBody(BaseModel):
 
 ERROR_STATUSES = {
     400: "a bad request: a field, a parameter or the body (not UTF-8, not JSON) named in the message",
-    403: "a bad seat token, or a spectator doing what only a seat may",
+    403: "a bad seat token, a spectator doing what only a seat may, or another client's experiment cancelled",
     404: "no such game (or catalog, or saved card set)",
     408: "the body did not arrive in time",
     409: (
         "refused: a stale or illegal decide, a take-back the window does not allow, a game not finished yet, "
-        "or a card-set name taken"
+        "a card-set name taken, or an experiment that has ended (cancel) or not ended yet (its report)"
     ),
     413: "the body is too large",
     422: (
         "a bot's budget outside the server's bounds, or a card set that does not load (the loader's message, "
         "and the file, entry and field it names)"
     ),
-    429: "too fast (the table's talk)",
+    429: "too fast (the table's talk), or a client's share of the workbench's experiments taken",
 }
 
 

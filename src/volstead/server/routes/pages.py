@@ -1,4 +1,5 @@
-"""The browser shell's pages (one page, routed in the browser) and each game's browser module files."""
+"""The browser shell's pages (one page, routed in the browser), the designer's workbench page and each
+game's browser module files."""
 
 from __future__ import annotations
 
@@ -21,6 +22,14 @@ NO_CACHE = {"Cache-Control": "no-cache"}
 @router.get("/replay/{game_id}", include_in_schema=False)
 def page(game_id: str | None = None) -> FileResponse:
     return FileResponse(WEB_DIR / "index.html", headers=NO_CACHE)
+
+
+@router.get("/workbench", include_in_schema=False)
+@router.get("/workbench/{game_name}", include_in_schema=False)
+@router.get("/workbench/v/{variant_id}", include_in_schema=False)
+def workbench_page(game_name: str | None = None, variant_id: str | None = None) -> FileResponse:
+    """The designer's workbench (one page: it reads the path; /workbench/v/ID opens a saved set read-only)."""
+    return FileResponse(WEB_DIR / "workbench.html", headers=NO_CACHE)
 
 
 @router.get("/games/{game_name}/{path:path}", include_in_schema=False)

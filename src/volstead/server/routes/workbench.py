@@ -8,6 +8,7 @@ contract's card-set hooks (`Game.card_set_files`, `card_set_folder`, `check_card
 from __future__ import annotations
 
 import re
+import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -110,6 +111,20 @@ def _tables(request: Request, game: Game, set_id: str) -> list[dict[str, Any]]:
             return []
         folder = materialize(_variant_of(request, game, set_id), _root(request))
         options = game.options_from_json({game.card_set_option: str(folder)})
+    return _table_rows(game, options)
+
+
+def _edited_tables(game: Game, texts: dict[str, str]) -> list[dict[str, Any]]:
+    """The card tables of an edited set not saved yet (from a scratch folder; [] for a game whose
+    options take no card-set folder)."""
+    if not game.card_set_option:
+        return []
+    with tempfile.TemporaryDirectory(prefix="volstead-workbench-") as tmp:
+        folder = card_sets.write_set(texts, Path(tmp) / "set")
+        return _table_rows(game, game.options_from_json({game.card_set_option: str(folder)}))
+
+
+def _table_rows(game: Game, options: Any) -> list[dict[str, Any]]:
     return [
         {"deck": t.deck, "title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows], "total": t.total}
         for t in game.card_tables(options)
@@ -162,14 +177,17 @@ def _change(c: card_sets.Change) -> dict[str, Any]:
 
 @router.post("/api/workbench/{game_name}/check", response_model=None, responses=errors(*BODY_ERRORS, 404, 422))
 def check_set(request: Request, game_name: str, body: SetFiles) -> dict[str, Any] | JSONResponse:
-    """Whether the edited set loads, with the loader's message if not, and its changes from the base."""
+    """Whether the edited set loads, with the loader's message if not; its changes from the base and
+    its card tables (the edited values) if it does."""
     game = _card_game(game_name)
     try:
         texts = _edited(request, game, body)
         card_sets.check_set(game, texts)
+        tables = _edited_tables(game, texts)
     except ContentError as e:
         return content_error(e)
-    return {"ok": True, "diff": [_change(c) for c in card_sets.diff_sets(card_sets.embedded_set(game), texts)]}
+    diff = [_change(c) for c in card_sets.diff_sets(card_sets.embedded_set(game), texts)]
+    return {"ok": True, "diff": diff, "tables": tables}
 
 
 def _stored(game: Game, save: Callable[[], Variant]) -> dict[str, Any] | JSONResponse:
