@@ -91,7 +91,7 @@ def start_experiment(request: Request, body: ExperimentBody) -> dict[str, Any]:
     try:
         game.check_seats(body.seats, game.resolve_options(None))
     except SetupError as e:
-        raise HTTPException(400, f"seats: {e}") from None
+        raise HTTPException(400, str(e)) from None
     bots = _bots(request, game, body.bots, body.seats, "bots")
     bots2 = None if body.bots2 is None else _bots(request, game, body.bots2, body.seats, "bots2")
     base, label_a = _set(request, game, body.base)

@@ -185,6 +185,7 @@ class WorkbenchRuns:
         """Queue again what was left running (a restart), then poll in a thread."""
         with self.lock:
             self.closing = False
+            self.queue, self.served = [], {}
             for x in self.experiments.live():
                 if x.status == RUNNING:  # first again: its client as if never served
                     stop_orphan(Path(x.folder))
@@ -257,8 +258,9 @@ class WorkbenchRuns:
                 str(folder),
             )
             self.queue.append(x)
+            shown = self.view(experiment_id)
         self.wake.set()
-        return self.view(experiment_id)
+        return shown
 
     def cancel(self, experiment_id: str) -> dict[str, Any]:
         with self.lock:
@@ -277,9 +279,9 @@ class WorkbenchRuns:
     def view(self, experiment_id: str) -> dict[str, Any]:
         """The experiment as the API shows it: its status, games done of total, time left (running),
         place in the queue (queued: 1 starts next)."""
-        x = self.experiments.get(experiment_id)
-        out = x.summary()
-        with self.lock:
+        with self.lock:  # the row and the queue as one moment
+            x = self.experiments.get(experiment_id)
+            out = x.summary()
             run = self.running.get(experiment_id)
             if run is not None and x.status == RUNNING:
                 out["done"], out["eta_s"] = run.done, run.eta_s()
@@ -332,8 +334,8 @@ class WorkbenchRuns:
     def _tick(self) -> None:
         now = time.monotonic()
         for run in list(self.running.values()):
-            run.done = run.counter.count()
             code = run.proc.poll()
+            run.done = run.counter.count()
             if code is None:
                 if run.stop_sent is not None and now - run.stop_sent > STOP_S:
                     self._signal(run, signal.SIGKILL)
@@ -341,8 +343,8 @@ class WorkbenchRuns:
                     self.experiments.set(run.experiment.id, done_games=run.done)
                     run.saved_at = now
                 continue
-            del self.running[run.experiment.id]
             self._ended(run, code)
+            del self.running[run.experiment.id]
         while len(self.running) < self.limits.running:
             order = self._order()
             pick = next(
