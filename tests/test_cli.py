@@ -395,6 +395,49 @@ def test_replay_browser_imports_the_record(monkeypatch, tmp_path):
     assert "/replay/" in ran["url"]
 
 
+def test_workbench_serves_the_game_s_workbench_page_with_its_experiment_limits(monkeypatch, tmp_path):
+    """Issue 38 §1: `volstead workbench GAME` serves the app on this machine and opens
+    /workbench/GAME; --workers and --ray reach the experiments' queue (RunLimits)."""
+    import volstead.server.commands as commands
+
+    ran = {}
+
+    def run(app, host, port, url, open_browser):
+        ran.update(url=url, open=open_browser, host=host, limits=app.state.workbench_runs.limits)
+
+    monkeypatch.setattr(commands, "_run", run)
+    db = f"sqlite:///{tmp_path / 'v.db'}"
+    r = invoke("workbench", "prohibition", "--no-browser", "--db", db, "--workers", "3", "--ray", "ray://head:10001")
+    assert r.exit_code == 0, r.output
+    assert ran["open"] is False and ran["host"] == "127.0.0.1"
+    assert ran["url"].endswith("/workbench/prohibition") and ran["url"] in r.output.replace("\n", "")
+    assert (ran["limits"].workers, ran["limits"].ray_address) == (3, "ray://head:10001")
+    r = invoke("workbench", "--no-browser", "--db", db)
+    assert r.exit_code == 0, r.output
+    assert ran["url"].endswith("/workbench") and ran["limits"].ray_address is None
+
+
+def test_workbench_names_a_game_it_cannot_open(monkeypatch):
+    import volstead.server.commands as commands
+
+    monkeypatch.setattr(commands, "_run", lambda *a: pytest.fail("served"))
+    r = invoke("workbench", "nope", "--no-browser")
+    assert r.exit_code == 2 and "unknown game 'nope'" in r.output
+    register_fake_game(monkeypatch)
+    r = invoke("workbench", FAKE_NAME, "--no-browser")
+    assert r.exit_code == 2 and "has no card set to edit in the workbench" in r.output
+
+
+def test_serve_passes_the_workbench_limits(monkeypatch):
+    import volstead.server.commands as commands
+
+    seen = {}
+    monkeypatch.setattr(commands, "serve", lambda *a: seen.update(limits=a[-1]))
+    r = invoke("serve", "--experiments", "2", "--experiment-workers", "4", "--ray", "ray://h:1")
+    assert r.exit_code == 0, r.output
+    assert (seen["limits"].running, seen["limits"].workers, seen["limits"].ray_address) == (2, 4, "ray://h:1")
+
+
 def test_games_fits_80_columns_without_breaking_a_word(monkeypatch):
     """Issue 36 §4: `volstead games` at 80 columns — one block per game, its options below it at the
     full width; no line longer than the terminal and every word of every description whole."""

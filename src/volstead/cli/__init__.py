@@ -6,10 +6,11 @@ state for its pending decisions, lets a person or a bot pick an option, and appl
 come from each game's Options schema and views are rendered generically, so the CLI knows no game.
 
 Modules: `commands` (play, replay, games, serve), `cards` (cards), `sim` (sim, ladder, balance:
-the simulator's commands), `train` and `training` (train: self-play PPO in PyTorch), `terminal`
-(the terminal game loop), `game_options` (-o key=value and the flags generated from a game's
-schema), `view_text` (rendering views and results), `common` (errors, seats). Every command lives
-here: no other part of volstead imports the CLI.
+the simulator's commands), `train` and `training` (train: self-play PPO in PyTorch), `workbench`
+(the designer's workbench in the browser), `terminal` (the terminal game loop), `game_options`
+(-o key=value and the flags generated from a game's schema), `view_text` (rendering views and
+results), `common` (errors, seats). Every command lives here: no other part of volstead imports
+the CLI.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .game_options import CONTEXT
 from .sim import register as register_sim
 from .train import register as register_train
 from .view_text import compact, render
+from .workbench import register as register_workbench
 
 app = typer.Typer(
     name="volstead",
@@ -34,6 +36,7 @@ register(app)
 app.command("cards", context_settings=CONTEXT)(cards)
 register_sim(app)
 register_train(app)
+register_workbench(app)
 
 
 def _print_version(value: bool) -> None:

@@ -374,13 +374,27 @@ def serve(
         float | None,
         typer.Option(min=0, help="Seconds of bot thinking a minute one client may use (default: 30 a worker; 0: no limit)."),
     ] = None,
+    experiments: Annotated[
+        int, typer.Option(min=1, help="Workbench experiments running at once, every client's together (the rest queue).")
+    ] = 1,
+    experiment_workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Worker processes an experiment's games run in (default: one a core but one)."),
+    ] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", metavar="ADDRESS", help="Run workbench experiments' games on this Ray cluster.")
+    ] = None,
 ) -> None:
     """Run the Volstead server for friends over a network: a lobby, invite links, live games."""
     from volstead.server.bot_pool import ClientLimits
     from volstead.server.commands import serve as run_server
+    from volstead.server.workbench.runs import RunLimits
 
     limits = ClientLimits.for_workers(bot_workers, max_bot_tables, think_per_minute)
-    run_server(db, host, port, bot_delay, think, open_browser, bot_workers, cheap_workers, limits)
+    runs = RunLimits(running=experiments, ray_address=ray)
+    if experiment_workers is not None:
+        runs = RunLimits(running=experiments, workers=experiment_workers, ray_address=ray)
+    run_server(db, host, port, bot_delay, think, open_browser, bot_workers, cheap_workers, limits, runs)
 
 
 def register(app: typer.Typer) -> None:

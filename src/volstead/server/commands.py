@@ -1,4 +1,4 @@
-"""What `volstead play` (in the browser), `volstead serve` and `volstead replay --browser` run."""
+"""What `volstead play` (in the browser), `volstead serve`, `volstead workbench` and `volstead replay --browser` run."""
 
 from __future__ import annotations
 
@@ -139,6 +139,7 @@ def serve(
     bot_workers: int | None = None,
     cheap_workers: int | None = None,
     client_limits: Any = None,
+    workbench_limits: Any = None,
 ) -> None:
     from .app import create_app, default_db_url
 
@@ -151,9 +152,26 @@ def serve(
             bot_workers=bot_workers,
             cheap_workers=cheap_workers,
             client_limits=client_limits,
+            workbench_limits=workbench_limits,
         )
     url = f"http://{link_host(host)}:{port}/"
     console.print(Text(f"Volstead server on {url} (games in {url_db}); Ctrl+C stops it.", style="green"), soft_wrap=True)
+    _run(app, host, port, url, open_browser)
+
+
+def workbench_web(path: str, db: str | None, host: str, port: int, open_browser: bool, limits: Any) -> None:
+    """Serve the app on this machine for the designer's workbench and open `path` (/workbench…)."""
+    from .app import create_app, default_db_url
+
+    url_db = db or default_db_url()
+    with opening_database(url_db):
+        app = create_app(url_db, workbench_limits=limits)
+    port = free_port(host, port)
+    url = f"http://{link_host(host)}:{port}{path}"
+    console.print(
+        Text(f"The workbench: {url} (Ctrl+C stops the server; variants are saved in {url_db}).", style="green"),
+        soft_wrap=True,
+    )
     _run(app, host, port, url, open_browser)
 
 
