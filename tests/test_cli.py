@@ -428,6 +428,11 @@ def test_workbench_names_a_game_it_cannot_open(monkeypatch):
     assert r.exit_code == 2 and "has no card set to edit in the workbench" in r.output
 
 
+def test_cards_says_a_game_without_cards_has_none():
+    r = invoke("cards", FAKE_NAME)
+    assert r.exit_code == 2 and "has no cards to show" in r.output
+
+
 def test_serve_passes_the_workbench_limits(monkeypatch):
     import volstead.server.commands as commands
 

@@ -21,11 +21,12 @@ rounds the most points win; a tie goes to the tied seat nearest the first seat i
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import BaseModel, Field, field_validator
 
-from volstead.engine.contract import Faction, Game, GameOptions
+from volstead.engine.contract import CardTable, Faction, Game, GameOptions
 
 from . import actions, observation
 
@@ -48,6 +49,7 @@ class Options(GameOptions):
         (), description="A faction per seat (red, blue, green, gold or random); empty: dealt at random."
     )
     first_seat: int | None = Field(None, ge=0, description="The first seat (wins ties of points); empty: drawn at random.")
+    prize_set: str = Field("", description="A folder holding another prize deck (prizes.toml); empty: the built-in one.")
 
     @field_validator("factions")
     @classmethod
@@ -71,6 +73,8 @@ class PrizeBids(Game[Options]):
     evaluation_scale = 3.0  # points: a 3-point lead is one unit of advantage to search bots
     faction_option = "factions"
     first_seat_option = "first_seat"
+    card_set_option = "prize_set"
+    lobby_hidden_options = frozenset({"prize_set"})  # a folder on the server's disk
     blurb = "Bid your cards for prizes, in secret, one round at a time (the platform's test game)."
     play_time = "5 min"
 
@@ -118,6 +122,34 @@ class PrizeBids(Game[Options]):
 
     def stats(self, state):
         return {"deals": float(state.deals)}
+
+    # the card set (content.py): what the designer's workbench edits
+    def card_set_files(self) -> dict[str, type[BaseModel]]:
+        from .content import FILES
+
+        return dict(FILES)
+
+    def card_set_folder(self) -> Path:
+        from .content import DATA_DIR
+
+        return DATA_DIR
+
+    def check_card_set(self, folder: Path) -> None:
+        from .content import load_prizes
+
+        load_prizes(folder)
+
+    def card_tables(self, options=None) -> list[CardTable]:
+        from .content import prize_deck
+
+        o = self.resolve_options(options)
+        rows = tuple((str(n), p.id, p.name, str(p.points)) for n, p in enumerate(prize_deck(o.prize_set), start=1))
+        dealt = f"a game of {o.cards} cards deals prizes 1-{o.cards}"
+        return [
+            CardTable(
+                "prizes", f"Prizes ({dealt})", ("no.", "id", "name", "points"), rows, narrow=frozenset({"no.", "id", "points"})
+            )
+        ]
 
     # the learning hooks (volstead.rl): observation.py and actions.py document the layout
     def observation_fields(self, seats, options):

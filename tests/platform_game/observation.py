@@ -1,7 +1,8 @@
 """Prize Bids' observation: what a seat knows, as numbers (the learning hooks; docs/learning.md).
 
 Seats are counted from the observing seat: "relative" fields give the seat itself first, then the
-next seats in seat order. Points are divided by the sum of every prize (C(C+1)/2 for C cards), cards,
+next seats in seat order. Points are divided by the sum of every prize's points (C(C+1)/2 for C cards
+with the built-in set), cards,
 prizes, bids and prices by C. Fields, in order (S seats, C cards):
 
   hand          C        1 for each bid card k (1..C) the seat still holds
@@ -58,7 +59,7 @@ def observation_fields(seats: int, options) -> tuple[ObservationField, ...]:
 def encode_observation(state, seat: int) -> list[float]:
     c, n = state.options.cards, state.seats
     order = [(seat + r) % n for r in range(n)]  # the seat itself, then the next seats
-    total = c * (c + 1) / 2
+    total = sum(state.prize_points)  # C(C+1)/2 with the built-in set
     out: list[float] = []
     for s in order:
         held = [0.0] * c

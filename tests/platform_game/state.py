@@ -11,18 +11,33 @@ from volstead.engine.rng import seed_state, shuffled
 from volstead.engine.state import GameState
 
 from . import FACTIONS, NAME, Options
+from .content import prize_deck
 from .steps import Bid, Confirm, Deal, NextRound
 
 
 class PrizeBidsState(GameState):
-    __slots__ = ("hands", "bids", "deck", "prize", "points", "round", "factions", "first", "deals", "last_reveal", "deal_note")
+    __slots__ = (
+        "hands",
+        "bids",
+        "deck",
+        "prize",
+        "prize_points",
+        "points",
+        "round",
+        "factions",
+        "first",
+        "deals",
+        "last_reveal",
+        "deal_note",
+    )
     game_name = NAME
 
     options: Options
     hands: tuple[tuple[int, ...], ...]  # each seat's bid cards (public: cards are spent face up)
     bids: tuple[int, ...]  # this round's bids, 0 = none yet (secret until the reveal)
     deck: tuple[int, ...]  # the prizes still to come, top first (the order is hidden)
-    prize: int  # the prize turned up this round
+    prize: int  # the prize turned up this round (its number, 1..C)
+    prize_points: tuple[int, ...]  # the points of prize k at k-1 (the card set's; printed on the cards)
     points: tuple[float, ...]
     round: int
     factions: tuple[str, ...]
@@ -43,7 +58,7 @@ class PrizeBidsState(GameState):
         points = list(self.points)
         if len(winners) == 1 or self.options.ties == "split":
             for s in winners:
-                points[s] += self.prize / len(winners)
+                points[s] += self.prize_points[self.prize - 1] / len(winners)
         self.points = tuple(points)
         self.last_reveal = {"round": self.round, "prize": self.prize, "bids": list(bids), "winners": winners}
         self.bids = (0,) * self.seats
@@ -55,9 +70,10 @@ class PrizeBidsState(GameState):
         return winners[0], (second[0] if len(second) == 1 else None)
 
     def settle(self, seller: int, buyer: int, prize: int, price: int) -> None:
+        value = self.prize_points[prize - 1]
         points = list(self.points)
-        points[seller] += price - prize
-        points[buyer] += prize - price
+        points[seller] += price - value
+        points[buyer] += value - price
         self.points = tuple(points)
         self.deals += 1
         self.deal_note = f"seat {buyer} bought prize {prize} from seat {seller} for {price}"
@@ -66,6 +82,7 @@ class PrizeBidsState(GameState):
         # every field is an immutable value or a tuple (replaced, never mutated): shared, not copied
         super()._copy_into(new)
         new.hands, new.bids, new.deck, new.prize = self.hands, self.bids, self.deck, self.prize
+        new.prize_points = self.prize_points
         new.points, new.round, new.factions, new.first = self.points, self.round, self.factions, self.first
         new.deals, new.last_reveal, new.deal_note = self.deals, self.last_reveal, self.deal_note
 
@@ -98,6 +115,7 @@ class PrizeBidsState(GameState):
             "round": self.round,
             "prize": self.prize,
             "prizes_left": sorted(self.deck),
+            "prize_points": list(self.prize_points),
             "seats": [
                 {
                     "seat": s,
@@ -155,6 +173,7 @@ def new_game(seed: int, seats: int, options: Options) -> PrizeBidsState:
         raise SetupError(f"option 'factions' names {len(options.factions)} seats, but the game has {seats}")
     s = PrizeBidsState()
     s.seed, s.seats, s.options = seed, seats, options
+    s.prize_points = tuple(p.points for p in prize_deck(options.prize_set)[: options.cards])
     rng = seed_state(seed)
     deck, rng = shuffled(rng, range(1, options.cards + 1))
     chosen = list(options.factions) or ["random"] * seats

@@ -100,10 +100,12 @@ def test_pip_installed_it_with_its_entry_point(site):
     assert sorted(p.name for p in (site / "platform_game").glob("*.py")) == [
         "__init__.py",
         "actions.py",
+        "content.py",
         "observation.py",
         "state.py",
         "steps.py",
     ]
+    assert (site / "platform_game" / "cards" / "prizes.toml").is_file()  # its card set, as package data
 
 
 def test_volstead_games_lists_it_from_the_package_and_warns_of_the_broken_one(site, tmp_path):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -65,6 +66,7 @@ def test_generated_flags_and_option_pairs_reach_the_game(tmp_path):
         "negotiation": False,
         "factions": ["gold", "random"],
         "first_seat": None,
+        "prize_set": "",
     }
     assert replay(rec).result().factions[0] == "gold"
     r = invoke("play", "--terminal", "prize_bids", "--seats", "random,random", "--factions", "purple")
@@ -103,9 +105,19 @@ def test_a_bot_deciding_in_private_is_not_shown_to_the_person(tmp_path):
     assert "bid:" not in r.output.split("seat 1 (random) decided in private")[0].split("Seat 0 to decide")[0]
 
 
-def test_cards_says_the_game_has_none():
-    r = invoke("cards", "prize_bids")
-    assert r.exit_code == 2 and "Prize Bids (test game) has no cards to show" in r.output
+def test_cards_shows_its_prize_deck_and_another_set_s(tmp_path):
+    """Its card set (content.py) as `volstead cards` shows the built-in games': one table, the
+    prizes a game of C cards deals."""
+    r = invoke("cards", "prize_bids", "-o", "cards=4")
+    assert r.exit_code == 0, r.output
+    assert "a game of 4 cards deals prizes 1-4" in r.output and "Engraved Tommy gun" in r.output
+    folder = tmp_path / "set"
+    folder.mkdir()
+    text = (Path(__file__).parent / "cards" / "prizes.toml").read_text().replace('name = "Racehorse"', 'name = "Derby winner"')
+    (folder / "prizes.toml").write_text(text)
+    r = invoke("cards", "prize_bids", "-o", f"prize_set={folder}")
+    assert r.exit_code == 0, r.output
+    assert "Derby winner" in r.output and "Racehorse" not in r.output
 
 
 def test_sim_runs_it_and_reports_by_faction_and_its_stats(tmp_path):

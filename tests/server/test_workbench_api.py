@@ -218,3 +218,34 @@ def test_the_workbench_page_is_one_page_at_each_of_its_paths(client, path, tmp_p
     r = client.get(path)
     assert (r.status_code, r.text) == (200, "<!doctype html><title>workbench</title>")
     assert r.headers["content-type"].startswith("text/html") and r.headers["cache-control"] == "no-cache"
+
+
+def test_the_test_game_has_a_workbench_too(client, prize_bids):
+    """Issue 38 §5: the workbench knows no game by name — the platform's test game (a package of
+    its own, tests/platform_game) lists, checks, saves and plays its prize deck like the others."""
+    assert "prize_bids" in [g["name"] for g in client.get("/api/workbench/games").json()]
+    body = client.get("/api/workbench/prize_bids/sets/base").json()
+    (prizes,) = body["files"]
+    assert prizes["file"] == "prizes.toml" and prizes["schema"]["properties"]["prizes"]["type"] == "array"
+    assert [t["deck"] for t in body["tables"]] == ["prizes"] and body["tables"][0]["rows"][6][2] == "Engraved Tommy gun"
+    deck = prizes["data"]["prizes"]
+    zero = {"prizes": [*deck[:2], {**deck[2], "points": 0}, *deck[3:]]}
+    r = client.post("/api/workbench/prize_bids/check", json={"files": {"prizes.toml": zero}})
+    assert (r.status_code, r.json()["entry"], r.json()["field"]) == (422, "prize 'silver_flask'", "points")
+    assert r.json()["message"] == "prizes.toml: prize 'silver_flask': points: Input should be greater than or equal to 1 (got 0)"
+    short = client.post("/api/workbench/prize_bids/check", json={"files": {"prizes.toml": {"prizes": deck[:12]}}})
+    assert (short.status_code, short.json()["message"]) == (
+        422,
+        "prizes.toml: the deck holds 13 prizes (one for each number a game may deal), not 12",
+    )
+    rich = {"prizes": [{**deck[0], "points": 9}, *deck[1:]]}
+    vid = client.post("/api/workbench/prize_bids/variants", json={"name": "Gold cup", "files": {"prizes.toml": rich}}).json()[
+        "id"
+    ]
+    assert [c["text"] for c in client.get(f"/api/workbench/prize_bids/sets/{vid}").json()["diff"]] == [
+        "prizes.toml: prize 'tin_cup': points 1 → 9"
+    ]
+    made = client.post("/api/games", json={"game": "prize_bids", "seats": ["human", "random"], "card_set": vid})
+    assert made.status_code == 201, made.text
+    view = client.get(f"/api/games/{made.json()['id']}/state").json()["view"]
+    assert view["prize_points"] == [9, 2, 3, 4, 5]  # the variant's deck, at the table
