@@ -266,3 +266,24 @@ def test_unknown_experiments_and_other_clients(make_client):
     assert other.get(f"/api/workbench/experiments/{made['id']}").json()["status"] == "queued"  # the id is its link
     r = client.get(f"/api/workbench/experiments/{made['id']}/report.md")
     assert (r.status_code, r.json()["message"]) == (409, "the experiment has no report: it is queued")
+
+
+def test_an_experiment_is_a_niced_sim_compare_on_this_machine_or_a_ray_cluster(tmp_path, monkeypatch):
+    """Issue 38 §2: the games go to worker processes on this machine, or to a Ray cluster when the
+    server was started with one (`volstead serve --ray ADDRESS`)."""
+    import shutil
+
+    from volstead.server.workbench.runs import NICE, sim_command
+
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/nice" if name == "nice" else None)
+    config = {"bots": ["greedy", "random"], "bots2": ["random", "random"], "games": 50, "seed": 9}
+    sets, labels = ("base", str(tmp_path / "v")), ("built-in", "Cheap padlock")
+    local = sim_command("py", GAME, config, sets, labels, tmp_path / "out", RunLimits(workers=3))
+    assert local == [
+        *("/usr/bin/nice", "-n", str(NICE), "py", "-m", "volstead.cli", "sim", GAME, "--seats", "greedy,random"),
+        *("--games", "50", "--seed", "9", "--workers", "3", "--out", str(tmp_path / "out")),
+        *("--compare", "base", str(tmp_path / "v"), "--labels", "built-in", "Cheap padlock", "--no-report", "--no-records"),
+        *("--seats2", "random,random"),
+    ]
+    on_ray = sim_command("py", GAME, config, sets, labels, tmp_path / "out", RunLimits(workers=3, ray_address="ray://head:10001"))
+    assert on_ray == [*local, "--backend", "ray", "--address", "ray://head:10001"]
