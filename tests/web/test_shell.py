@@ -35,7 +35,14 @@ def test_lobby_builds_the_form_from_the_options_schema(server, browser, shot):
     page.wait_for_selector("a.seat-link")
     gid = page.locator("a.seat-link").first.get_attribute("href").split("/")[2].split("?")[0]
     meta = httpx2.get(f"{server}/api/games/{gid}").json()
-    assert meta["options"] == {"cards": 3, "ties": "split", "negotiation": True, "factions": ["gold", "random"], "first_seat": 1}
+    assert meta["options"] == {
+        "cards": 3,
+        "ties": "split",
+        "negotiation": True,
+        "factions": ["gold", "random"],
+        "first_seat": 1,
+        "prize_set": "",
+    }
     assert not errors, errors
 
 
