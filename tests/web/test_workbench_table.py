@@ -38,6 +38,8 @@ def test_the_lobby_plays_a_saved_card_set_and_the_table_names_it(server, browser
     page.select_option("select[name=card_set]", vid)
     page.locator("#card-set").scroll_into_view_if_needed()
     shot(page, f"lobby-card-set-{viewport['width']}", full_page=False)
+    page.select_option("select[name=players]", "2")  # one random bot: no greedy bot thinks before the person's turn
+    page.select_option("select[name=seat1]", "random")
     open_created_seat(page)
     wait_options(page)
     gid = page.url.split("/game/")[1].split("?")[0]
