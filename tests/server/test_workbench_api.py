@@ -1,4 +1,4 @@
-"""The designer's workbench API (issue 38; server/routes/workbench.py, server/variants.py): card
+"""The designer's workbench API (issue 38; server/routes/workbench.py, server/workbench/variants.py): card
 sets listed with their schemas and tables, an edit checked with the loader's own message, variants
 saved, renamed, exported, imported and deleted — and every bad request a short 4xx that changes
 nothing."""

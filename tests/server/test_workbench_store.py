@@ -13,8 +13,8 @@ from volstead.engine import card_sets
 from volstead.engine.errors import ContentError
 from volstead.games import get_game
 from volstead.server.store import Store
-from volstead.server.variants import NoSuchVariant, VariantNameTaken, Variants, materialize
 from volstead.server.workbench.experiments import DONE, QUEUED, RUNNING, Experiments, NoSuchExperiment
+from volstead.server.workbench.variants import NoSuchVariant, VariantNameTaken, Variants, materialize
 
 GAME = get_game("prohibition")
 

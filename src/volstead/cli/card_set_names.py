@@ -1,5 +1,5 @@
 """A card set named on the command line: a folder, `base` (the built-in set), or the name (or id)
-of a variant saved in the designer's workbench (server/variants.py), looked up in the local
+of a variant saved in the designer's workbench (server/workbench/variants.py), looked up in the local
 database — `$VOLSTEAD_DB`, else the one `volstead play` and `serve` use — and written to its folder
 (`variants.materialize`). So `volstead sim GAME -o cards="Cheap padlock"` and
 `--compare base "Cheap padlock"` play what the workbench saved.
@@ -24,7 +24,7 @@ def resolve_card_set(game: Game, value: str) -> str:
         return value
     from volstead.server.app import default_db_url, variants_root
     from volstead.server.store import Store
-    from volstead.server.variants import NoSuchVariant, Variants, materialize
+    from volstead.server.workbench.variants import NoSuchVariant, Variants, materialize
 
     url = default_db_url()
     store = Store(url)

@@ -62,7 +62,7 @@ def default_db_url() -> str:
 
 
 def variants_root(db_url: str) -> Path:
-    """Where saved card sets are written for games to load (server/variants.py `materialize`):
+    """Where saved card sets are written for games to load (server/workbench/variants.py `materialize`):
     beside a SQLite database, else in the user's data folder."""
     if db_url.startswith("sqlite:///") and db_url != "sqlite:///:memory:":
         return Path(db_url.removeprefix("sqlite:///")).parent / "variants"

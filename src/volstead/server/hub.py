@@ -37,7 +37,7 @@ from .bot_pool import BotPool, ClientLimits, ThinkJob, build_bot, client_key, li
 from .clock import MAX_LIMIT, MIN_LIMIT, Clock
 from .live import HUMAN, Conn, LiveGame
 from .store import NewGameTokens, Store, StoredGame
-from .variants import NoSuchVariant, Variants, materialize
+from .workbench.variants import NoSuchVariant, Variants, materialize
 from .writer import GroupWriter
 
 __all__ = [

@@ -115,7 +115,7 @@ class ChatRow(Base):
 
 
 class VariantRow(Base):
-    """A designer's saved card set (the workbench, server/variants.py): every file's TOML text."""
+    """A designer's saved card set (the workbench, server/workbench/variants.py): every file's TOML text."""
 
     __tablename__ = "variants"
     __table_args__ = (UniqueConstraint("game", "name"),)

@@ -23,7 +23,7 @@ from volstead.engine.contract import Game
 from volstead.engine.errors import ContentError, VolsteadError
 from volstead.games import game_names, get_game
 
-from ..variants import NoSuchVariant, Variant, VariantNameTaken, Variants, export_zip, files_from_zip, materialize
+from ..workbench.variants import NoSuchVariant, Variant, VariantNameTaken, Variants, export_zip, files_from_zip, materialize
 from .deps import BODY_ERRORS, errors, store_of
 
 router = APIRouter()

@@ -29,7 +29,7 @@ from volstead.engine import card_sets
 from volstead.engine.contract import Game
 from volstead.engine.errors import ContentError, VolsteadError
 
-from .store import Store, VariantRow
+from ..store import Store, VariantRow
 
 NAME = re.compile(r"^[\w][\w .,'()+-]{0,79}$")  # a variant's name: shown in the lobby and in links
 MAX_NOTE = 2000
