@@ -20,7 +20,7 @@ from test_browser import open_created_seat, wait_options
 from test_lobby_and_phone import DESKTOP, PHONE, SIZES, no_page_errors
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "volstead" / "web"
-PAGE_FILES = ["workbench.html", "workbench.js", "workbench_form.js", "workbench_experiment.js", "workbench_compare.js"]
+PAGE_FILES = sorted(p.name for p in WEB.glob("workbench*"))  # the page, its modules and its style
 GAME = "prohibition"  # the game the edits below use (any game with a card set would do)
 
 

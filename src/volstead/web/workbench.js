@@ -3,54 +3,36 @@
 // form generated from the file's JSON Schema (workbench_form.js), every edit checked by the server
 // with the loader's own message (shown beside the field it names), the changes from the built-in
 // set as a list; save, export, import, share; run an experiment and read the comparison
-// (workbench_experiment.js). It knows no game: everything comes from /api/workbench and /api/info.
+// (workbench_experiment.js). Its parts: the state (workbench_state.js), the decks' tables
+// (workbench_decks.js), the changes and the entry a message names (workbench_changes.js). It
+// knows no game: everything comes from /api/workbench and /api/info.
 import { esc, getJSON } from "./util.js";
+import { drawChanges, entryOfError } from "./workbench_changes.js";
+import { browseTableHtml, cut, listHtml, tableLists } from "./workbench_decks.js";
 import { experimentPanel } from "./workbench_experiment.js";
+import { fieldsHtml, getAt, readControl, resolve, schemaAt, setAt, skeleton, splitPath, unwrap } from "./workbench_form.js";
 import {
-  fieldsHtml,
-  getAt,
-  kindOf,
-  readControl,
-  resolve,
-  schemaAt,
-  setAt,
-  skeleton,
-  splitPath,
-  unwrap,
-} from "./workbench_form.js";
+  api,
+  bodyOf,
+  changedFiles,
+  clone,
+  dirtyFiles,
+  entryLists,
+  entryName,
+  fileOf,
+  post,
+  S,
+  same,
+  stem,
+} from "./workbench_state.js";
 
 const app = document.getElementById("app");
 const subtitle = document.getElementById("subtitle");
 const CHECK_DELAY_MS = 350; // an edit is checked this long after the last keystroke
 const AUTHOR_KEY = "volstead:workbench-author";
 
-// The page's state: the opened set as saved (`set`), its files as edited (`files`), what is open.
-const S = {
-  info: null,
-  games: [],
-  game: null,
-  sets: [],
-  set: null,
-  files: {},
-  readOnly: false,
-  tab: null,
-  open: null, // {file, list, index} an entry; {file, list: null} the file's own values
-  diff: [],
-  error: null,
-  checkSeq: 0,
-  tables: [],
-};
 let checkTimer = null;
 let experiment = null;
-
-const api = (path, opts) => getJSON(`/api/workbench${path}`, opts);
-const post = (path, body, method = "POST") =>
-  fetch(`/api/workbench${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const bodyOf = async (r) => r.json().catch(() => ({ message: `${r.status} ${r.statusText}` }));
-const clone = (x) => structuredClone(x);
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const stem = (file) => file.replace(/\.toml$/, "").replace(/_/g, " ");
-const fileOf = (name) => S.set.files.find((f) => f.file === name);
 
 // ------------------------------------------------------------------ routing
 // Where the address points: {game, set, readOnly} ("/workbench/v/ID" names no game: found below).
@@ -157,9 +139,6 @@ function drawPage() {
   });
 }
 
-const dirtyFiles = () => S.set.files.filter((f) => !same(f.data, S.files[f.file])).map((f) => f.file);
-const changedFiles = () => Object.fromEntries(dirtyFiles().map((f) => [f, S.files[f]]));
-
 function drawBar() {
   const bar = app.querySelector(".wb-bar");
   const saved = !S.set.builtin;
@@ -227,44 +206,6 @@ addEventListener("beforeunload", (e) => {
 addEventListener("popstate", () => start());
 
 // ------------------------------------------------------------------ decks: one tab a file
-// Each entry list of a file (a top-level array of tables) with the game's card table that shows
-// it, matched by the table's `id` column; a table that matches no list is shown for browsing.
-function entryLists(file) {
-  const f = fileOf(file);
-  return Object.entries(resolve(f.schema, f.schema).properties || {})
-    .filter(([, p]) => kindOf(unwrap(p, f.schema).schema, f.schema) === "objects")
-    .map(([key, p]) => ({ key, title: unwrap(p, f.schema).schema.title || key }));
-}
-
-function tableLists() {
-  const matched = new Map(); // "file/list" -> table
-  const loose = new Map(); // file -> [tables]
-  const idsOf = (file, list) => new Set((fileOf(file).data[list] || []).map((e) => e.id));
-  for (const t of S.tables) {
-    const col = t.columns.indexOf("id");
-    let best = null;
-    if (col >= 0) {
-      for (const f of S.set.files) {
-        for (const l of entryLists(f.file)) {
-          const ids = idsOf(f.file, l.key);
-          const hits = t.rows.filter((r) => ids.has(r[col])).length;
-          if (hits * 2 > t.rows.length && (!best || hits > best.hits) && !matched.has(`${f.file}/${l.key}`))
-            best = { key: `${f.file}/${l.key}`, hits };
-        }
-      }
-    }
-    if (best) matched.set(best.key, t);
-    else {
-      const home =
-        S.set.files.find((f) => [t.deck, `${t.deck}s`].includes(f.file.replace(/\.toml$/, "")))?.file ||
-        [...matched.keys()].find((k) => matched.get(k).deck === t.deck)?.split("/")[0] ||
-        S.set.files[0].file;
-      loose.set(home, [...(loose.get(home) || []), t]);
-    }
-  }
-  return { matched, loose };
-}
-
 function drawTabs() {
   const tabs = app.querySelector(".wb-tabs");
   const dirty = new Set(dirtyFiles());
@@ -316,82 +257,6 @@ function drawTab() {
     else if (b.dataset.act === "add") addEntry(b.dataset.list);
     else if (b.dataset.index !== undefined) openEntry({ file: S.tab, list: b.dataset.list, index: Number(b.dataset.index) });
   };
-}
-
-const entryName = (e, i) => e?.name || e?.id || `#${i + 1}`;
-
-// An entry list as its card table shows it (the set as saved: an edited entry is marked, a new
-// one added at the end, a removed one struck out), with an Edit button a row.
-function listHtml(list, table) {
-  const now = S.files[S.tab][list.key] || [];
-  const before = fileOf(S.tab).data[list.key] || [];
-  const byId = new Map(now.map((e, i) => [e.id ?? `#${i}`, i]));
-  const beforeById = new Map(before.map((e, i) => [e.id ?? `#${i}`, e]));
-  const columns = table ? table.columns : genericColumns(before.length ? before : now);
-  const col = table ? table.columns.indexOf("id") : -1;
-  const rows = [];
-  const seen = new Set();
-  const gone = new Set();
-  const sourceRows = table ? table.rows : before.map((e) => columns.map((c) => cellText(e[c])));
-  sourceRows.forEach((cells, r) => {
-    const key = table ? cells[col] : (before[r]?.id ?? `#${r}`);
-    const i = byId.get(key);
-    if (i === undefined) {
-      gone.add(key);
-      rows.push(rowHtml(list, null, cells, "removed"));
-      return;
-    }
-    seen.add(i);
-    const mark = !beforeById.has(key) ? "new" : same(beforeById.get(key), now[i]) ? "" : "edited";
-    rows.push(rowHtml(list, i, cells, mark));
-  });
-  now.forEach((e, i) => {
-    if (seen.has(i)) return;
-    const cells = columns.map((c) => (["id", "name"].includes(c) || !table ? cellText(e[c]) : ""));
-    rows.push(rowHtml(list, i, cells, "new"));
-  });
-  // an entry the edits removed, which a table of the edited set (the check's) no longer shows:
-  // its row as the set was opened, struck out
-  const savedRows = new Map((S.set.tables.find((t) => t.title === table?.title)?.rows || []).map((r) => [r[col], r]));
-  before.forEach((e, r) => {
-    const key = e.id ?? `#${r}`;
-    if (byId.has(key) || gone.has(key)) return;
-    const cells = savedRows.get(key) || columns.map((c) => (["id", "name"].includes(c) || !table ? cellText(e[c]) : ""));
-    rows.push(rowHtml(list, null, cells, "removed"));
-  });
-  const add = S.readOnly ? "" : `<button type="button" data-act="add" data-list="${esc(list.key)}">Add</button>`;
-  const title = table?.title || list.title;
-  return `<div class="wb-list"><div class="wb-list-head"><h3>${esc(title)} <span class="muted small">${now.length} ${now.length === 1 ? "entry" : "entries"}${table?.total ? ` · ${table.total} cards` : ""}</span></h3>${add}</div>
-    <div class="wb-table-wrap"><table class="wb-table"><thead><tr><th scope="col"><span class="sr">Edit</span></th>${columns.map((c) => `<th scope="col">${esc(c)}</th>`).join("")}</tr></thead>
-    <tbody>${rows.join("")}</tbody></table></div>${table?.note ? `<p class="small muted">${esc(table.note)}</p>` : ""}</div>`;
-}
-
-function rowHtml(list, index, cells, mark) {
-  const open = S.open?.file === S.tab && S.open.list === list.key && S.open.index === index && index !== null;
-  const name = index === null ? cells.join(" ") : entryName(S.files[S.tab][list.key][index], index);
-  const badge = mark ? ` <span class="wb-tag ${mark}">${mark}</span>` : "";
-  const button =
-    index === null
-      ? `<td>${badge}</td>`
-      : `<td><button type="button" class="wb-edit" data-list="${esc(list.key)}" data-index="${index}" aria-label="${S.readOnly ? "Show" : "Edit"} ${esc(name)}">${S.readOnly ? "Show" : "Edit"}</button>${badge}</td>`;
-  const attrs = index === null ? "" : `data-list="${esc(list.key)}" data-index="${index}"`;
-  return `<tr class="${mark}${open ? " open" : ""}" ${attrs} ${open ? 'aria-current="true"' : ""}>${button}${cells.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`;
-}
-
-// A list no card table shows: its id and name, then its first few plain values.
-function genericColumns(entries) {
-  const first = entries[0] || {};
-  const keys = Object.keys(first).filter((k) => typeof first[k] !== "object");
-  const lead = ["id", "name"].filter((k) => k in first);
-  return [...lead, ...keys.filter((k) => !lead.includes(k)).slice(0, 5 - lead.length)];
-}
-const cut = (text, n) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
-const cellText = (v) => (v === undefined ? "" : String(v));
-
-function browseTableHtml(t) {
-  return `<div class="wb-list"><div class="wb-list-head"><h3>${esc(t.title)} <span class="muted small">${t.rows.length} rows · to browse</span></h3></div>
-    <div class="wb-table-wrap"><table class="wb-table"><thead><tr>${t.columns.map((c) => `<th scope="col">${esc(c)}</th>`).join("")}</tr></thead>
-    <tbody>${t.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("")}</tbody></table></div></div>`;
 }
 
 // ------------------------------------------------------------------ the entry form
@@ -627,25 +492,6 @@ function drawBanner() {
   }
 }
 
-// The entry a loader's message names ("card 'moonshiner'", "levels[2]", "x with id = y").
-function entryOfError(err) {
-  if (!err?.file || !S.files[err.file]) return null;
-  const lists = entryLists(err.file).map((l) => l.key);
-  if (!err.entry) return null;
-  const quoted = err.entry.match(/'([^']*)'$/);
-  const indexed = err.entry.match(/^(\w+)\[(\d+)\]$/);
-  const keyed = err.entry.match(/ with (\w+) = (.+)$/);
-  for (const list of lists) {
-    const entries = S.files[err.file][list];
-    let index = -1;
-    if (quoted) index = entries.findIndex((e) => e.id === quoted[1]);
-    else if (indexed && indexed[1] === list) index = Number(indexed[2]);
-    else if (keyed) index = entries.findIndex((e) => String(e[keyed[1]]) === keyed[2].replace(/^'|'$/g, ""));
-    if (index >= 0 && index < entries.length) return { file: err.file, list, index };
-  }
-  return null;
-}
-
 // The check's message beside the field it names (or its nearest enclosing group), else at the
 // top of the form; the control marked invalid.
 function placeError() {
@@ -690,32 +536,6 @@ function clearFieldError(slot, control) {
   control.removeAttribute("aria-invalid");
   delete control.dataset.localError;
 }
-
-function drawChanges() {
-  const el = document.getElementById("wb-changes");
-  if (!el) return;
-  const stale = S.error ? `<p class="small muted">As of the last edit that loaded.</p>` : "";
-  el.innerHTML = `<h2>Changes from the built-in set <span class="muted small">${S.diff.length}</span></h2>${stale}${
-    S.diff.length
-      ? `<ul class="wb-diff">${S.diff.map(changeHtml).join("")}</ul>`
-      : `<p class="muted">None: ${S.set.builtin ? "this is" : "this set is the same as"} the built-in set.</p>`
-  }`;
-}
-
-// "associates.toml · card 'moonshiner' · muscle 1 → 3", an added or removed entry in words.
-function changeHtml(c) {
-  const where = [c.file, c.entry].filter(Boolean).map(esc).join(" · ");
-  if (!c.field) {
-    const what = c.before === null ? "added" : c.after === null ? "removed" : "changed";
-    return `<li class="wb-change ${what}"><span class="wb-where">${where}</span> <span class="wb-tag ${what === "added" ? "new" : what}">${what}</span></li>`;
-  }
-  return `<li class="wb-change"><span class="wb-where">${where}</span> <b>${esc(c.field)}</b> <span class="wb-before">${esc(shown(c.before))}</span> → <span class="wb-after">${esc(shown(c.after))}</span></li>`;
-}
-const shown = (v) => {
-  if (v === null || v === undefined) return "(none)";
-  const text = typeof v === "string" ? `“${v}”` : typeof v === "object" ? JSON.stringify(v) : String(v);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-};
 
 // ------------------------------------------------------------------ keeping and sharing
 function discard() {
