@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import tempfile
 
+import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -49,19 +50,26 @@ messages = st.one_of(
 )
 
 
+@pytest.fixture(scope="module")
+def app_client():
+    """One running app for every example (its start replays every game stored so far: started an
+    example, it took most of the test's time); each example opens a game and a WebSocket of its own."""
+    with TestClient(APP) as client:
+        yield client
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(messages, min_size=1, max_size=5))
-def test_every_websocket_message_is_answered(texts):
-    with TestClient(APP) as client:
-        g = client.post("/api/games", json={"seats": ["human", "human"], "seed": 1}).json()
-        with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][0]['token']}") as ws:
-            first = ws.receive_json()
-            for text in texts:
-                ws.send_text(text)
-                answer = ws.receive_json()
-                assert answer["type"] in ("state", "error", "pong")
-                if answer["type"] == "error":
-                    assert len(answer["message"]) <= 300
-            ws.send_json({"type": "ping"})
-            assert ws.receive_json()["type"] == "pong"
-            assert first["type"] == "state"
+def test_every_websocket_message_is_answered(app_client, texts):
+    g = app_client.post("/api/games", json={"seats": ["human", "human"], "seed": 1}).json()
+    with app_client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][0]['token']}") as ws:
+        first = ws.receive_json()
+        for text in texts:
+            ws.send_text(text)
+            answer = ws.receive_json()
+            assert answer["type"] in ("state", "error", "pong")
+            if answer["type"] == "error":
+                assert len(answer["message"]) <= 300
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"
+        assert first["type"] == "state"
