@@ -38,7 +38,7 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "volstead"
-ENGINE = ["step.py", "decision.py", "state.py", "lanes.py", "rng.py", "tuples.py"]
+ENGINE = ["step.py", "decision.py", "state.py", "lanes.py", "rng.py", "tuples.py", "observation.py"]
 BOTS = ["base.py", "random_bot.py", "greedy.py", "ismcts.py"]  # asking a bot, the random one, the searching ones
 SIM = ["loop.py"]  # the simulator's decision loop
 MANIFEST = "_compiled.json"

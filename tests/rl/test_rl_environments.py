@@ -22,7 +22,15 @@ from rl_games import first_setup, random_game
 import volstead.rl as rl
 from volstead.engine.errors import VolsteadError
 from volstead.games import game_names, get_game
-from volstead.rl.encoding import IllegalActionError, layout_of, observe, option_index, pending_decision, state_layout
+from volstead.rl.encoding import (
+    IllegalActionError,
+    float32_array,
+    layout_of,
+    observe,
+    option_index,
+    pending_decision,
+    state_layout,
+)
 
 CHECK_POINTS = 20  # mid-game states checked per leak-test game, spread over the whole game
 LANE_CHECKS = 12  # states in a secret phase checked against rivals' pending private steps
@@ -259,6 +267,23 @@ def test_observations_are_new_arrays_each_call(game):
     a, b = observe(game, state, 0), observe(game, state, 0)
     assert a["observation"] is not b["observation"] and a["action_mask"] is not b["action_mask"] and same(a, b)
     assert state_layout(game, state) is state_layout(game, state.clone())
+
+
+def test_an_observation_holds_exactly_the_encoders_numbers_as_float32(game):
+    """The packed reading of an encoder's list (engine/observation.py, compiled) gives numpy's own
+    float32 reading of it, number for number, over whole random games of every seat."""
+    seats, options = first_setup(game)
+    for k, state in enumerate(random_game(game, 11, seats, options, limit=600)):
+        if k % 7:
+            continue
+        for seat in range(seats):
+            values = game.encode_observation(state, seat)
+            got = float32_array(values)
+            assert got.dtype == np.float32 and got.flags.writeable
+            assert np.array_equal(got, np.array(values, dtype=np.float32))
+    # ints and bools among the floats read as numpy reads them; values beyond float32 round as numpy rounds them
+    mixed = [0.0, 1, True, -2.5, 1e-50, 3.0000001, 2**40]
+    assert np.array_equal(float32_array(mixed), np.array(mixed, dtype=np.float32))
 
 
 def test_final_rewards():

@@ -15,11 +15,13 @@ Gymnasium's checker refuses returned data that a later call changes).
 
 from __future__ import annotations
 
+import importlib.machinery
 import operator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from volstead.engine import observation as packing
 from volstead.engine.contract import Game, GameOptions
 from volstead.engine.decision import Decision
 from volstead.engine.errors import IllegalOptionError, VolsteadError
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
 
 OBSERVATION_DTYPE = np.float32
 MASK_DTYPE = np.int8
+# The compiled packer reads an encoder's list ~5x faster than numpy does; interpreted, numpy is faster.
+PACKED = (packing.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 class IllegalActionError(IllegalOptionError):
@@ -149,7 +153,14 @@ def encode(layout: Layout, state: GameState, seat: int, asked: bool = True) -> d
         d = pending_decision(state, seat)
         if d is not None:
             mask[list(numbers_of(layout, state, d))] = 1
-    return {"observation": np.array(values, dtype=OBSERVATION_DTYPE), "action_mask": mask}
+    return {"observation": float32_array(values), "action_mask": mask}
+
+
+def float32_array(values: list[float]) -> np.ndarray:
+    """An encoder's numbers as a new, writable float32 array."""
+    if PACKED and type(values) is list:
+        return np.frombuffer(packing.float32_bytes(values), dtype=OBSERVATION_DTYPE).copy()
+    return np.array(values, dtype=OBSERVATION_DTYPE)
 
 
 def observe(game: Game, state: GameState, seat: int) -> dict[str, np.ndarray]:
