@@ -49,6 +49,12 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process `pid` has used so far (/proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -171,11 +177,13 @@ async def run(
         gc.disable()
         async with httpx2.AsyncClient(base_url=url, timeout=30) as http:
             searched_before = await decisions_of(http, searching)
+            cpu_before = cpu_seconds(server.pid)
             until = time.monotonic() + seconds
             ws_url = url.replace("http", "ws")
             await asyncio.gather(
                 *(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random())) for gid, tok in games)
             )
+            server_cpu = cpu_seconds(server.pid) - cpu_before
             searched = await decisions_of(http, searching) - searched_before
         rss = rss_mib(server.pid)
     finally:
@@ -210,6 +218,10 @@ async def run(
         "create_ms": {"p50": round(1000 * pct(created, 0.5), 1), "p99": round(1000 * pct(created, 0.99), 1)},
         "state_message_kb": round(stats["bytes"] / max(1, stats["messages"]) / 1024, 1),
         "server_rss_mib": round(rss, 1),
+        # the server process's own CPU (its bot workers apart) a person's decision: what a decision
+        # costs the event loop with its bots' replies, a figure that holds on a loaded machine
+        "server_cpu_s": round(server_cpu, 2),
+        "server_cpu_ms_per_decision": round(1000 * server_cpu / max(1, stats["decisions"]), 3),
         "kib_per_table": round(1024 * (rss - idle_rss) / max(1, len(games)), 1),
         "search_tables": len(searching),
         "search_decisions_per_s": round(searched / seconds, 1),
@@ -260,7 +272,8 @@ def main() -> None:
         f"({out['decisions_per_s']}/s); decide -> next state p50 {lat['p50']} ms, p99 {lat['p99']} ms "
         f"(first {out['warmup_s']:g} s: p99 {out['warmup_latency_ms']['p99']} ms); "
         f"create p50 {cr['p50']} ms, p99 {cr['p99']} ms; state message {out['state_message_kb']} kB; "
-        f"server RSS {out['server_rss_mib']} MiB ({out['kib_per_table']} KiB a live table); errors {out['errors']}"
+        f"server RSS {out['server_rss_mib']} MiB ({out['kib_per_table']} KiB a live table); "
+        f"server CPU {out['server_cpu_s']} s, {out['server_cpu_ms_per_decision']} ms a decision; errors {out['errors']}"
         + (
             f"; {out['search_tables']} ISMCTS tables: {out['search_decisions_per_s']} bot decisions/s"
             if out["search_tables"]
