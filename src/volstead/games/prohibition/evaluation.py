@@ -530,6 +530,8 @@ class Appraiser:
         "markers",
         "_heat",
         "_buildings",
+        "_spoils",
+        "_targets",
     )
 
     def __init__(self, s: ProhibitionState, t: Tables, scan: _Scan, years: int, share: float, pending: bool):
@@ -568,6 +570,11 @@ class Appraiser:
         # `building` by seat * 256 + Block: a Conflict's spoils ask it for the same two Blocks once for
         # each number of Goons the attacker may have left (a search's leaves: 5 % of its instructions)
         self._buildings: dict[int, tuple[float, float]] = {}
+        # `spoils` by (seat, victim, Block), a row indexed by the Goons left: a Conflict's outcomes ask
+        # for them once for each number of Goons the attacker may send (`attack_term`)
+        self._spoils: dict[int, list[tuple[int, float, float, float]]] = {}
+        # `attack_targets` by seat and source (a source's Goons are what `is_target` reads of it)
+        self._targets: dict[int, list[tuple[int, int]]] = {}
 
     def heat_cost(self, seat: int, now: float, later: float = 0.0) -> float:
         """What `now` more degrees of Heat (fractional: between its two whole numbers) and `later`
@@ -635,10 +642,12 @@ class Appraiser:
             return 0.0
         return t.band_now[m] - t.band_now[m - 1] + self.grow * (t.band_way[m] - t.band_way[m - 1]) + self.turf_pp[victim]
 
-    def block_gain(self, seat: int, b: int, goons: float) -> float:
+    def block_gain(self, seat: int, b: int, goons: int) -> float:
         """Gang `seat` takes Block b (its building and Stock with it), `goons` Goons standing on it."""
         value, worth = self.building(seat, b)
-        return self.hood_gain(seat, b >> 3) + value - self.risk * (1.0 + worth) * 0.5**goons
+        halves = self.t.halves  # 0.5 ** goons, the same floats as the power
+        half = halves[goons] if 0 <= goons < len(halves) else 0.5**goons
+        return self.hood_gain(seat, b >> 3) + value - self.risk * (1.0 + worth) * half
 
     def block_loss(self, victim: int, b: int) -> float:
         """What gang `victim` loses with Block b (no Unit left on it)."""
@@ -648,6 +657,25 @@ class Appraiser:
     def spoils(self, seat: int, victim: int, b: int, goons: int) -> tuple[int, float, float, float]:
         """The best of Steal, Torch, Seize and withdraw for a victorious attacker with `goons` Goons
         left on b: (its code, own, harm, Goons expected to stay on b)."""
+        if goons < 0:
+            return self._seize(seat, victim, b, goons, self._raid(seat, victim, b))
+        return self.spoils_row(seat, victim, b, goons)[goons]
+
+    def spoils_row(self, seat: int, victim: int, b: int, most: int) -> list[tuple[int, float, float, float]]:
+        """`spoils` for 0 to at least `most` Goons left, valued once per Appraiser (Steal and Torch
+        once for them all: only a Seize reads the Goons)."""
+        key = (seat * 8 + victim) * 256 + b
+        row = self._spoils.get(key)
+        if row is None:
+            row = self._spoils[key] = []
+        if len(row) <= most:
+            raid = self._raid(seat, victim, b)
+            for goons in range(len(row), most + 1):
+                row.append(self._seize(seat, victim, b, goons, raid))
+        return row
+
+    def _raid(self, seat: int, victim: int, b: int) -> tuple[int, float, float, float, float]:
+        """The best of Steal, Torch and withdraw on b: (its code, own, harm, stay, own + weighted harm)."""
         s = self.s
         c = s.content
         hw = self.harm_weight
@@ -669,12 +697,20 @@ class Appraiser:
             h = value - stock - self.risk * worth
             if o + hw * h > score:
                 best, own, harm, stay, score = TORCH, o, h, 0.0, o + hw * h
+        return best, own, harm, stay, score
+
+    def _seize(
+        self, seat: int, victim: int, b: int, goons: int, raid: tuple[int, float, float, float, float]
+    ) -> tuple[int, float, float, float]:
+        """`spoils`: the best of `raid` (`_raid`) and a Seize by `goons` Goons."""
+        best, own, harm, stay, score = raid
         if self.markers[seat] > 0:  # Seize: one die a Goon; the Block, its building and a Headline
+            hw = self.harm_weight
             q = expand_chance(goons + self.xd[seat])
             o = q * (3.0 + self.block_gain(seat, b, goons))
             h = q * self.block_loss(victim, b)
             if o + hw * h > score:
-                best, own, harm, stay, score = SEIZE, o, h, q * goons, o + hw * h
+                best, own, harm, stay = SEIZE, o, h, q * goons
         return best, own, harm, stay
 
     def units_lost(self, cf: Conflict, goons: int, guards: int) -> float:
@@ -708,10 +744,11 @@ class Appraiser:
                 harm += cf.p_win * vault
         else:
             win = cf.win
+            row = self.spoils_row(seat, victim, b, len(win) - 1)
             for j in range(1, len(win)):
                 p = win[j]
                 if p > 0.0:
-                    _, o, h, st = self.spoils(seat, victim, b, j)
+                    _, o, h, st = row[j]
                     own += p * o
                     harm += p * h
                     stay += p * st
@@ -747,19 +784,18 @@ class Appraiser:
         own, harm, stay = self.fight(seat, o, b, cf, goons, guards, cf.rounds)  # every round a degree
         return own - src_risk * (0.5 ** (u_src - stay) - halves[u_src]), harm, cf.p_win
 
-    def best_target(self, seat: int, source: int, n: int) -> tuple[float, int]:
-        """The best Block for an Attack of `n` Goons from `source` (own + weighted harm), and it:
-        `target` over `rules.attack.targets`, Blocks alike (unclaimed, or bare undefended Turf of
-        one gang, in one Neighborhood) valued once."""
+    def attack_targets(self, seat: int) -> list[tuple[int, int]]:
+        """`rules.attack.targets` of gang `seat`, ascending, each with the key of the Blocks alike
+        (unclaimed, or bare undefended Turf of one gang, in one Neighborhood: (owner + 1) * 8 +
+        Neighborhood), -1 for a Block valued on its own. Found once per Appraiser and seat (an
+        Attack's Goons are valued for every number of them)."""
+        hit = self._targets.get(seat)
+        if hit is not None:
+            return hit
         s = self.s
-        u_src = s.goons[source] + s.guards[source]
-        src_risk = self.risk * block_worth(s, self.t, source, self.pending)
-        heat1 = self.heat_cost(seat, 1.0)
-        hw = self.harm_weight
-        alike: dict[int, float] = {}  # (owner + 1) * 8 + Neighborhood -> value
         markers = s.markers_left(seat) > 0
         owner, goons, guards, tile, conflicted, gangs = s.owner, s.goons, s.guards, s.tile, s.conflicted, s.gangs
-        best, where = -1e9, -1
+        out: list[tuple[int, int]] = []
         for b in s.content.in_play[s.seats]:  # `targets`, inlined
             o = owner[b]
             if o == seat or conflicted >> b & 1:
@@ -778,8 +814,22 @@ class Appraiser:
                 continue
             else:
                 bare = tile[b] < 0
-            if bare:
-                key = (o + 1) * 8 + (b >> 3)
+            out.append((b, (o + 1) * 8 + (b >> 3) if bare else -1))
+        self._targets[seat] = out
+        return out
+
+    def best_target(self, seat: int, source: int, n: int) -> tuple[float, int]:
+        """The best Block for an Attack of `n` Goons from `source` (own + weighted harm), and it:
+        `target` over `attack_targets`, Blocks alike valued once."""
+        s = self.s
+        u_src = s.goons[source] + s.guards[source]
+        src_risk = self.risk * block_worth(s, self.t, source, self.pending)
+        heat1 = self.heat_cost(seat, 1.0)
+        hw = self.harm_weight
+        alike: dict[int, float] = {}  # (owner + 1) * 8 + Neighborhood -> value
+        best, where = -1e9, -1
+        for b, key in self.attack_targets(seat):
+            if key >= 0:
                 v = alike.get(key)
                 if v is None:
                     own, harm, _ = self._target(seat, n, b, u_src, src_risk, heat1)
