@@ -343,7 +343,7 @@ class ISMCTSBot:
         children = node.children.get(kind)
         if children is None:
             children = node.children[kind] = {}
-        untried = []
+        untried: list[int] = []  # positions in `codes` (not (position, code) pairs: a tuple each)
         best_i, best_u, best_child = -1, -1.0, None
         # The root's children are options of the real decision only, so only an untried option needs
         # the check that it is one (an option of this determinization alone is not).
@@ -354,7 +354,7 @@ class ISMCTSBot:
             if child is None:
                 if check_root and (foreign_kind or code not in root_keys):
                     continue
-                untried.append((i, code))
+                untried.append(i)
                 continue
             avail = child.avail + 1
             child.avail = avail
@@ -381,9 +381,9 @@ class ISMCTSBot:
         ):
             untried = []
         if untried:
-            i, code = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+            i = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
             child = Node()
-            children[code] = child
+            children[codes[i]] = child
             s.apply_index(i, mover)
             path.append((child, mover))
             return True, child

@@ -288,7 +288,8 @@ class _Scan:
             yields, outputs, mat_heat = t.yields[g.mat], t.outputs[g.mat], c.mat_heat[g.mat]
             hq = g.hq if not g.robbed else -1
             for b in turf:
-                per[b >> 3] += 1
+                hood = b >> 3
+                per[hood] = per[hood] + 1  # not `+=`: compiled, a list item's `+=` is a generic call
                 gn = goons[b]
                 u = gn + guards[b]
                 units += u
@@ -300,7 +301,7 @@ class _Scan:
                 if tl >= 0:
                     k = tl // 7
                     nbuild += 1
-                    kinds[k] += 1
+                    kinds[k] = kinds[k] + 1
                     build_heat += mat_heat[k]
                     later_yield += yields[k]
                     if k == SETTLEMENT:
@@ -782,7 +783,8 @@ class Appraiser:
             goons += best_help(s, o, b)  # help counted as Goons (wiped out first)
         cf = conflict(n, goons + guards, self.pips[seat], 1 if hq else 0)
         own, harm, stay = self.fight(seat, o, b, cf, goons, guards, cf.rounds)  # every round a degree
-        return own - src_risk * (0.5 ** (u_src - stay) - halves[u_src]), harm, cf.p_win
+        # float ** float: compiled, a direct pow(); the int's exponent was a generic power
+        return own - src_risk * (0.5 ** (float(u_src) - stay) - halves[u_src]), harm, cf.p_win
 
     def attack_targets(self, seat: int) -> list[tuple[int, int]]:
         """`rules.attack.targets` of gang `seat`, ascending, each with the key of the Blocks alike
