@@ -59,7 +59,6 @@ Infamy cards are the determinization's guess, never the real ones.
 
 from __future__ import annotations
 
-import bisect
 from typing import Any, Final
 
 from .content.models import LOSSES
@@ -456,7 +455,12 @@ def heat_pp(
     projected = heat + build_heat * years + activity - cool + later
     if projected > peak - RAMP:
         ramp2 = 2 * RAMP
-        for i in range(bisect.bisect_right(marks, peak) if t.marks_sorted else 0, len(marks)):
+        n_marks = len(marks)
+        start = 0
+        if t.marks_sorted:  # past the marks at or below the peak: `bisect_right`, without a module call
+            while start < n_marks and marks[start] <= peak:
+                start += 1
+        for i in range(start, n_marks):
             x = marks[i]
             if x <= peak:
                 continue
@@ -532,6 +536,7 @@ class Appraiser:
         "_heat",
         "_buildings",
         "_spoils",
+        "_raids",
         "_targets",
     )
 
@@ -571,9 +576,11 @@ class Appraiser:
         # `building` by seat * 256 + Block: a Conflict's spoils ask it for the same two Blocks once for
         # each number of Goons the attacker may have left (a search's leaves: 5 % of its instructions)
         self._buildings: dict[int, tuple[float, float]] = {}
-        # `spoils` by (seat, victim, Block), a row indexed by the Goons left: a Conflict's outcomes ask
-        # for them once for each number of Goons the attacker may send (`attack_term`)
+        # `spoils` by (seat, victim, Block), a row indexed by the Goons left less one, and the Steal
+        # or Torch they start from (`_raid`): a Conflict's outcomes ask for them once for each number
+        # of Goons the attacker may send (`attack_term`)
         self._spoils: dict[int, list[tuple[int, float, float, float]]] = {}
+        self._raids: dict[int, tuple[int, float, float, float, float]] = {}
         # `attack_targets` by seat and source (a source's Goons are what `is_target` reads of it)
         self._targets: dict[int, list[tuple[int, int]]] = {}
 
@@ -658,20 +665,22 @@ class Appraiser:
     def spoils(self, seat: int, victim: int, b: int, goons: int) -> tuple[int, float, float, float]:
         """The best of Steal, Torch, Seize and withdraw for a victorious attacker with `goons` Goons
         left on b: (its code, own, harm, Goons expected to stay on b)."""
-        if goons < 0:
+        if goons < 1:
             return self._seize(seat, victim, b, goons, self._raid(seat, victim, b))
-        return self.spoils_row(seat, victim, b, goons)[goons]
+        return self.spoils_row(seat, victim, b, goons)[goons - 1]
 
     def spoils_row(self, seat: int, victim: int, b: int, most: int) -> list[tuple[int, float, float, float]]:
-        """`spoils` for 0 to at least `most` Goons left, valued once per Appraiser (Steal and Torch
-        once for them all: only a Seize reads the Goons)."""
+        """`spoils` for 1 to at least `most` Goons left (at index Goons - 1), valued once per
+        Appraiser (Steal and Torch once for them all: only a Seize reads the Goons)."""
         key = (seat * 8 + victim) * 256 + b
         row = self._spoils.get(key)
         if row is None:
             row = self._spoils[key] = []
-        if len(row) <= most:
-            raid = self._raid(seat, victim, b)
-            for goons in range(len(row), most + 1):
+        if len(row) < most:
+            raid = self._raids.get(key)
+            if raid is None:
+                raid = self._raids[key] = self._raid(seat, victim, b)
+            for goons in range(len(row) + 1, most + 1):
                 row.append(self._seize(seat, victim, b, goons, raid))
         return row
 
@@ -749,7 +758,7 @@ class Appraiser:
             for j in range(1, len(win)):
                 p = win[j]
                 if p > 0.0:
-                    _, o, h, st = row[j]
+                    _, o, h, st = row[j - 1]
                     own += p * o
                     harm += p * h
                     stay += p * st
