@@ -130,6 +130,11 @@ LOSS_PP: Final = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSE
 
 assert LOSE_BUILDINGS == LOSSES.index("buildings") == 0  # rules/feds.py codes follow LOSSES, as LOSS_PP does
 
+# `Appraiser._heat_at`'s values kept in a list per gang, for this many degrees added; NOT_YET marks one
+# not computed (a Heat term is never positive: were one this value, it would only be computed again)
+HEAT_ROW: Final = 16
+NOT_YET: Final = 1e300
+
 Lines = tuple[tuple[int, int, bool], ...]  # a requirement's lines (`lines`)
 
 
@@ -534,6 +539,7 @@ class Appraiser:
         "pips",
         "markers",
         "_heat",
+        "_heat_rows",
         "_buildings",
         "_spoils",
         "_raids",
@@ -573,6 +579,7 @@ class Appraiser:
             self.xd.append(s.bonus(k, "expansion_dice"))
             self.pips.append(s.bonus(k, "attack_pip"))
         self._heat: dict[int, float] = {}
+        self._heat_rows: list[list[float]] = [[NOT_YET] * HEAT_ROW for _ in range(len(s.gangs))]
         # `building` by seat * 256 + Block: a Conflict's spoils ask it for the same two Blocks once for
         # each number of Goons the attacker may have left (a search's leaves: 5 % of its instructions)
         self._buildings: dict[int, tuple[float, float]] = {}
@@ -593,13 +600,21 @@ class Appraiser:
             return base - heat_pp(
                 self.s, self.t, seat, self.build_heat[seat], self.cool[seat], self.years, self.activity, lo, later
             )
-        cost = self._heat_at(seat, 0) - self._heat_at(seat, lo)
+        at_lo = self._heat_at(seat, lo)
+        cost = self._heat_at(seat, 0) - at_lo
         frac = now - lo
         if frac > 0:
-            cost += frac * (self._heat_at(seat, lo) - self._heat_at(seat, lo + 1))
+            cost += frac * (at_lo - self._heat_at(seat, lo + 1))
         return cost
 
     def _heat_at(self, seat: int, now: int) -> float:
+        if 0 <= now < HEAT_ROW:  # a list's item, not a dict's (the Conflicts' Heat asks at every outcome)
+            row = self._heat_rows[seat]
+            value = row[now]
+            if value == NOT_YET:
+                value = heat_pp(self.s, self.t, seat, self.build_heat[seat], self.cool[seat], self.years, self.activity, now)
+                row[now] = value
+            return value
         key = seat * 64 + now
         hit = self._heat.get(key)
         if hit is None:
