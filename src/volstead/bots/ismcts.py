@@ -95,13 +95,19 @@ PHASE: Final = None
 
 
 class Node:
-    __slots__ = ("children", "visits", "reward", "avail")
+    __slots__ = ("children", "visits", "reward", "avail", "by_position", "position_codes", "position_kind")
 
     def __init__(self) -> None:
         # decision kind -> option code -> child. Two levels, not one dict on (kind, code): a search
         # looks up every option at every node it passes, and the pair was a tuple built, hashed and
         # compared at each lookup (8 % of a search).
         self.children: dict[str | None, dict[Any, Node]] = {}
+        # The children of the options the node was last passed with (`position_kind`, `position_codes`),
+        # by position (None: untried): the next pass with the same options (most, and every one at the
+        # root) reads them from this list, not by a dict lookup each; kept with `children` by `_select`.
+        self.by_position: list[Node | None] = []
+        self.position_codes: tuple[Any, ...] | None = None
+        self.position_kind: str | None = None
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
@@ -349,10 +355,14 @@ class ISMCTSBot:
         # the check that it is one (an option of this determinization alone is not).
         check_root = node is root
         foreign_kind = check_root and kind != root_kind
-        for i, code in enumerate(codes):
-            child = children.get(code)
+        kids = node.by_position
+        if node.position_kind != kind or node.position_codes != codes:
+            kids = [children.get(code) for code in codes]
+            node.by_position, node.position_codes, node.position_kind = kids, codes, kind
+        for i in range(len(codes)):
+            child = kids[i]
             if child is None:
-                if check_root and (foreign_kind or code not in root_keys):
+                if check_root and (foreign_kind or codes[i] not in root_keys):
                     continue
                 untried.append(i)
                 continue
@@ -383,7 +393,11 @@ class ISMCTSBot:
         if untried:
             i = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
             child = Node()
-            children[codes[i]] = child
+            code = codes[i]
+            children[code] = child
+            for j in range(len(codes)):  # every position of the code (were one listed twice)
+                if codes[j] == code:
+                    kids[j] = child
             s.apply_index(i, mover)
             path.append((child, mover))
             return True, child
