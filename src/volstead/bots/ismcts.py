@@ -369,7 +369,8 @@ class ISMCTSBot:
             avail = child.avail + 1
             child.avail = avail
             visits = child.visits
-            u = child.reward / visits + c * math.sqrt(log_count(avail) / visits)
+            log_avail = _LOGS[avail] if avail < len(_LOGS) else log_count(avail)  # `log_count`, its table read here
+            u = child.reward / visits + c * math.sqrt(log_avail / visits)
             if u > best_u:
                 best_i, best_u, best_child = i, u, child
         mover = d.seat

@@ -373,7 +373,8 @@ class _Scan:
                 g.robberies,
                 g.conflicts_won,
             )
-            out.append(m + self.kinds[k])
+            m.extend(self.kinds[k])  # not `m + kinds`: a second list
+            out.append(m)
         return out
 
 
