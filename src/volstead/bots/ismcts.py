@@ -95,13 +95,19 @@ PHASE: Final = None
 
 
 class Node:
-    __slots__ = ("children", "visits", "reward", "avail")
+    __slots__ = ("children", "visits", "reward", "avail", "by_position", "position_codes", "position_kind")
 
     def __init__(self) -> None:
         # decision kind -> option code -> child. Two levels, not one dict on (kind, code): a search
         # looks up every option at every node it passes, and the pair was a tuple built, hashed and
         # compared at each lookup (8 % of a search).
         self.children: dict[str | None, dict[Any, Node]] = {}
+        # The children of the options the node was last passed with (`position_kind`, `position_codes`),
+        # by position (None: untried): the next pass with the same options (most, and every one at the
+        # root) reads them from this list, not by a dict lookup each; kept with `children` by `_select`.
+        self.by_position: list[Node | None] = []
+        self.position_codes: tuple[Any, ...] | None = None
+        self.position_kind: str | None = None
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
@@ -343,23 +349,28 @@ class ISMCTSBot:
         children = node.children.get(kind)
         if children is None:
             children = node.children[kind] = {}
-        untried = []
+        untried: list[int] = []  # positions in `codes` (not (position, code) pairs: a tuple each)
         best_i, best_u, best_child = -1, -1.0, None
         # The root's children are options of the real decision only, so only an untried option needs
         # the check that it is one (an option of this determinization alone is not).
         check_root = node is root
         foreign_kind = check_root and kind != root_kind
-        for i, code in enumerate(codes):
-            child = children.get(code)
+        kids = node.by_position
+        if node.position_kind != kind or node.position_codes != codes:
+            kids = [children.get(code) for code in codes]
+            node.by_position, node.position_codes, node.position_kind = kids, codes, kind
+        for i in range(len(codes)):
+            child = kids[i]
             if child is None:
-                if check_root and (foreign_kind or code not in root_keys):
+                if check_root and (foreign_kind or codes[i] not in root_keys):
                     continue
-                untried.append((i, code))
+                untried.append(i)
                 continue
             avail = child.avail + 1
             child.avail = avail
             visits = child.visits
-            u = child.reward / visits + c * math.sqrt(log_count(avail) / visits)
+            log_avail = _LOGS[avail] if avail < len(_LOGS) else log_count(avail)  # `log_count`, its table read here
+            u = child.reward / visits + c * math.sqrt(log_avail / visits)
             if u > best_u:
                 best_i, best_u, best_child = i, u, child
         mover = d.seat
@@ -381,9 +392,13 @@ class ISMCTSBot:
         ):
             untried = []
         if untried:
-            i, code = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+            i = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
             child = Node()
+            code = codes[i]
             children[code] = child
+            for j in range(len(codes)):  # every position of the code (were one listed twice)
+                if codes[j] == code:
+                    kids[j] = child
             s.apply_index(i, mover)
             path.append((child, mover))
             return True, child

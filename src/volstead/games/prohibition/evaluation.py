@@ -59,7 +59,6 @@ Infamy cards are the determinization's guess, never the real ones.
 
 from __future__ import annotations
 
-import bisect
 from typing import Any, Final
 
 from .content.models import LOSSES
@@ -130,6 +129,11 @@ HARM: Final = 1.0  # a rival's loss, against a gain of the gang's own, × 1 / (g
 LOSS_PP: Final = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSES order), in PP
 
 assert LOSE_BUILDINGS == LOSSES.index("buildings") == 0  # rules/feds.py codes follow LOSSES, as LOSS_PP does
+
+# `Appraiser._heat_at`'s values kept in a list per gang, for this many degrees added; NOT_YET marks one
+# not computed (a Heat term is never positive: were one this value, it would only be computed again)
+HEAT_ROW: Final = 16
+NOT_YET: Final = 1e300
 
 Lines = tuple[tuple[int, int, bool], ...]  # a requirement's lines (`lines`)
 
@@ -288,7 +292,8 @@ class _Scan:
             yields, outputs, mat_heat = t.yields[g.mat], t.outputs[g.mat], c.mat_heat[g.mat]
             hq = g.hq if not g.robbed else -1
             for b in turf:
-                per[b >> 3] += 1
+                hood = b >> 3
+                per[hood] = per[hood] + 1  # not `+=`: compiled, a list item's `+=` is a generic call
                 gn = goons[b]
                 u = gn + guards[b]
                 units += u
@@ -300,7 +305,7 @@ class _Scan:
                 if tl >= 0:
                     k = tl // 7
                     nbuild += 1
-                    kinds[k] += 1
+                    kinds[k] = kinds[k] + 1
                     build_heat += mat_heat[k]
                     later_yield += yields[k]
                     if k == SETTLEMENT:
@@ -368,7 +373,8 @@ class _Scan:
                 g.robberies,
                 g.conflicts_won,
             )
-            out.append(m + self.kinds[k])
+            m.extend(self.kinds[k])  # not `m + kinds`: a second list
+            out.append(m)
         return out
 
 
@@ -455,7 +461,12 @@ def heat_pp(
     projected = heat + build_heat * years + activity - cool + later
     if projected > peak - RAMP:
         ramp2 = 2 * RAMP
-        for i in range(bisect.bisect_right(marks, peak) if t.marks_sorted else 0, len(marks)):
+        n_marks = len(marks)
+        start = 0
+        if t.marks_sorted:  # past the marks at or below the peak: `bisect_right`, without a module call
+            while start < n_marks and marks[start] <= peak:
+                start += 1
+        for i in range(start, n_marks):
             x = marks[i]
             if x <= peak:
                 continue
@@ -529,7 +540,11 @@ class Appraiser:
         "pips",
         "markers",
         "_heat",
+        "_heat_rows",
         "_buildings",
+        "_spoils",
+        "_raids",
+        "_targets",
     )
 
     def __init__(self, s: ProhibitionState, t: Tables, scan: _Scan, years: int, share: float, pending: bool):
@@ -565,9 +580,17 @@ class Appraiser:
             self.xd.append(s.bonus(k, "expansion_dice"))
             self.pips.append(s.bonus(k, "attack_pip"))
         self._heat: dict[int, float] = {}
+        self._heat_rows: list[list[float]] = [[NOT_YET] * HEAT_ROW for _ in range(len(s.gangs))]
         # `building` by seat * 256 + Block: a Conflict's spoils ask it for the same two Blocks once for
         # each number of Goons the attacker may have left (a search's leaves: 5 % of its instructions)
         self._buildings: dict[int, tuple[float, float]] = {}
+        # `spoils` by (seat, victim, Block), a row indexed by the Goons left less one, and the Steal
+        # or Torch they start from (`_raid`): a Conflict's outcomes ask for them once for each number
+        # of Goons the attacker may send (`attack_term`)
+        self._spoils: dict[int, list[tuple[int, float, float, float]]] = {}
+        self._raids: dict[int, tuple[int, float, float, float, float]] = {}
+        # `attack_targets` by seat and source (a source's Goons are what `is_target` reads of it)
+        self._targets: dict[int, list[tuple[int, int]]] = {}
 
     def heat_cost(self, seat: int, now: float, later: float = 0.0) -> float:
         """What `now` more degrees of Heat (fractional: between its two whole numbers) and `later`
@@ -578,13 +601,21 @@ class Appraiser:
             return base - heat_pp(
                 self.s, self.t, seat, self.build_heat[seat], self.cool[seat], self.years, self.activity, lo, later
             )
-        cost = self._heat_at(seat, 0) - self._heat_at(seat, lo)
+        at_lo = self._heat_at(seat, lo)
+        cost = self._heat_at(seat, 0) - at_lo
         frac = now - lo
         if frac > 0:
-            cost += frac * (self._heat_at(seat, lo) - self._heat_at(seat, lo + 1))
+            cost += frac * (at_lo - self._heat_at(seat, lo + 1))
         return cost
 
     def _heat_at(self, seat: int, now: int) -> float:
+        if 0 <= now < HEAT_ROW:  # a list's item, not a dict's (the Conflicts' Heat asks at every outcome)
+            row = self._heat_rows[seat]
+            value = row[now]
+            if value == NOT_YET:
+                value = heat_pp(self.s, self.t, seat, self.build_heat[seat], self.cool[seat], self.years, self.activity, now)
+                row[now] = value
+            return value
         key = seat * 64 + now
         hit = self._heat.get(key)
         if hit is None:
@@ -635,10 +666,12 @@ class Appraiser:
             return 0.0
         return t.band_now[m] - t.band_now[m - 1] + self.grow * (t.band_way[m] - t.band_way[m - 1]) + self.turf_pp[victim]
 
-    def block_gain(self, seat: int, b: int, goons: float) -> float:
+    def block_gain(self, seat: int, b: int, goons: int) -> float:
         """Gang `seat` takes Block b (its building and Stock with it), `goons` Goons standing on it."""
         value, worth = self.building(seat, b)
-        return self.hood_gain(seat, b >> 3) + value - self.risk * (1.0 + worth) * 0.5**goons
+        halves = self.t.halves  # 0.5 ** goons, the same floats as the power
+        half = halves[goons] if 0 <= goons < len(halves) else 0.5**goons
+        return self.hood_gain(seat, b >> 3) + value - self.risk * (1.0 + worth) * half
 
     def block_loss(self, victim: int, b: int) -> float:
         """What gang `victim` loses with Block b (no Unit left on it)."""
@@ -648,6 +681,27 @@ class Appraiser:
     def spoils(self, seat: int, victim: int, b: int, goons: int) -> tuple[int, float, float, float]:
         """The best of Steal, Torch, Seize and withdraw for a victorious attacker with `goons` Goons
         left on b: (its code, own, harm, Goons expected to stay on b)."""
+        if goons < 1:
+            return self._seize(seat, victim, b, goons, self._raid(seat, victim, b))
+        return self.spoils_row(seat, victim, b, goons)[goons - 1]
+
+    def spoils_row(self, seat: int, victim: int, b: int, most: int) -> list[tuple[int, float, float, float]]:
+        """`spoils` for 1 to at least `most` Goons left (at index Goons - 1), valued once per
+        Appraiser (Steal and Torch once for them all: only a Seize reads the Goons)."""
+        key = (seat * 8 + victim) * 256 + b
+        row = self._spoils.get(key)
+        if row is None:
+            row = self._spoils[key] = []
+        if len(row) < most:
+            raid = self._raids.get(key)
+            if raid is None:
+                raid = self._raids[key] = self._raid(seat, victim, b)
+            for goons in range(len(row) + 1, most + 1):
+                row.append(self._seize(seat, victim, b, goons, raid))
+        return row
+
+    def _raid(self, seat: int, victim: int, b: int) -> tuple[int, float, float, float, float]:
+        """The best of Steal, Torch and withdraw on b: (its code, own, harm, stay, own + weighted harm)."""
         s = self.s
         c = s.content
         hw = self.harm_weight
@@ -669,12 +723,20 @@ class Appraiser:
             h = value - stock - self.risk * worth
             if o + hw * h > score:
                 best, own, harm, stay, score = TORCH, o, h, 0.0, o + hw * h
+        return best, own, harm, stay, score
+
+    def _seize(
+        self, seat: int, victim: int, b: int, goons: int, raid: tuple[int, float, float, float, float]
+    ) -> tuple[int, float, float, float]:
+        """`spoils`: the best of `raid` (`_raid`) and a Seize by `goons` Goons."""
+        best, own, harm, stay, score = raid
         if self.markers[seat] > 0:  # Seize: one die a Goon; the Block, its building and a Headline
+            hw = self.harm_weight
             q = expand_chance(goons + self.xd[seat])
             o = q * (3.0 + self.block_gain(seat, b, goons))
             h = q * self.block_loss(victim, b)
             if o + hw * h > score:
-                best, own, harm, stay, score = SEIZE, o, h, q * goons, o + hw * h
+                best, own, harm, stay = SEIZE, o, h, q * goons
         return best, own, harm, stay
 
     def units_lost(self, cf: Conflict, goons: int, guards: int) -> float:
@@ -708,10 +770,11 @@ class Appraiser:
                 harm += cf.p_win * vault
         else:
             win = cf.win
+            row = self.spoils_row(seat, victim, b, len(win) - 1)
             for j in range(1, len(win)):
                 p = win[j]
                 if p > 0.0:
-                    _, o, h, st = self.spoils(seat, victim, b, j)
+                    _, o, h, st = row[j - 1]
                     own += p * o
                     harm += p * h
                     stay += p * st
@@ -745,21 +808,21 @@ class Appraiser:
             goons += best_help(s, o, b)  # help counted as Goons (wiped out first)
         cf = conflict(n, goons + guards, self.pips[seat], 1 if hq else 0)
         own, harm, stay = self.fight(seat, o, b, cf, goons, guards, cf.rounds)  # every round a degree
-        return own - src_risk * (0.5 ** (u_src - stay) - halves[u_src]), harm, cf.p_win
+        # float ** float: compiled, a direct pow(); the int's exponent was a generic power
+        return own - src_risk * (0.5 ** (float(u_src) - stay) - halves[u_src]), harm, cf.p_win
 
-    def best_target(self, seat: int, source: int, n: int) -> tuple[float, int]:
-        """The best Block for an Attack of `n` Goons from `source` (own + weighted harm), and it:
-        `target` over `rules.attack.targets`, Blocks alike (unclaimed, or bare undefended Turf of
-        one gang, in one Neighborhood) valued once."""
+    def attack_targets(self, seat: int) -> list[tuple[int, int]]:
+        """`rules.attack.targets` of gang `seat`, ascending, each with the key of the Blocks alike
+        (unclaimed, or bare undefended Turf of one gang, in one Neighborhood: (owner + 1) * 8 +
+        Neighborhood), -1 for a Block valued on its own. Found once per Appraiser and seat (an
+        Attack's Goons are valued for every number of them)."""
+        hit = self._targets.get(seat)
+        if hit is not None:
+            return hit
         s = self.s
-        u_src = s.goons[source] + s.guards[source]
-        src_risk = self.risk * block_worth(s, self.t, source, self.pending)
-        heat1 = self.heat_cost(seat, 1.0)
-        hw = self.harm_weight
-        alike: dict[int, float] = {}  # (owner + 1) * 8 + Neighborhood -> value
         markers = s.markers_left(seat) > 0
         owner, goons, guards, tile, conflicted, gangs = s.owner, s.goons, s.guards, s.tile, s.conflicted, s.gangs
-        best, where = -1e9, -1
+        out: list[tuple[int, int]] = []
         for b in s.content.in_play[s.seats]:  # `targets`, inlined
             o = owner[b]
             if o == seat or conflicted >> b & 1:
@@ -778,8 +841,22 @@ class Appraiser:
                 continue
             else:
                 bare = tile[b] < 0
-            if bare:
-                key = (o + 1) * 8 + (b >> 3)
+            out.append((b, (o + 1) * 8 + (b >> 3) if bare else -1))
+        self._targets[seat] = out
+        return out
+
+    def best_target(self, seat: int, source: int, n: int) -> tuple[float, int]:
+        """The best Block for an Attack of `n` Goons from `source` (own + weighted harm), and it:
+        `target` over `attack_targets`, Blocks alike valued once."""
+        s = self.s
+        u_src = s.goons[source] + s.guards[source]
+        src_risk = self.risk * block_worth(s, self.t, source, self.pending)
+        heat1 = self.heat_cost(seat, 1.0)
+        hw = self.harm_weight
+        alike: dict[int, float] = {}  # (owner + 1) * 8 + Neighborhood -> value
+        best, where = -1e9, -1
+        for b, key in self.attack_targets(seat):
+            if key >= 0:
                 v = alike.get(key)
                 if v is None:
                     own, harm, _ = self._target(seat, n, b, u_src, src_risk, heat1)

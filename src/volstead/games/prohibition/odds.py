@@ -24,8 +24,14 @@ FACES: Final = 6
 MAX_UNITS: Final = 4  # a Block holds at most 4 Units (board.toml: units_per_block)
 
 
+# 1 - 0.5 ** dice for 0 to 63 dice: the same floats as the power, without a generic call a roll
+_EXPAND: Final[tuple[float, ...]] = tuple(1.0 - 0.5**dice if dice > 0 else 0.0 for dice in range(64))
+
+
 def expand_chance(dice: int) -> float:
     """The chance that an Expand or Seize roll of `dice` dice succeeds (any 4 or more)."""
+    if 0 <= dice < 64:
+        return _EXPAND[dice]
     return 1.0 - 0.5**dice if dice > 0 else 0.0
 
 

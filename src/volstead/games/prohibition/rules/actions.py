@@ -121,7 +121,10 @@ def space_open(s: ProhibitionState, seat: int, space: int) -> bool:
 # the Turf, the Extortion and open spaces' tests inlined (the menu is asked for at every turn).
 def _building_codes(s: ProhibitionState, seat: int) -> list[int]:
     spaces = s.spaces
-    if all(spaces[:6]):
+    for k in range(6):  # a loop, not all(spaces[:6]): compiled, a slice and a call
+        if not spaces[k]:
+            break
+    else:
         return []
     return [k for k, ok in enumerate(buildable_kinds(s, seat)) if ok and not spaces[k]]
 

@@ -31,11 +31,13 @@ def is_target(s: ProhibitionState, seat: int, b: int, markers: bool | None = Non
     return markers
 
 
-def _targets(s: ProhibitionState, seat: int):
+def _targets(s: ProhibitionState, seat: int, first_only: bool) -> list[int]:
     """The Blocks in play that `is_target` (its tests inlined: the Action menu and the Attack's
-    target ask for every Block), ascending."""
+    target ask for every Block), ascending; with `first_only`, the first alone. A loop, not a
+    generator: compiled, a generator's every step was a call."""
     markers = s.markers_left(seat) > 0
     owner, goons, guards, conflicted, gangs = s.owner, s.goons, s.guards, s.conflicted, s.gangs
+    out: list[int] = []
     for b in s.content.in_play[s.seats]:
         o = owner[b]
         if o == seat or conflicted >> b & 1:
@@ -49,15 +51,18 @@ def _targets(s: ProhibitionState, seat: int):
         else:
             ok = markers
         if ok:
-            yield b
+            out.append(b)
+            if first_only:
+                break
+    return out
 
 
 def targets(s: ProhibitionState, seat: int) -> list[int]:
-    return list(_targets(s, seat))
+    return _targets(s, seat, False)
 
 
 def has_target(s: ProhibitionState, seat: int) -> bool:
-    return next(_targets(s, seat), -1) >= 0
+    return bool(_targets(s, seat, True))
 
 
 def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> bool:

@@ -29,7 +29,11 @@ def build_blocks(s: ProhibitionState, seat: int, kind: int, any_one: bool = Fals
             continue
         if limit:
             first = b >> 3 << 3
-            if sum(1 for x in tile[first : first + 8] if lo <= x < hi) - (lo <= tile[b] < hi) >= limit:
+            alike = 0  # this kind's buildings in the Neighborhood (a loop: compiled, no generator)
+            for x in range(first, first + 8):
+                if lo <= tile[x] < hi:
+                    alike += 1
+            if alike - (lo <= tile[b] < hi) >= limit:
                 continue
         out.append(b)
         if any_one:
