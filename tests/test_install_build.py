@@ -27,13 +27,14 @@ def setup_py():
 
 def test_it_compiles_the_engine_and_what_each_game_lists(setup_py):
     sources = [p.relative_to(ROOT / "src/volstead").as_posix() for p in setup_py.compiled_sources()]
-    assert sources[:11] == [
+    assert sources[:12] == [
         "engine/step.py",
         "engine/decision.py",
         "engine/state.py",
         "engine/lanes.py",
         "engine/rng.py",
         "engine/tuples.py",
+        "engine/observation.py",
         "bots/base.py",
         "bots/random_bot.py",
         "bots/greedy.py",
