@@ -170,7 +170,13 @@ def test_a_finished_game_offers_its_record_with_the_commitment_and_last_hash_the
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = ctx.new_page()
     page.goto(f"{server}/game/{g['id']}")  # a spectator, from the start (bots alone may finish at once)
-    page.wait_for_selector("#check", timeout=60000)
+    # The game's end by the API first (up to 3 minutes on a loaded CI machine: a 60 s wait on the
+    # page alone once ran out there), so a failure says which was late: the game, or the page.
+    end = time.monotonic() + 180
+    while httpx2.get(f"{server}/api/games/{g['id']}").json()["status"] != "finished":
+        assert time.monotonic() < end, "the two random bots did not finish their game in 180 s"
+        time.sleep(0.2)
+    page.wait_for_selector("#check", timeout=30000)
     shot(page, "check-panel")
     final = httpx2.get(f"{server}/api/games/{g['id']}/state").json()
     assert page.locator("#check-commitment").inner_text() == g["commitment"]
