@@ -1,10 +1,11 @@
 """`float32_bytes`: an observation's numbers as the bytes of a float32 array, for numpy.
 
-A game's encoder gives a seat's observation as a list of a few thousand floats (Scarface 1920:
-2,979). `numpy.array(values, dtype=float32)` reads such a list at ~16 ns a number — 47 µs of a
-~85 µs environment step in Scarface; compiled, this loop packs it in ~10 µs, and
-`numpy.frombuffer` takes the bytes as they are. Interpreted, each write is a call and numpy's own
-reading is faster: `volstead.rl.encoding` uses this only where it is compiled (`COMPILED`).
+A game's encoder gives a seat's observation as a list of a few thousand floats.
+`numpy.array(values, dtype=float32)` reads such a list at ~16 ns a number — for a 3,000-number
+observation, about half of an ~85 µs environment step (docs/learning.md has the figures of each
+game); compiled, this loop packs it in ~10 µs, and `numpy.frombuffer` takes the bytes as they
+are. Interpreted, each write is a call and numpy's own reading is faster: `volstead.rl.encoding`
+uses this only where it is compiled (its `PACKED`).
 Compiled with the engine (setup.py).
 """
 
