@@ -47,12 +47,38 @@ def test_the_simulators_figures_for_a_game_without_a_hook(tmp_path):
         "win rate by bot:\n"
         "  a: 75.0% (19.8–97.3%) of 2\n"
         "  b: 25.0% (2.7–80.2%) of 2\n"
+        "win rate by bot and faction, mean score:\n"
+        "  a / x: 75.0% (19.8–97.3%) of 2, mean score 3.5\n"
+        "  b / y: 25.0% (2.7–80.2%) of 2, mean score 2.5\n"
         "mean per game: decisions 15.0, turns 5.0\n"
         "cards never played: 1 of 2 (c2)\n"
     )  # fmt: skip
     r = runner.invoke(app, ["balance", str(tmp_path / "run"), "--json"])
     fig = json.loads(r.output)
     assert fig["games"] == 2 and fig["game_sections"] == [] and fig["scores_by_faction"]["x"]["mean"] == 3.5
+
+
+def test_each_bot_as_each_faction_when_bots_of_two_kinds_share_the_tables(tmp_path):
+    """Issue 34: whether a faction is weak, or one bot plays it badly, shows in its rate by bot."""
+    rows = [
+        {"index": 0, "bots": ["ismcts", "greedy"], "factions": ["wolves", "gems"], "scores": [9, 3], "winners": [0]},
+        {"index": 1, "bots": ["greedy", "ismcts"], "factions": ["wolves", "gems"], "scores": [8, 4], "winners": [0]},
+        {"index": 2, "bots": ["ismcts", "greedy"], "factions": ["gems", "wolves"], "scores": [5, 6], "winners": [1]},
+        {"index": 3, "bots": ["greedy", "ismcts"], "factions": ["gems", "wolves"], "scores": [7, 7], "winners": [0, 1]},
+    ]  # fmt: skip
+    write_run(tmp_path / "run", rows, game="scarface1920", seats=["ismcts", "greedy"], seed=7, options={})
+    fig = json.loads(runner.invoke(app, ["balance", str(tmp_path / "run"), "--json"]).output)
+    rates = {g: (r["wins"], r["n"]) for g, r in fig["by_bot_faction"].items()}
+    assert rates == {
+        "greedy / gems": (0.5, 2), "greedy / wolves": (2.0, 2), "ismcts / gems": (0.0, 2), "ismcts / wolves": (1.5, 2)
+    }  # fmt: skip
+    assert fig["scores_by_bot_faction"]["ismcts / wolves"]["mean"] == 8.0
+    write_report(tmp_path / "run", plots=False)
+    report = (tmp_path / "run" / "report.md").read_text()
+    assert "### By bot and faction" in report and "| ismcts / wolves | 2 | 1.5 | 75.0% |" in report
+    # One kind of bot at every seat: the table would repeat "By faction", so there is none.
+    write_run(tmp_path / "same", [{**r, "bots": ["greedy", "greedy"]} for r in rows], game="scarface1920", seats=["greedy"] * 2, seed=7, options={})
+    assert json.loads(runner.invoke(app, ["balance", str(tmp_path / "same"), "--json"]).output)["by_bot_faction"] == {}
 
 
 @pytest.fixture

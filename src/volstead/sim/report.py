@@ -76,6 +76,20 @@ def by_faction(rows):
     return rates_by(rows, lambda r, k: (r.get("factions") or [None] * len(r["bots"]))[k])
 
 
+def by_bot_faction(rows: list[dict]) -> dict[str, dict]:
+    """Win rates of each bot as each faction ("bot / faction"), for a run of more than one kind of
+    bot with factions; else {}. A faction weak at a table of mixed bots only when one bot plays it
+    says more about that bot than about the set (a search that misplays it)."""
+    if len({b for r in rows for b in r["bots"]}) < 2:
+        return {}
+
+    def key(r: dict, k: int) -> str | None:
+        faction = (r.get("factions") or [None] * len(r["bots"]))[k]
+        return None if faction is None else f"{r['bots'][k]} / {faction}"
+
+    return rates_by(rows, key)
+
+
 def elo_ladder(rows: Iterable[dict], iterations: int = 500) -> list[dict]:
     """[{"bot", "elo", "games", "score"}], strongest first (Bradley-Terry fit, Elo scale)."""
     wins: dict[tuple[str, str], float] = defaultdict(float)  # (a, b) -> points a scored against b
@@ -176,12 +190,15 @@ def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
     rows = sorted(rows, key=lambda r: r["index"])
     scores_by_bot: dict[str, list[float]] = defaultdict(list)
     scores_by_faction: dict[str, list[float]] = defaultdict(list)
+    scores_by_bot_faction: dict[str, list[float]] = defaultdict(list)
     for row in rows:
         factions = row.get("factions") or []
         for k, s in enumerate(row.get("scores") or []):
             scores_by_bot[row["bots"][k]].append(s)
             if k < len(factions) and factions[k] is not None:
                 scores_by_faction[factions[k]].append(s)
+                scores_by_bot_faction[f"{row['bots'][k]} / {factions[k]}"].append(s)
+    bot_faction = by_bot_faction(rows)
     cards = card_stats(rows, universe)
     return {
         "games": len(rows),
@@ -189,9 +206,11 @@ def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
         "by_bot": by_bot(rows),
         "by_position": by_position(rows),
         "by_faction": by_faction(rows),
+        "by_bot_faction": bot_faction,
         "elo": elo_ladder(rows),
         "scores": {b: summary(v) for b, v in sorted(scores_by_bot.items())},
         "scores_by_faction": {f: summary(v) for f, v in sorted(scores_by_faction.items())},
+        "scores_by_bot_faction": {g: summary(scores_by_bot_faction[g]) for g in bot_faction},
         "winning_score": summary([max(r["scores"]) for r in rows if r.get("scores")]),
         "decisions": summary([r["decisions"] for r in rows if r.get("decisions") is not None]),
         "stats": {
@@ -441,6 +460,10 @@ def balance_text(fig: dict, config: dict, sections: list[ReportSection]) -> list
     out += [f"  seat {g}: {rate_text(r['wins'], r['n'])}" for g, r in fig["by_position"].items()]
     out.append("win rate by bot:")
     out += [f"  {g}: {rate_text(r['wins'], r['n'])}" for g, r in fig["by_bot"].items()]
+    if fig.get("by_bot_faction"):
+        out.append("win rate by bot and faction, mean score:")
+        for g, r in fig["by_bot_faction"].items():
+            out.append(f"  {g}: {rate_text(r['wins'], r['n'])}, mean score {fig['scores_by_bot_faction'][g]['mean']:.1f}")
     means = [("decisions", fig["decisions"]), *fig["stats"].items()]
     shown = [f"{name} {t['mean']:.1f}" for name, t in means if t.get("n")]
     if shown:
@@ -486,6 +509,12 @@ def write_report(folder: str | Path, plots: bool = True) -> Path:
     lines += _rate_table("By bot", fig["by_bot"], "bot")
     lines += _rate_table("By seat position (0 = first player)", fig["by_position"], "seat")
     lines += _rate_table("By faction", fig["by_faction"], "faction")
+    if fig["by_bot_faction"]:
+        lines += [
+            "A faction that only one bot plays badly says more about that bot than about the set:",
+            "",
+            *_rate_table("By bot and faction", fig["by_bot_faction"], "bot / faction"),
+        ]
     for png in ("win_rate_by_bot.png", "win_rate_by_position.png", "win_rate_by_faction.png"):
         if png in made:
             lines += [f"![{png}]({png})", ""]
