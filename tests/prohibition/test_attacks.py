@@ -6,6 +6,8 @@ les1-2; seat 1 (Rum Row) holds li1 (HQ), li2-li4, tl3-4, les3-4. `dice` queues t
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from prohibition_helpers import after_setup, b, ids, put_building, run, scheme
 
@@ -324,9 +326,14 @@ def test_every_tactic_effect(dice, card, rolls, choices, left):
     assert (s.attack.goons, s.goons[b(s, "tl3")]) == left
 
 
-def test_five_points_add_a_pip_in_the_first_round_of_their_attacks(dice):
-    """Player mat (authored): Five Points Boys add one pip to one die in round 1 of a Conflict they start."""
+def test_a_mat_with_attack_pip_adds_a_pip_in_the_first_round_of_its_attacks(dice):
+    """Player mat bonus `attack_pip` (authored, docs/prohibition-content.md): one pip on one die in round
+    1 of a Conflict the gang starts. The set's Five Points Boys had it until issue 34's tuning at two
+    strengths (docs/prohibition-balance.md); a card set may still give it to a mat."""
     s = game(mats=("five_points", "rum_row"))
+    bonuses = list(s.content.mat_bonus)
+    bonuses[s.gangs[0].mat] = {**bonuses[s.gangs[0].mat], "attack_pip": 1}
+    s.content = dataclasses.replace(s.content, mat_bonus=tuple(bonuses))
     dice += [3, 1]
     attack(s, "tl1", 1, "tl3")
     s.apply("fight")

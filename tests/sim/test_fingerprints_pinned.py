@@ -12,9 +12,10 @@ import pytest
 from volstead.sim.fingerprint import fingerprint
 
 PINNED = {
-    # issue 36: the solo Enforcer's Vehicles upgrade bribes the police after taking the box money
-    "scarface1920": (20025, "3f5b1a78997b1e26572f96140cd3203596037780cdc7cc01c50626c38888efea"),
-    "prohibition": (21535, "bbe5a9fe5f7fb7c1f5a461fa453c75c975cd9663c9f085671bac79e08bcdd561"),
+    # issue 34: the gangs re-tuned at two strengths of play (Boss skills, two Black Wolves cards: docs/balance.md)
+    "scarface1920": (20166, "487f59bfff744574ddf178c07568d55f4dd007bd403cb4a6692a36c48b599c23"),
+    # issue 34: the Five Points Boys lose their attack pip (docs/prohibition-balance.md)
+    "prohibition": (21590, "d8b23faa18c24aed4cd9b4e38ea8f846ce3c3947837f4ee331deb352289aabc6"),
     "mafia_chronicles": (10694, "42979a986a61c521cbbdae0e5b89be3ddacdf5f8c57a875a947541c643dc26b2"),
 }
 
@@ -29,9 +30,9 @@ def test_forty_random_games_are_the_same_games(game):
 # evaluation that changes play updates the value here and says why in the commit.
 PINNED_GREEDY = {
     "mafia_chronicles": (737, "68488f6e071ca82348803a818e8934b36a148b342effec17e818e24263508a94"),
-    "scarface1920": (1676, "b5fe23d46b027fa8bc6788207775dc065a497dbb5b42dfe1ab5a7567e6eff1a0"),
-    # issue 34: Prohibition's greedy values Attacks by the dice's exact odds (odds.py, policy.py)
-    "prohibition": (1550, "84e3e9083bd22894775b9780f2200a988d789a9466a05d6f0942c7b17cff2345"),
+    # issue 34: the Scarface gangs and the Five Points mat re-tuned at two strengths (the card sets' changes)
+    "scarface1920": (1782, "34a028b387bcc38ae52249bc82be52ffbc53c982374affe0334dea8113156370"),
+    "prohibition": (1562, "0ba3f25506475ec0c693190467dfa23694e2c065237c551aa5dbca5bb9fd3e47"),
 }
 
 
@@ -45,8 +46,9 @@ def test_three_greedy_games_are_the_same_games(game):
 # evaluation that changes play updates the value here and says why in the commit.
 PINNED_ISMCTS = {
     "mafia_chronicles": (305, "e0eeb9f260c669913c1db90251054b0c9dd200700554c50e14fbd7ecf2c5bd66"),
-    "prohibition": (787, "6910c1403d0858a82703163a3c6d0e747ef5e3126f0e30e683bb6c398a03704b"),
-    "scarface1920": (596, "f471227cce1a72b4e9c4a3da69b7960246089fd87be28595edbeadaf486f94be"),
+    # issue 34: the card sets' re-tuning at two strengths (as above)
+    "prohibition": (771, "2f5d95038f3c40c9018f3f3ab01a92bdfbf74bda67c34a14cf05a06f0387c308"),
+    "scarface1920": (650, "683e43608923ca830c8ef7a22a82744b68f9e9834fd50d7f19eedb3e80d944b2"),
 }
 
 
