@@ -77,7 +77,8 @@ def test_each_bot_as_each_faction_when_bots_of_two_kinds_share_the_tables(tmp_pa
     report = (tmp_path / "run" / "report.md").read_text()
     assert "### By bot and faction" in report and "| ismcts / wolves | 2 | 1.5 | 75.0% |" in report
     # One kind of bot at every seat: the table would repeat "By faction", so there is none.
-    write_run(tmp_path / "same", [{**r, "bots": ["greedy", "greedy"]} for r in rows], game="scarface1920", seats=["greedy"] * 2, seed=7, options={})
+    same = [{**r, "bots": ["greedy", "greedy"]} for r in rows]
+    write_run(tmp_path / "same", same, game="scarface1920", seats=["greedy"] * 2, seed=7, options={})
     assert json.loads(runner.invoke(app, ["balance", str(tmp_path / "same"), "--json"]).output)["by_bot_faction"] == {}
 
 
