@@ -76,6 +76,11 @@ def by_faction(rows):
     return rates_by(rows, lambda r, k: (r.get("factions") or [None] * len(r["bots"]))[k])
 
 
+def bot_faction(bot: str, faction: str) -> str:
+    """The group name of a bot playing a faction, in `by_bot_faction` and its scores."""
+    return f"{bot} / {faction}"
+
+
 def by_bot_faction(rows: list[dict]) -> dict[str, dict]:
     """Win rates of each bot as each faction ("bot / faction"), for a run of more than one kind of
     bot with factions; else {}. A faction weak at a table of mixed bots only when one bot plays it
@@ -85,7 +90,7 @@ def by_bot_faction(rows: list[dict]) -> dict[str, dict]:
 
     def key(r: dict, k: int) -> str | None:
         faction = (r.get("factions") or [None] * len(r["bots"]))[k]
-        return None if faction is None else f"{r['bots'][k]} / {faction}"
+        return None if faction is None else bot_faction(r["bots"][k], faction)
 
     return rates_by(rows, key)
 
@@ -197,8 +202,8 @@ def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
             scores_by_bot[row["bots"][k]].append(s)
             if k < len(factions) and factions[k] is not None:
                 scores_by_faction[factions[k]].append(s)
-                scores_by_bot_faction[f"{row['bots'][k]} / {factions[k]}"].append(s)
-    bot_faction = by_bot_faction(rows)
+                scores_by_bot_faction[bot_faction(row["bots"][k], factions[k])].append(s)
+    rates_by_bot_faction = by_bot_faction(rows)
     cards = card_stats(rows, universe)
     return {
         "games": len(rows),
@@ -206,11 +211,11 @@ def figures(rows: list[dict], universe: list[str] | None = None) -> dict:
         "by_bot": by_bot(rows),
         "by_position": by_position(rows),
         "by_faction": by_faction(rows),
-        "by_bot_faction": bot_faction,
+        "by_bot_faction": rates_by_bot_faction,
         "elo": elo_ladder(rows),
         "scores": {b: summary(v) for b, v in sorted(scores_by_bot.items())},
         "scores_by_faction": {f: summary(v) for f, v in sorted(scores_by_faction.items())},
-        "scores_by_bot_faction": {g: summary(scores_by_bot_faction[g]) for g in bot_faction},
+        "scores_by_bot_faction": {g: summary(scores_by_bot_faction[g]) for g in rates_by_bot_faction},
         "winning_score": summary([max(r["scores"]) for r in rows if r.get("scores")]),
         "decisions": summary([r["decisions"] for r in rows if r.get("decisions") is not None]),
         "stats": {
@@ -463,7 +468,8 @@ def balance_text(fig: dict, config: dict, sections: list[ReportSection]) -> list
     if fig.get("by_bot_faction"):
         out.append("win rate by bot and faction, mean score:")
         for g, r in fig["by_bot_faction"].items():
-            out.append(f"  {g}: {rate_text(r['wins'], r['n'])}, mean score {fig['scores_by_bot_faction'][g]['mean']:.1f}")
+            score = fig["scores_by_bot_faction"].get(g, {})
+            out.append(f"  {g}: {rate_text(r['wins'], r['n'])}" + (f", mean score {score['mean']:.1f}" if score.get("n") else ""))
     means = [("decisions", fig["decisions"]), *fig["stats"].items()]
     shown = [f"{name} {t['mean']:.1f}" for name, t in means if t.get("n")]
     if shown:

@@ -8,7 +8,7 @@ export function seatName(meta, seat) {
 }
 const countedFromOne = (named, seat) => (named && named !== `Seat ${seat}` ? named : `Seat ${seat + 1}`);
 
-// "Seat 1 (The Chicago Outfit)": the seat's number, counted from 1, and the game's name for it.
+// "Seat 1 (Faction Name)": the seat's number, counted from 1, and the name the game gives that seat.
 export function seatTitle(meta, seat) {
   const name = seatName(meta, seat);
   return name === `Seat ${seat + 1}` ? name : `Seat ${seat + 1} (${name})`;
