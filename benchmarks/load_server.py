@@ -9,6 +9,8 @@ reported apart), creation p50/p99, the server's RSS and memory per live table, a
 With --search-tables N, N tables of four ISMCTS bots (default budget) play at the same time,
 made first by the same client (the server's per-client bot limits lifted for it): their bots
 think in the server's worker processes, and their decisions a second are reported too.
+--plain-asyncio serves on asyncio's own loop instead of uvloop, to pair the two. The clients run on
+uvloop when it is installed and report their own CPU (they share the machine's cores with the server).
 Bounded in tables (2,000) and time (600 s); stops by itself.
 
     .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 60 [--pause 2] [--search-tables 100] [--json]
@@ -33,7 +35,18 @@ import time
 from pathlib import Path
 
 import httpx2
+import orjson
 import websockets
+
+try:  # the clients' own loop: the lighter they are, the more of the shared cores the server gets
+    from uvloop import new_event_loop as client_loop
+except ImportError:
+    client_loop = asyncio.new_event_loop
+
+
+# `volstead serve` with uvloop hidden, so uvicorn runs the standard asyncio loop (--plain-asyncio:
+# the figures before the server took uvloop, paired in one session)
+WITHOUT_UVLOOP = "import sys; sys.modules['uvloop'] = None; sys.argv[0] = 'volstead'; from volstead.cli import main; main()"
 
 
 def free_port() -> int:
@@ -72,7 +85,7 @@ async def person(url: str, token: str, game: str, pause: float, until: float, st
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, until - time.monotonic()))
                 except TimeoutError:
                     break
-                m = json.loads(raw)
+                m = orjson.loads(raw)
                 stats["bytes"] += len(raw)
                 if m["type"] == "error":
                     stats["errors"] += 1
@@ -110,6 +123,7 @@ async def run(
     warmup: float = 5.0,
     search_tables: int = 0,
     bot_workers: int | None = None,
+    plain_asyncio: bool = False,
 ) -> dict:
     port = free_port()
     # one client makes every table: its limits on bot tables and think time are lifted (0: none)
@@ -120,8 +134,7 @@ async def run(
     server = subprocess.Popen(
         [
             sys.executable,
-            "-m",
-            "volstead.cli",
+            *(["-c", WITHOUT_UVLOOP] if plain_asyncio else ["-m", "volstead.cli"]),
             "serve",
             "--host",
             "127.0.0.1",
@@ -177,13 +190,14 @@ async def run(
         gc.disable()
         async with httpx2.AsyncClient(base_url=url, timeout=30) as http:
             searched_before = await decisions_of(http, searching)
-            cpu_before = cpu_seconds(server.pid)
+            cpu_before, client_cpu_before = cpu_seconds(server.pid), time.process_time()
             until = time.monotonic() + seconds
             ws_url = url.replace("http", "ws")
             await asyncio.gather(
                 *(person(ws_url, tok, gid, pause, until, stats, random.Random(rng.random())) for gid, tok in games)
             )
             server_cpu = cpu_seconds(server.pid) - cpu_before
+            client_cpu = time.process_time() - client_cpu_before
             searched = await decisions_of(http, searching) - searched_before
         rss = rss_mib(server.pid)
     finally:
@@ -222,6 +236,8 @@ async def run(
         # costs the event loop with its bots' replies, a figure that holds on a loaded machine
         "server_cpu_s": round(server_cpu, 2),
         "server_cpu_ms_per_decision": round(1000 * server_cpu / max(1, stats["decisions"]), 3),
+        # the load generator's CPU (its clients share the machine's cores with the server)
+        "client_cpu_s": round(client_cpu, 2),
         "kib_per_table": round(1024 * (rss - idle_rss) / max(1, len(games)), 1),
         "search_tables": len(searching),
         "search_decisions_per_s": round(searched / seconds, 1),
@@ -259,10 +275,14 @@ def main() -> None:
         "--search-tables", type=int, default=0, help="tables of four ISMCTS bots playing at the same time (at most 200)"
     )
     ap.add_argument("--bot-workers", type=int, help="the server's bot worker processes (default: its own, one a core)")
+    ap.add_argument("--plain-asyncio", action="store_true", help="serve on the standard asyncio loop, not uvloop (to pair them)")
     a = ap.parse_args()
     if not 1 <= a.tables <= 2000 or not 1 <= a.seconds <= 600 or not 0 <= a.search_tables <= 200:
         ap.error("--tables must be 1-2000, --seconds 1-600 and --search-tables 0-200")
-    out = asyncio.run(run(a.tables, a.seconds, a.pause, a.seed, a.latencies, a.warmup, a.search_tables, a.bot_workers))
+    with asyncio.Runner(loop_factory=client_loop) as runner:
+        out = runner.run(
+            run(a.tables, a.seconds, a.pause, a.seed, a.latencies, a.warmup, a.search_tables, a.bot_workers, a.plain_asyncio)
+        )
     if a.json:
         print(json.dumps(out, indent=1))
         return
@@ -273,7 +293,8 @@ def main() -> None:
         f"(first {out['warmup_s']:g} s: p99 {out['warmup_latency_ms']['p99']} ms); "
         f"create p50 {cr['p50']} ms, p99 {cr['p99']} ms; state message {out['state_message_kb']} kB; "
         f"server RSS {out['server_rss_mib']} MiB ({out['kib_per_table']} KiB a live table); "
-        f"server CPU {out['server_cpu_s']} s, {out['server_cpu_ms_per_decision']} ms a decision; errors {out['errors']}"
+        f"server CPU {out['server_cpu_s']} s, {out['server_cpu_ms_per_decision']} ms a decision; "
+        f"clients' CPU {out['client_cpu_s']} s; errors {out['errors']}"
         + (
             f"; {out['search_tables']} ISMCTS tables: {out['search_decisions_per_s']} bot decisions/s"
             if out["search_tables"]

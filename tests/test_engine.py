@@ -30,6 +30,7 @@ from volstead.engine import (
 )
 from volstead.engine import rng as vrng
 from volstead.engine.contract import Game, GameOptions, Result
+from volstead.engine.decision import Decision
 
 FAKE_NAME = "count-to-n"
 
@@ -180,6 +181,24 @@ def test_decision_shape():
     assert d.options[1].label == "Add 2 (to 2)"
     assert "counter is at 0" in d.prompt
     assert d.to_json()["options"][0] == {"index": 0, "id": "add1", "label": "Add 1 (to 1)"}
+
+
+@pytest.mark.parametrize("name", volstead.games.game_names())
+def test_one_options_id_and_label_are_those_of_the_whole_list(name):
+    """`id_at` and `label_at` make one option's id and label (a server applying a bot's pick) and
+    must say what `option_ids` and `options` say of that option, whether the ids were made or not."""
+    state = volstead.games.get_game(name).new_game(3, 4)
+    for _ in range(120):
+        if state.is_over():
+            break
+        seat = state.pending_seats()[0]
+        listed = state.decision(seat)  # the state's own (it keeps it): a fresh one makes its ids anew
+        fresh = Decision(state, listed.step, seat, listed.codes, listed.lane)
+        ids, labels = listed.option_ids, [o.label for o in listed.options]
+        assert [fresh.id_at(i) for i in range(len(fresh))] == list(ids)  # before its ids are made
+        assert [listed.id_at(i) for i in range(len(listed))] == list(ids)  # after
+        assert [fresh.label_at(i) for i in range(len(fresh))] == labels
+        state.apply_index(len(ids) // 2, seat=seat)
 
 
 def test_forced_decision_near_target():

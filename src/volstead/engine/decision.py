@@ -68,6 +68,16 @@ class Decision:
             self._ids = tuple(step.option_id(state, c) for c in self.codes)
         return self._ids
 
+    def id_at(self, index: int) -> str:
+        """Option `index`'s id, without making the others' (a bot's pick on a server)."""
+        if self._ids is not None:
+            return self._ids[index]
+        return self.step.option_id(self._state, self.codes[index])
+
+    def label_at(self, index: int) -> str:
+        """Option `index`'s label, without making every option."""
+        return self.step.option_label(self._state, self.codes[index])
+
     @property
     def options(self) -> list[Option]:
         step, state = self.step, self._state

@@ -50,7 +50,7 @@ from volstead.games import get_game
 
 from .chat import CHAT_TAIL, RateLimit, line_json, new_line
 from .clock import MAX_TIMEOUT_MOVES, Clock
-from .logtext import entry_text, is_public, shown_to
+from .logtext import entry_text, shown_to
 from .store import Batch, ChatLine, StoredGame
 
 if TYPE_CHECKING:
@@ -157,6 +157,11 @@ class LiveGame:
     def id(self) -> str:
         return self.stored.id
 
+    @functools.cached_property
+    def game(self) -> Any:
+        """The game's rules object (looked up once: it is read on every decision)."""
+        return get_game(self.stored.game)
+
     @property
     def kinds(self) -> list[str]:
         return self.stored.kinds
@@ -190,8 +195,18 @@ class LiveGame:
         self.add_log({"i": None, "seat": seat, "note": text})
 
     # ------------------------------------------------------------- deciding
-    def apply(self, seat: int, option_id: str, auto: bool = False, persist: bool = False, number: int | None = None) -> None:
-        """Apply `option_id` for `seat` (checked against `number`, the decision it answers, if given)."""
+    def apply(
+        self,
+        seat: int,
+        option_id: str | None,
+        auto: bool = False,
+        persist: bool = False,
+        number: int | None = None,
+        index: int | None = None,
+    ) -> None:
+        """Apply `option_id` for `seat` (checked against `number`, the decision it answers, if given);
+        the server's own picks (bots, forced steps, time-outs) give the option's `index` instead, which
+        spares making every option's id to look one up."""
         state = self.state
         if state.is_over():
             raise GameOverError("the game is over: no decision is pending")
@@ -205,10 +220,13 @@ class LiveGame:
                 f"number {self.taken[seat]} (nothing was changed)"
             )
         d = state.decision(seat)
-        if not isinstance(option_id, str):
-            raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
-        index = d.index_of(option_id)
-        label, kind, n = d.options[index].label, d.kind, state.decisions_made
+        if index is None:
+            if not isinstance(option_id, str):
+                raise IllegalOptionError(f"option id must be a string, got {type(option_id).__name__}")
+            index = d.index_of(option_id)
+        else:
+            option_id = d.id_at(index)
+        label, kind, n = d.label_at(index), d.kind, state.decisions_made
         said, hidden = d.log_texts(index)
         before = marks(state, seat)  # what the decision makes known ends take-back windows
         log_start, shown_before = len(self.log), self.shown_log_hash
@@ -234,7 +252,7 @@ class LiveGame:
                 "said": said,
                 "hidden": hidden,
                 "private": d.lane,
-                "public": is_public(self.stored.game, kind) and not d.lane,
+                "public": kind in self.game.public_decision_kinds and not d.lane,
                 "auto": auto,
             }
         )
@@ -393,7 +411,7 @@ class LiveGame:
             if not forced:
                 return
             d = forced[0]
-            self.apply(d.seat, d.option_ids[0], auto=True, persist=True)
+            self.apply(d.seat, None, auto=True, persist=True, index=0)
 
     def save_now(self) -> None:
         """`save` for set-up code that runs before the game is shown to anyone (on the calling thread)."""
@@ -442,7 +460,7 @@ class LiveGame:
                 return
             seat = seats[0]
             index = ask_bot(self.bots[seat], self.state, seat=seat)
-            self.apply(seat, self.state.decision(seat).option_ids[index], persist=True)
+            self.apply(seat, None, persist=True, index=index)
             # The people who decide next come after a bot's move, in the same broadcast: without
             # this their clock would run on from their last turn (and after a time-out, run out at once).
             self.clock.hand_over()
@@ -509,7 +527,7 @@ class LiveGame:
         bot = self.bots[seat]
         if bot.instant:  # answers at once without a view: no worker
             index = ask_bot(bot, self.state, seat=seat)
-            return self.state.decision(seat).option_ids[index]
+            return self.state.decision(seat).id_at(index)
         ids = self.state.decision(seat).option_ids
         if len(ids) == 1:  # nothing to think about: no worker (the bot is seeded per decision, so nothing is skipped)
             return ids[0]
@@ -567,7 +585,7 @@ class LiveGame:
         as the game chooses for a seat out of time, until they have nothing pending."""
         clock = self.clock
         clock.handle = None
-        game = get_game(self.stored.game)
+        game = self.game
         rng = random.Random()
         async with self.lock:
             if clock.started != started or self.hub.closing:
@@ -580,7 +598,7 @@ class LiveGame:
                     if self.state.is_over() or self.error or seat not in self.pending():
                         break
                     d = self.state.decision(seat)
-                    self.apply(seat, d.option_ids[game.timeout_choice(self.state, d, rng)], auto=True, persist=True)
+                    self.apply(seat, None, auto=True, persist=True, index=game.timeout_choice(self.state, d, rng))
                     self.take_forced()
                 # what the server chose for them is not theirs to take back, nor what came before
                 self.windows.close(seat, TIMED_OUT)
@@ -614,7 +632,7 @@ class LiveGame:
 
     def meta(self, seat: int | None = None) -> dict:
         """The game's description as `seat` (None: anyone) may read it."""
-        game = get_game(self.stored.game)
+        game = self.game
         return {
             "id": self.id,
             "game": self.stored.game,
