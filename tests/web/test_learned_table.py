@@ -10,21 +10,9 @@ import threading
 import time
 
 import httpx2
-import numpy as np
 import pytest
 
-
-def write_policy(path, game, seats, options):
-    """A policy file for the test game with random weights of the right shapes (bots/learned.py)."""
-    from volstead.bots.learned import save_policy
-
-    options = game.resolve_options(options)
-    sizes = [sum(f.size for f in game.observation_fields(seats, options)), 16, game.action_count(seats, options)]
-    rng = np.random.default_rng(0)
-    layers = [(rng.normal(0, 0.5, (a, b)), rng.normal(0, 0.1, b)) for a, b in zip(sizes, sizes[1:], strict=False)]
-    meta = {"game": game.name, "seats": seats, "options": options.to_json(), "observation_size": sizes[0]}
-    meta |= {"action_count": sizes[-1], "activation": "tanh", "command": "test", "seed": 0, "steps": 0}
-    return save_policy(path, layers, meta)
+from policy_files import write_random_policy
 
 
 @pytest.fixture
@@ -36,7 +24,7 @@ def learned_server(tmp_path, prize_bids, monkeypatch):
     from volstead.server.routes import lobby
     from volstead.server.serving import server_config
 
-    path = write_policy(tmp_path / "policy.npz", prize_bids, 2, {"cards": 3})
+    path = write_random_policy(tmp_path / "policy.npz", prize_bids, 2, {"cards": 3})
     monkeypatch.setattr(type(prize_bids), "learned_policy", property(lambda self: path))
     lobby._info_body.cache_clear()
     app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0, think_s=3.0, bot_start="fork")

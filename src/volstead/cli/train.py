@@ -23,7 +23,8 @@ def train(
     ctx: typer.Context,
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game to train on (see `volstead games`).")],
     steps: Annotated[
-        int, typer.Option("--steps", min=1, help="Learner decisions in all (a resumed run goes on to this many).")
+        int,
+        typer.Option("--steps", min=0, help="Learner decisions in all (a resumed run goes on to this many; 0: imitation alone)."),
     ] = 1_000_000,
     out: Annotated[Path | None, typer.Option("--out", help="The run's folder (default: runs/GAME).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out from its last checkpoint.")] = False,
@@ -47,6 +48,14 @@ def train(
         str,
         typer.Option("--pool", help="Opponent pool weights: random, greedy and past (the last checkpoints)."),
     ] = "random=1,greedy=1,past=2",
+    imitate: Annotated[
+        str | None,
+        typer.Option("--imitate", help="A bot whose choices the policy learns first, before self-play (e.g. greedy)."),
+    ] = None,
+    imitate_decisions: Annotated[
+        int, typer.Option("--imitate-decisions", min=1, help="The expert's decisions to learn from.")
+    ] = 50_000,
+    imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over them.")] = 8,
 ) -> None:
     """Train a learned bot by self-play (masked PPO) against an opponent pool of bots and past checkpoints.
 
@@ -82,6 +91,8 @@ def train(
     command = ["volstead", "train", game.name, "--steps", str(steps), "--seed", str(seed), "--envs", str(envs)]
     command += ["--hidden", hidden, "--rollout", str(rollout), "--pool", pool]
     command += ["--seats", str(seats)] if seats else []
+    if imitate:
+        command += ["--imitate", imitate, "--imitate-decisions", str(imitate_decisions), "--imitate-epochs", str(imitate_epochs)]
     command += [f"-o{k}={v}" for k, v in sorted(options.items())]
     config = TrainConfig(
         game=game.name,
@@ -98,6 +109,9 @@ def train(
         eval_every=eval_every,
         eval_games=eval_games,
         pool=weights,
+        imitate=imitate,
+        imitate_decisions=imitate_decisions,
+        imitate_epochs=imitate_epochs,
         resume=resume,
         command=shlex.join(command),
     )
@@ -122,6 +136,26 @@ def train(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     ]
+    if imitate and not trainer.step:
+        imitating = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+        with Progress(*imitating, console=console) as progress:
+            tasks: dict[str, int] = {}
+
+            def on_progress(what: str, done: int, total: int) -> None:
+                if what not in tasks:
+                    label = f"{imitate}'s decisions" if what == "games" else "imitation epochs"
+                    tasks[what] = progress.add_task(label, total=total)
+                progress.update(tasks[what], completed=done)
+
+            rows = trainer.imitate(on_progress)
+        last = rows[-1]
+        console.print(
+            Text(
+                f"imitating {imitate}: its choice {last['held_out_accuracy']:.0%} of the time on games not learnt from "
+                f"({folder / 'imitation.csv'})",
+                style="dim",
+            )
+        )
     with Progress(*columns, console=console) as progress:
         task = progress.add_task("train", total=steps, completed=trainer.step, rate="", score="")
 

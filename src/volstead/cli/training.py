@@ -81,6 +81,10 @@ class TrainConfig:
     eval_games: int = 20  # a match against each of random and greedy, seats rotated
     pool: dict[str, float] = field(default_factory=lambda: {"random": 1.0, "greedy": 1.0, "past": 2.0})
     pool_size: int = 5  # the last checkpoints kept as opponents
+    imitate: str | None = None  # an expert bot the policy learns to imitate before self-play (imitation.py)
+    imitate_decisions: int = 50_000  # the expert's decisions learnt from (whole games)
+    imitate_epochs: int = 8
+    imitate_lr: float = 1e-3
     command: str = ""
     resume: bool = False  # continue the run in `out` (else `out` must hold none)
 
@@ -229,6 +233,11 @@ class Trainer:
         self.model = ActorCritic(self.observation_size, self.action_count, c.hidden, c.activation).to(self.device)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=c.lr, eps=1e-5)
         self.pool = OpponentPool(c.pool, c.pool_size, self.rng)
+        if c.imitate is not None:
+            try:
+                get_bot(c.imitate, 0)
+            except Exception as e:  # a BotError naming the spec
+                raise TrainError(f"--imitate: {e}") from None
         self.last_eval: dict[str, float] = {}
         self._resume_or_start()
         self.seat_bots = [[PoolSeat() for _ in range(self.seats - 1)] for _ in range(c.envs)]
@@ -319,6 +328,42 @@ class Trainer:
         torch.save(state, tmp)
         tmp.replace(path)
         return path
+
+    # ----------------------------------------------------------- imitation
+    def imitate(self, on_progress: Callable[[str, int, int], None] | None = None) -> list[dict[str, float]]:
+        """Before self-play (step 0 of a run with `imitate`): the expert's games played, the policy and
+        value trained on them (imitation.py), a row an epoch in imitation.csv. `on_progress(what, done,
+        total)`: "games" (decisions gathered) and "epochs"."""
+        from .imitation import expert_samples, imitate
+
+        c = self.config
+        if self.step or c.imitate is None:
+            raise TrainError("imitation comes before self-play: a run at step 0 with --imitate")
+        samples = expert_samples(
+            self.game,
+            self.seats,
+            self.options,
+            c.imitate,
+            c.imitate_decisions,
+            lambda g: stable_seed("imitate", c.seed, g),
+            on_game=lambda n: on_progress and on_progress("games", min(n, c.imitate_decisions), c.imitate_decisions),
+        )
+        rows = imitate(
+            self.model,
+            samples,
+            epochs=c.imitate_epochs,
+            minibatch=c.minibatch,
+            lr=c.imitate_lr,
+            device=self.device,
+            generator=torch.Generator().manual_seed(c.seed),
+            on_epoch=lambda row: on_progress and on_progress("epochs", int(row["epoch"]), c.imitate_epochs),
+        )
+        with (c.out / "imitation.csv").open("w", newline="") as f:
+            writer = csv.DictWriter(f, ["epoch", "samples", *IMITATION_COLUMNS])
+            writer.writeheader()
+            for row in rows:
+                writer.writerow({"samples": len(samples), **{k: _short(v) for k, v in row.items()}, "epoch": int(row["epoch"])})
+        return rows
 
     # ----------------------------------------------------------- playing
     def _reset(self, i: int) -> dict[str, np.ndarray]:
@@ -424,6 +469,8 @@ class Trainer:
                     next_checkpoint = (self.step // c.checkpoint_every + 1) * c.checkpoint_every
                 if on_update:
                     on_update(self, stats)
+            if not checkpoints(c.out):  # --steps 0: the imitation's policy alone, saved as step 0
+                self.save()
         finally:
             logs.close()
             for env in self.envs:
@@ -488,6 +535,9 @@ TRAIN_COLUMNS = [
     "update_seconds",  # learning from them (PPO's epochs)
 ]
 EVAL_COLUMNS = ["step", "opponent", "games", "win_rate"]
+# imitation.csv: an epoch's mean losses, its agreement with the expert on what it learnt from, and on
+# the expert's games it did not learn from (the last tenth), and a blind pick's agreement on those
+IMITATION_COLUMNS = ["policy_loss", "value_loss", "accuracy", "held_out_accuracy", "held_out_blind"]
 
 
 class Logs:
