@@ -198,6 +198,20 @@ def test_a_shipped_policy_plays_as_learned(tmp_path, prize_bids, monkeypatch):
     assert state.is_over()
 
 
+def test_the_lobby_says_how_many_seats_a_shipped_policy_plays_and_offers_none_it_cannot_read(
+    tmp_path, prize_bids, monkeypatch
+):
+    from volstead.server.routes.lobby import with_learned_seats
+
+    path = write_policy(tmp_path / "policy.npz", prize_bids, 2)
+    monkeypatch.setattr(type(prize_bids), "learned_policy", property(lambda self: path))
+    described = with_learned_seats(prize_bids)
+    assert described["learned_policy"] is True and described["learned_seats"] == 2
+    path.write_bytes(b"not an npz")
+    described = with_learned_seats(prize_bids)
+    assert described["learned_policy"] is False and "learned_seats" not in described
+
+
 def test_the_command_line_keeps_a_paths_case_and_names_a_bad_file(tmp_path, prize_bids):
     from typer.testing import CliRunner
 

@@ -13,6 +13,7 @@ import httpx2
 import pytest
 
 from policy_files import write_random_policy
+from volstead.games import get_game
 
 
 @pytest.fixture
@@ -26,6 +27,8 @@ def learned_server(tmp_path, prize_bids, monkeypatch):
 
     path = write_random_policy(tmp_path / "policy.npz", prize_bids, 2, {"cards": 3})
     monkeypatch.setattr(type(prize_bids), "learned_policy", property(lambda self: path))
+    # a game that ships none, whatever the built-in games ship
+    monkeypatch.setattr(type(get_game("scarface1920")), "learned_policy", property(lambda self: None))
     lobby._info_body.cache_clear()
     app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0, think_s=3.0, bot_start="fork")
     with socket.socket() as sock:
@@ -60,10 +63,15 @@ def test_a_learned_bot_plays_at_a_table_to_the_persons_decision(learned_server, 
     page.select_option("select[name=players]", "2")
     seat_kinds = "select[name=seat1] option"
     assert page.eval_on_selector_all(seat_kinds, "os => os.map(o => o.value)")[-1] == "learned"
+    page.select_option("select[name=players]", "3")  # the policy plays two seats: not offered at three
+    assert "learned" not in page.eval_on_selector_all(seat_kinds, "os => os.map(o => o.value)")
     page.select_option("select[name=game]", "scarface1920")
     assert "learned" not in page.eval_on_selector_all(seat_kinds, "os => os.map(o => o.value)")
-    described = {x["name"]: x["learned_policy"] for x in httpx2.get(server + "/api/info").json()["games"]}
-    assert described["prize_bids"] is True and described["scarface1920"] is False
+    described = {x["name"]: x for x in httpx2.get(server + "/api/info").json()["games"]}
+    assert described["prize_bids"]["learned_policy"] is True and described["prize_bids"]["learned_seats"] == 2
+    assert described["scarface1920"]["learned_policy"] is False and "learned_seats" not in described["scarface1920"]
+    page.select_option("select[name=game]", "prize_bids")
+    page.select_option("select[name=players]", "2")
 
     g = httpx2.post(
         server + "/api/games", json={"game": "prize_bids", "seats": ["human", "learned"], "seed": 5, "options": {"cards": 3}}

@@ -97,8 +97,9 @@ function openForm(inf, name, scroll) {
     const g = game(),
       n = Number(form.players.value);
     const factions = g.faction_option ? g.factions : [];
-    // The learned bot plays only a game that ships its policy network (describe(): learned_policy).
-    const offered = strengths.filter((s) => s.spec !== "learned" || g.learned_policy);
+    // The learned bot plays only a game that ships its policy network (describe(): learned_policy),
+    // at tables of the size it was trained for (learned_seats).
+    const offered = strengths.filter((s) => s.spec !== "learned" || (g.learned_policy && g.learned_seats === n));
     // A bot's Elo in this game, where its ladder was measured (the game's data/bot_ratings.toml).
     const rated = (s) => (g.bot_ratings?.[s.spec] ? `${s.label} · Elo ${Math.round(g.bot_ratings[s.spec])}` : s.label);
     const quick = offered.findIndex((s) => s.spec === QUICK_BOT);

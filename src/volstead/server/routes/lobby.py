@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, Response
 
-from volstead.bots import bot_names
+from volstead.bots import BotError, bot_names
+from volstead.bots.learned import shipped_policy
 from volstead.games import DEFAULT_GAME, game_names, get_game
 
 from ..bot_pool import BotLimitError
@@ -21,6 +23,7 @@ from ..store import NewGameTokens
 from .deps import BODY_ERRORS, errors, hub_of
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 # What the lobby offers for each bot (spec passed to get_bot), weakest first: the bots and budgets each
 # game's Elo ladder rates (docs/bots.md; a game's describe()["bot_ratings"], shown beside each).
@@ -46,9 +49,23 @@ def info() -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=4)
 def _info_body(names: tuple[str, ...]) -> bytes:
-    games = [get_game(name).describe() for name in names]
+    games = [with_learned_seats(get_game(name)) for name in names]
     info = {"games": games, "default_game": DEFAULT_GAME, "bots": bot_names(), "strengths": BOT_STRENGTHS}
     return json.dumps(jsonable_encoder(info), separators=(",", ":")).encode()
+
+
+def with_learned_seats(game: Any) -> dict[str, Any]:
+    """The game's description and, where it ships a learned policy, the number of seats that policy
+    plays (`learned_seats`: the lobby offers the learned bot at tables of that size only). A policy
+    file that cannot be read offers no learned bot."""
+    described = game.describe()
+    if described["learned_policy"]:
+        try:
+            described["learned_seats"] = shipped_policy(game).meta["seats"]
+        except BotError:
+            log.exception("%s: its learned policy cannot be read", game.name)
+            described["learned_policy"] = False
+    return described
 
 
 @router.get("/api/catalog/{game_name}", responses=errors(404))
