@@ -120,19 +120,22 @@ def test_imitation_learns_the_experts_choices_before_self_play(prize_bids, tmp_p
     teacher = tmp_path / "teacher.npz"
     write_random_policy(teacher, prize_bids, 2, {"cards": 3})
     out = tmp_path / "run"
-    args = ["--steps", "0", "--imitate", f"learned:{teacher}", "--imitate-decisions", "3000", "--imitate-epochs", "15"]
+    args = ["--steps", "0", "--imitate", f"learned:{teacher}", "--imitate-decisions", "1500", "--imitate-epochs", "15"]
+    args += ["--imitate-rounds", "2"]  # the second a DAgger round: the student plays a seat
     args += ["--hidden", "64", "--seats", "2", "-o", "cards=3", "--eval-games", "2", "--device", "cpu"]
     r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(out), *args])
     assert r.exit_code == 0, r.output
     epochs = rows(out / "imitation.csv")
-    assert [int(x["epoch"]) for x in epochs] == list(range(1, 16)) and int(epochs[0]["samples"]) >= 3000
+    assert [(int(x["round"]), int(x["epoch"])) for x in epochs] == [(r, e) for r in (1, 2) for e in range(1, 16)]
+    first, both = int(epochs[0]["samples"]), int(epochs[-1]["samples"])
+    assert 1500 <= first and first + 1500 <= both  # the second round's positions join the first's
     assert float(epochs[-1]["policy_loss"]) < float(epochs[0]["policy_loss"])
     last = epochs[-1]
     assert float(last["held_out_accuracy"]) >= 0.85 > float(last["held_out_blind"]) + 0.3
     assert sorted(p.name for p in (out / "checkpoints").iterdir()) == ["step-000000000.pt"]
     assert [(x["step"], x["opponent"]) for x in rows(out / "eval.csv")] == [("0", "random"), ("0", "greedy")]
     student = get_bot(f"learned:{out / 'policy.npz'}", 1)
-    assert f"--imitate learned:{teacher} --imitate-decisions 3000 --imitate-epochs 15" in student.policy.meta["command"]
+    assert f"--imitate learned:{teacher} --imitate-decisions 1500 --imitate-epochs 15 --imitate-rounds 2" in student.policy.meta["command"]
 
     expert = get_bot(f"learned:{teacher}", 2)
     same = asked = 0

@@ -23,7 +23,7 @@ from torch import nn
 from volstead.bots import ask_bot, get_bot
 from volstead.rl.encoding import final_rewards, observe
 
-HELD_OUT = 0.1  # the share of the expert's games kept apart to measure the imitation on
+HELD_OUT = 10  # one game in HELD_OUT (its number's last) is kept apart to measure the imitation on
 
 
 @dataclass
@@ -49,30 +49,40 @@ def expert_samples(
     decisions: int,
     seed: Callable[[int], int],
     on_game: Callable[[int], None] | None = None,
+    student: Any = None,
+    first_game: int = 0,
 ) -> Samples:
     """At least `decisions` samples (whole games: the last one is played out) of `expert` in games of
-    `seats` seats, game g seeded `seed(g)`; `on_game(samples so far)` after each game."""
+    `seats` seats, game g seeded `seed(g)`, numbered from `first_game`; `on_game(samples so far)`
+    after each game. With a `student` (a bot), it plays one seat of each game (game g: seat g mod
+    seats) and the expert is asked what it would choose there: a DAgger round, whose samples are the
+    positions the student's own choices lead to, labelled with the expert's choice."""
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     actions: list[int] = []
     rewards: list[float] = []
     games: list[int] = []
-    g = 0
+    g = first_game
     while len(actions) < decisions:
         s = seed(g)
         state = game.new_game(seed=s, seats=seats, options=options)
         bots = [get_bot(expert, f"{s}/{k}") for k in range(seats)]
+        student_seat = g % seats if student is not None else -1
         taken_by: list[int] = []
         while not state.is_over():
             seat = state.pending_seats()[0]
             d = state.decision(seat)
+            if len(d) == 1:
+                state.apply_index(0, seat=seat)
+                continue
             index = ask_bot(bots[seat], state, seat=seat)
-            if len(d) > 1:
-                seen = observe(game, state, seat)
-                obs.append(seen["observation"])
-                masks.append(seen["action_mask"].astype(bool))
-                actions.append(game.action_numbers(state, d)[index])
-                taken_by.append(seat)
+            seen = observe(game, state, seat)
+            obs.append(seen["observation"])
+            masks.append(seen["action_mask"].astype(bool))
+            actions.append(game.action_numbers(state, d)[index])
+            taken_by.append(seat)
+            if seat == student_seat:
+                index = ask_bot(student, state, seat=seat)
             state.apply_index(index, seat=seat)
         final = final_rewards(state.result().winners, seats)
         rewards.extend(final[seat] for seat in taken_by)
@@ -89,6 +99,13 @@ def expert_samples(
     )
 
 
+def joined(parts: list[Samples]) -> Samples:
+    """The samples of several rounds as one set (games keep their numbers: no two rounds share one)."""
+    if len(parts) == 1:
+        return parts[0]
+    return Samples(*(np.concatenate([getattr(p, f) for p in parts]) for f in Samples.__dataclass_fields__))
+
+
 def imitate(
     model: Any,
     samples: Samples,
@@ -101,13 +118,12 @@ def imitate(
     on_epoch: Callable[[dict[str, float]], None] | None = None,
 ) -> list[dict[str, float]]:
     """Train `model` (the trainer's ActorCritic) on `samples`: the actor by cross-entropy with the
-    expert's action over the legal ones, the critic by squared error to the final reward. The last
-    HELD_OUT of the games are not trained on: each epoch's row says how often the policy's choice
+    expert's action over the legal ones, the critic by squared error to the final reward. One game in
+    HELD_OUT is not trained on: each epoch's row says how often the policy's choice
     (its highest logit) is the expert's on them, and how often a blind pick's would be. Returns a row
     an epoch."""
-    cut = int(samples.game.max() * (1 - HELD_OUT)) if len(samples) else 0
-    train_idx = np.flatnonzero(samples.game <= cut)
-    held_idx = np.flatnonzero(samples.game > cut)
+    held = samples.game % HELD_OUT == HELD_OUT - 1
+    train_idx, held_idx = np.flatnonzero(~held), np.flatnonzero(held)
     optimizer = torch.optim.Adam(model.parameters(), lr=lr)
     rows = []
     for epoch in range(1, epochs + 1):

@@ -55,7 +55,15 @@ def train(
     imitate_decisions: Annotated[
         int, typer.Option("--imitate-decisions", min=1, help="The expert's decisions to learn from.")
     ] = 50_000,
-    imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over them.")] = 8,
+    imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over them (a round).")] = 8,
+    imitate_rounds: Annotated[
+        int,
+        typer.Option(
+            "--imitate-rounds",
+            min=1,
+            help="Rounds of imitation; after the first (DAgger) the policy plays a seat and the expert labels its positions.",
+        ),
+    ] = 1,
 ) -> None:
     """Train a learned bot by self-play (masked PPO) against an opponent pool of bots and past checkpoints.
 
@@ -93,6 +101,7 @@ def train(
     command += ["--seats", str(seats)] if seats else []
     if imitate:
         command += ["--imitate", imitate, "--imitate-decisions", str(imitate_decisions), "--imitate-epochs", str(imitate_epochs)]
+        command += ["--imitate-rounds", str(imitate_rounds)] if imitate_rounds > 1 else []
     command += [f"-o{k}={v}" for k, v in sorted(options.items())]
     config = TrainConfig(
         game=game.name,
@@ -112,6 +121,7 @@ def train(
         imitate=imitate,
         imitate_decisions=imitate_decisions,
         imitate_epochs=imitate_epochs,
+        imitate_rounds=imitate_rounds,
         resume=resume,
         command=shlex.join(command),
     )

@@ -84,6 +84,7 @@ class TrainConfig:
     imitate: str | None = None  # an expert bot the policy learns to imitate before self-play (imitation.py)
     imitate_decisions: int = 50_000  # the expert's decisions learnt from (whole games)
     imitate_epochs: int = 8
+    imitate_rounds: int = 1  # more: DAgger rounds, the policy playing a seat and the expert labelling its positions
     imitate_lr: float = 1e-3
     command: str = ""
     resume: bool = False  # continue the run in `out` (else `out` must hold none)
@@ -334,35 +335,49 @@ class Trainer:
         """Before self-play (step 0 of a run with `imitate`): the expert's games played, the policy and
         value trained on them (imitation.py), a row an epoch in imitation.csv. `on_progress(what, done,
         total)`: "games" (decisions gathered) and "epochs"."""
-        from .imitation import expert_samples, imitate
+        from .imitation import expert_samples, imitate, joined
 
         c = self.config
         if self.step or c.imitate is None:
             raise TrainError("imitation comes before self-play: a run at step 0 with --imitate")
-        samples = expert_samples(
-            self.game,
-            self.seats,
-            self.options,
-            c.imitate,
-            c.imitate_decisions,
-            lambda g: stable_seed("imitate", c.seed, g),
-            on_game=lambda n: on_progress and on_progress("games", min(n, c.imitate_decisions), c.imitate_decisions),
-        )
-        rows = imitate(
-            self.model,
-            samples,
-            epochs=c.imitate_epochs,
-            minibatch=c.minibatch,
-            lr=c.imitate_lr,
-            device=self.device,
-            generator=torch.Generator().manual_seed(c.seed),
-            on_epoch=lambda row: on_progress and on_progress("epochs", int(row["epoch"]), c.imitate_epochs),
-        )
+        parts, rows = [], []
+        generator = torch.Generator().manual_seed(c.seed)
+        total = c.imitate_decisions * c.imitate_rounds
+        for r in range(c.imitate_rounds):
+            # round 0: the expert's own games; later rounds (DAgger): the policy so far plays a seat
+            student = LearnedBot(stable_seed("student", c.seed, r), policy=self.current_policy()) if r else None
+            done = sum(len(p) for p in parts)
+            parts.append(
+                expert_samples(
+                    self.game,
+                    self.seats,
+                    self.options,
+                    c.imitate,
+                    c.imitate_decisions,
+                    lambda g: stable_seed("imitate", c.seed, g),
+                    on_game=lambda n, done=done: on_progress and on_progress("games", min(done + n, total), total),
+                    student=student,
+                    first_game=int(parts[-1].game.max()) + 1 if parts else 0,
+                )
+            )
+            samples = joined(parts)
+            for row in imitate(
+                self.model,
+                samples,
+                epochs=c.imitate_epochs,
+                minibatch=c.minibatch,
+                lr=c.imitate_lr,
+                device=self.device,
+                generator=generator,
+            ):
+                rows.append({"round": r + 1, "samples": len(samples), **row})
+                if on_progress:
+                    on_progress("epochs", len(rows), c.imitate_epochs * c.imitate_rounds)
         with (c.out / "imitation.csv").open("w", newline="") as f:
-            writer = csv.DictWriter(f, ["epoch", "samples", *IMITATION_COLUMNS])
+            writer = csv.DictWriter(f, ["round", "epoch", "samples", *IMITATION_COLUMNS])
             writer.writeheader()
             for row in rows:
-                writer.writerow({"samples": len(samples), **{k: _short(v) for k, v in row.items()}, "epoch": int(row["epoch"])})
+                writer.writerow({**{k: _short(v) for k, v in row.items()}, "epoch": int(row["epoch"])})
         return rows
 
     # ----------------------------------------------------------- playing
@@ -535,8 +550,8 @@ TRAIN_COLUMNS = [
     "update_seconds",  # learning from them (PPO's epochs)
 ]
 EVAL_COLUMNS = ["step", "opponent", "games", "win_rate"]
-# imitation.csv: an epoch's mean losses, its agreement with the expert on what it learnt from, and on
-# the expert's games it did not learn from (the last tenth), and a blind pick's agreement on those
+# imitation.csv (a row an epoch of each round): its mean losses, its agreement with the expert on what
+# it learnt from, and on the games it did not learn from (one in ten), and a blind pick's agreement on those
 IMITATION_COLUMNS = ["policy_loss", "value_loss", "accuracy", "held_out_accuracy", "held_out_blind"]
 
 
