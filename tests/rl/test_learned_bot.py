@@ -189,6 +189,29 @@ def test_learned_without_a_shipped_policy_is_refused_clearly(prize_bids):
     assert r.exit_code == 2 and "seat 0: Prize Bids (test game) ships no learned policy" in r.output
 
 
+SHIPPED = [name for name in game_names() if get_game(name).learned_policy is not None]
+
+
+def test_the_built_in_games_ship_their_policies():
+    """issue 37: each built-in game ships the policy its `learned` bot plays (docs/learning.md, "The
+    shipped policies"), under 5 MB, saying the command and seed that trained it."""
+    assert SHIPPED == ["scarface1920"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_built_in_games_policy_plays_a_game_of_four_against_greedy(name):
+    game = get_game(name)
+    assert game.learned_policy.stat().st_size <= 5 * 2**20
+    policy = load_policy(game.learned_policy)
+    assert policy.meta["seats"] == 4 and policy.meta["options"] == {} and policy.meta["game"] == name
+    assert policy.meta["command"].startswith(f"volstead train {name} ") and "--seed" in policy.meta["command"]
+    assert game.describe()["learned_policy"] is True
+    state = game.new_game(seed=5, seats=4)
+    bots = [get_bot("learned", 1), get_bot("greedy", 2), get_bot("greedy", 3), get_bot("greedy", 4)]
+    play_to_end(game, state, bots)
+    assert state.is_over() and len(state.result().scores) == 4
+
+
 def test_a_shipped_policy_plays_as_learned(tmp_path, prize_bids, monkeypatch):
     path = write_policy(tmp_path / "policy.npz", prize_bids, 2)
     monkeypatch.setattr(type(prize_bids), "learned_policy", property(lambda self: path))
