@@ -195,7 +195,7 @@ SHIPPED = [name for name in game_names() if get_game(name).learned_policy is not
 def test_the_built_in_games_ship_their_policies():
     """issue 37: each built-in game ships the policy its `learned` bot plays (docs/learning.md, "The
     shipped policies"), under 5 MB, saying the command and seed that trained it."""
-    assert SHIPPED == ["prohibition", "scarface1920"]
+    assert SHIPPED == ["mafia_chronicles", "prohibition", "scarface1920"]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
