@@ -5,6 +5,7 @@ in secret and the reveal shows its bid — to the person's next decision, shown 
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -16,20 +17,15 @@ from policy_files import write_random_policy
 from volstead.games import get_game
 
 
-@pytest.fixture
-def learned_server(tmp_path, prize_bids, monkeypatch):
-    """A server whose bot workers are forked (they know the test game and its policy, patched here)."""
+@contextlib.contextmanager
+def serving(tmp_path):
+    """A server in a thread of the test's process, with forked bot workers (they know what the test
+    patched: the test game and its policy)."""
     import uvicorn
 
     from volstead.server import create_app
-    from volstead.server.routes import lobby
     from volstead.server.serving import server_config
 
-    path = write_random_policy(tmp_path / "policy.npz", prize_bids, 2, {"cards": 3})
-    monkeypatch.setattr(type(prize_bids), "learned_policy", property(lambda self: path))
-    # a game that ships none, whatever the built-in games ship
-    monkeypatch.setattr(type(get_game("scarface1920")), "learned_policy", property(lambda self: None))
-    lobby._info_body.cache_clear()
     app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0, think_s=3.0, bot_start="fork")
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -41,9 +37,25 @@ def learned_server(tmp_path, prize_bids, monkeypatch):
     while not srv.started:
         assert time.monotonic() < end, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def learned_server(tmp_path, prize_bids, monkeypatch):
+    """The test game with a policy of random weights, and a built-in game patched to ship none."""
+    from volstead.server.routes import lobby
+
+    path = write_random_policy(tmp_path / "policy.npz", prize_bids, 2, {"cards": 3})
+    monkeypatch.setattr(type(prize_bids), "learned_policy", property(lambda self: path))
+    # a game that ships none, whatever the built-in games ship
+    monkeypatch.setattr(type(get_game("scarface1920")), "learned_policy", property(lambda self: None))
+    lobby._info_body.cache_clear()
+    with serving(tmp_path) as server:
+        yield server
     lobby._info_body.cache_clear()
 
 
@@ -96,3 +108,39 @@ def test_a_learned_bot_plays_at_a_table_to_the_persons_decision(learned_server, 
     page.wait_for_selector(f'#decision button.option[data-id="{s["decision"]["options"][0]["id"]}"]:not([disabled])')
     shot(page, "learned-bot-table", full_page=False)
     assert errors == []
+
+
+SHIPPED = [name for name in ("scarface1920", "prohibition", "mafia_chronicles") if get_game(name).learned_policy]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_games_shipped_policy_plays_at_a_table_to_the_persons_decision(name, tmp_path, browser, shot):
+    """issue 37, "Done when": the policy a game ships plays in the browser — three learned seats and a
+    person; the learned bots take their decisions (in the server's workers) until the person is asked."""
+    with serving(tmp_path) as server:
+        errors: list[str] = []
+        page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        g = httpx2.post(server + "/api/games", json={"game": name, "seats": ["human", "learned", "learned", "learned"]})
+        assert g.status_code == 201, g.text
+        g = g.json()
+        page.goto(server + g["seats"][0]["url"])
+        end = time.monotonic() + 90
+        answered = -1  # the number of the person's last decision clicked
+        while time.monotonic() < end:  # the person clicks its first option until a learned seat has moved
+            s = _state(server, g)
+            assert s["error"] is None
+            moved = [e for e in s["log"] if e["seat"] in (1, 2, 3)]
+            d = s["decision"]
+            if d and d.get("options") and d["number"] > answered:
+                button = f'#decision button.option[data-id="{d["options"][0]["id"]}"]:not([disabled])'
+                page.wait_for_selector(button)
+                if moved:
+                    break
+                page.click(button)
+                answered = d["number"]
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"no learned seat moved before the person was asked: {s['pending']}")
+        shot(page, f"learned-table-{name}", full_page=False)
+        assert errors == []
