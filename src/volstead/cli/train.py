@@ -57,12 +57,7 @@ def train(
     ] = 50_000,
     imitate_epochs: Annotated[int, typer.Option("--imitate-epochs", min=1, help="Passes over them (a round).")] = 8,
     imitate_rounds: Annotated[
-        int,
-        typer.Option(
-            "--imitate-rounds",
-            min=1,
-            help="Rounds of imitation; after the first (DAgger) the policy plays a seat and the expert labels its positions.",
-        ),
+        int, typer.Option("--imitate-rounds", min=1, help="Rounds; from the second on (DAgger), the policy plays a seat.")
     ] = 1,
 ) -> None:
     """Train a learned bot by self-play (masked PPO) against an opponent pool of bots and past checkpoints.
