@@ -221,9 +221,7 @@ def test_a_shipped_policy_plays_as_learned(tmp_path, prize_bids, monkeypatch):
     assert state.is_over()
 
 
-def test_the_lobby_says_how_many_seats_a_shipped_policy_plays_and_offers_none_it_cannot_read(
-    tmp_path, prize_bids, monkeypatch
-):
+def test_the_lobby_says_how_many_seats_a_shipped_policy_plays_and_offers_none_it_cannot_read(tmp_path, prize_bids, monkeypatch):
     from volstead.server.routes.lobby import with_learned_seats
 
     path = write_policy(tmp_path / "policy.npz", prize_bids, 2)

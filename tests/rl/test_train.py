@@ -135,7 +135,8 @@ def test_imitation_learns_the_experts_choices_before_self_play(prize_bids, tmp_p
     assert sorted(p.name for p in (out / "checkpoints").iterdir()) == ["step-000000000.pt"]
     assert [(x["step"], x["opponent"]) for x in rows(out / "eval.csv")] == [("0", "random"), ("0", "greedy")]
     student = get_bot(f"learned:{out / 'policy.npz'}", 1)
-    assert f"--imitate learned:{teacher} --imitate-decisions 1500 --imitate-epochs 15 --imitate-rounds 2" in student.policy.meta["command"]
+    made_by = f"--imitate learned:{teacher} --imitate-decisions 1500 --imitate-epochs 15 --imitate-rounds 2"
+    assert made_by in student.policy.meta["command"]
 
     expert = get_bot(f"learned:{teacher}", 2)
     same = asked = 0
