@@ -130,4 +130,4 @@ def test_the_lobby_shows_each_bots_rating_in_the_game_chosen(server, browser, sh
     shot(page, "lobby-bot-ratings", full_page=False)
     page.select_option("select[name=game]", "scarface1920")
     labels = page.locator("select[name=seat1] option").all_inner_texts()
-    assert labels[2].startswith("Greedy (easy)") and len(labels) == 6
+    assert labels[2].startswith("Greedy (easy)") and len(labels) == 7 and labels[-1].startswith("Learned")
