@@ -12,6 +12,7 @@ import time
 
 import httpx2
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from policy_files import write_random_policy
 from volstead.games import get_game
@@ -125,19 +126,22 @@ def test_a_games_shipped_policy_plays_at_a_table_to_the_persons_decision(name, t
         assert g.status_code == 201, g.text
         g = g.json()
         page.goto(server + g["seats"][0]["url"])
-        end = time.monotonic() + 90
+        enabled = "#decision button.option:not([disabled])"
+        end = time.monotonic() + 120
         answered = -1  # the number of the person's last decision clicked
-        while time.monotonic() < end:  # the person clicks its first option until a learned seat has moved
+        while time.monotonic() < end:  # the person clicks an option until a learned seat has moved
             s = _state(server, g)
             assert s["error"] is None
-            moved = [e for e in s["log"] if e["seat"] in (1, 2, 3)]
             d = s["decision"]
             if d and d.get("options") and d["number"] > answered:
-                button = f'#decision button.option[data-id="{d["options"][0]["id"]}"]:not([disabled])'
-                page.wait_for_selector(button)
-                if moved:
+                try:  # the page shows the person's options
+                    page.wait_for_selector(enabled, timeout=60_000)
+                except PlaywrightTimeout:
+                    shown = page.locator("#decision").inner_text()[:400]
+                    raise AssertionError(f"decision {d['number']} not shown as options; the page shows: {shown}") from None
+                if any(e["seat"] in (1, 2, 3) for e in s["log"]):
                     break
-                page.click(button)
+                page.locator(enabled).first.click()
                 answered = d["number"]
             time.sleep(0.2)
         else:
