@@ -2,7 +2,7 @@
 // it is) with one-click play against bots; "More options" opens the full form for that game
 // (also at /?game=NAME); the games on the server and the seats this browser has opened.
 // It knows no game: everything it shows comes from each game's describe() (/api/info).
-import { esc, getJSON } from "./util.js";
+import { botsFor, esc, getJSON } from "./util.js";
 
 // The bot a one-click game seats in every other chair: quick to answer, and beatable (docs/bots.md).
 const QUICK_BOT = "greedy";
@@ -97,9 +97,7 @@ function openForm(inf, name, scroll) {
     const g = game(),
       n = Number(form.players.value);
     const factions = g.faction_option ? g.factions : [];
-    // The learned bot plays only a game that ships its policy network (describe(): learned_policy),
-    // at tables of the size it was trained for (learned_seats).
-    const offered = strengths.filter((s) => s.spec !== "learned" || (g.learned_policy && g.learned_seats === n));
+    const offered = botsFor(strengths, g, n);
     // A bot's Elo in this game, where its ladder was measured (the game's data/bot_ratings.toml).
     const rated = (s) => (g.bot_ratings?.[s.spec] ? `${s.label} · Elo ${Math.round(g.bot_ratings[s.spec])}` : s.label);
     const quick = offered.findIndex((s) => s.spec === QUICK_BOT);

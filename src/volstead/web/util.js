@@ -20,6 +20,11 @@ const PALETTE = {
 export function colorOf(color) {
   return PALETTE[color] || color || "#777";
 }
+// The bots offered for a table of n seats of game g: the learned bot only where the game ships its
+// policy network (describe(): learned_policy) and at tables of the size it was trained for (learned_seats).
+export function botsFor(strengths, g, n) {
+  return strengths.filter((s) => s.spec !== "learned" || (g.learned_policy && g.learned_seats === n));
+}
 export async function getJSON(url, opts) {
   const r = await fetch(url, opts);
   const body = await r.json().catch(() => ({}));

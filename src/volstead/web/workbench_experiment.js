@@ -3,7 +3,7 @@
 // the server; live progress over the WebSocket (games done, time left), cancel, and the
 // comparison drawn when it is done (workbench_compare.js). The server queues runs per client: a
 // refusal (429) is shown in its words.
-import { esc, getJSON } from "./util.js";
+import { botsFor, esc, getJSON } from "./util.js";
 import { compareHtml } from "./workbench_compare.js";
 
 const POLL_MS = 2000; // without a WebSocket, the experiment is asked this often
@@ -13,7 +13,8 @@ const LIVE = new Set(["queued", "running"]);
 
 export function experimentPanel(el, ctx) {
   const g = ctx.info.games.find((x) => x.name === ctx.game.name) || { min_seats: 2, max_seats: 4, factions: [] };
-  const strengths = ctx.info.strengths.filter((s) => s.spec !== "learned" || g.learned_policy);
+  // the second strength's list, made once: for the number of seats chosen first (the most)
+  const strengths = botsFor(ctx.info.strengths, g, g.max_seats);
   const names = Object.fromEntries((g.factions || []).map((f) => [f.id, f.name]));
   const others = ctx.sets.filter((s) => s.id !== ctx.set.id);
   let watching = null; // {id, socket, timer}
@@ -55,7 +56,7 @@ export function experimentPanel(el, ctx) {
     el.querySelector("#wb-bot-seats").innerHTML = Array.from(
       { length: n },
       (_, i) =>
-        `<label class="wb-seat">Seat ${i + 1} <select name="bot${i}">${strengths
+        `<label class="wb-seat">Seat ${i + 1} <select name="bot${i}">${botsFor(ctx.info.strengths, g, n)
           .map(
             (s) =>
               `<option value="${esc(s.spec)}" ${(kept[i] || kept[0] || DEFAULT_BOT) === s.spec ? "selected" : ""}>${esc(s.label)}</option>`,
