@@ -81,28 +81,39 @@ def test_it_plays_whole_games_seeing_only_its_seat(tmp_path, any_game):
 
 def test_it_takes_the_legal_action_its_network_rates_highest(tmp_path, any_game):
     """At each of the learned seat's decisions of a game, the bot's option is the masked argmax of
-    the network over the real state's observation (so the determinization it encodes changed nothing)."""
+    the network over the real state's observation (so the determinization it encodes changed nothing);
+    at a decision the game's own policy answers (`Game.policy_kinds`: Prohibition's Conflicts), that
+    answer, as greedy and ISMCTS play it — unless the bot is made with `follow_policy=False`."""
     game = any_game
     seats = game.seat_range()[-1]
     path = write_policy(tmp_path / "p.npz", game, seats, seed=3)
     policy = load_policy(path)
-    bot = get_bot(f"learned:{path}", 5)
-    rival = get_bot("random", 9)
-    state = game.new_game(seed=4, seats=seats)
-    checked = 0
-    while not state.is_over() and checked < 60:
-        seat = state.decision().seat
-        if seat != 0:
-            state.apply_index(ask_bot(rival, state, seat=seat), seat)
-            continue
-        arrays = observe(game, state, 0)
-        logits = policy.logits(arrays["observation"])
-        best = int(np.argmax(np.where(arrays["action_mask"] == 1, logits, -np.inf)))
-        index = ask_bot(bot, state, seat=0)
-        assert index == option_index(game, state, state.decision(0), best)
-        state.apply_index(index, 0)
-        checked += 1
-    assert checked > 0
+    kinds = getattr(game, "policy_kinds", frozenset())
+    for follow in (True, False):
+        bot = LearnedBot(5, path=str(path), follow_policy=follow)
+        rival = get_bot("random", 9)
+        state = game.new_game(seed=4, seats=seats)
+        checked = answered = 0
+        while not state.is_over() and checked < 300:
+            seat = state.decision().seat
+            if seat != 0:
+                state.apply_index(ask_bot(rival, state, seat=seat), seat)
+                continue
+            d = state.decision(0)
+            index = ask_bot(bot, state, seat=0)
+            answer = game.policy_choice(state) if follow and d.kind in kinds and not d.lane else None
+            if answer is not None:
+                assert index == answer, d.kind
+                answered += 1
+            else:
+                arrays = observe(game, state, 0)
+                logits = policy.logits(arrays["observation"])
+                best = int(np.argmax(np.where(arrays["action_mask"] == 1, logits, -np.inf)))
+                assert index == option_index(game, state, d, best)
+            state.apply_index(index, 0)
+            checked += 1
+        assert checked > 0
+        assert (answered > 0) == (follow and bool(kinds))  # Prohibition's seat met a Conflict of its own
 
 
 def bad(tmp_path, name, writer) -> str:

@@ -159,3 +159,56 @@ def test_an_unknown_expert_is_refused_before_anything_is_written(prize_bids, tmp
     assert r.exit_code == 2
     assert r.output.startswith("error: --imitate: ") and "nobody" in r.output
     assert not out.exists()
+
+
+def test_a_fine_tune_starts_from_a_policy_file_and_is_held_near_it(prize_bids, tmp_path):
+    """`--from-policy FILE` starts the actor from a policy file; `--value-warmup` steps move the value
+    alone (the policy exported then is the file's, to the bit); afterwards the policy moves, the
+    anchor's KL is logged, and the checkpoint keeps the starting policy for a resume. A file that
+    does not fit the run is refused naming what differs."""
+    torch = pytest.importorskip("torch", reason="training needs PyTorch (the train extra: pip install 'volstead[train]')")
+    import numpy as np
+
+    from volstead.bots.learned import load_policy
+    from volstead.cli.training import TrainConfig, Trainer
+
+    start = tmp_path / "start.npz"
+    write_random_policy(start, prize_bids, 2, {"cards": 3})
+    out = tmp_path / "run"
+    args = ["--steps", "1024", "--envs", "4", "--rollout", "64", "--hidden", "16", "--eval-games", "2"]
+    args += ["--checkpoint-every", "512", "--eval-every", "512", "--seats", "2", "--device", "cpu", "-o", "cards=3"]
+    args += ["--from-policy", str(start), "--value-warmup", "512", "--anchor", "0.5", "--temperature", "0.5"]
+    args += ["--lr", "0.001", "--entropy", "0"]
+    r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(out), *args])
+    assert r.exit_code == 0, r.output
+    given = load_policy(start)
+    warmed = load_policy(out / "policies" / "step-000000512.npz")
+    assert all(np.array_equal(a, b) for a, b in zip(given.weights + given.biases, warmed.weights + warmed.biases, strict=True))
+    moved = load_policy(out / "policy.npz")
+    assert any(not np.array_equal(a, b) for a, b in zip(given.weights, moved.weights, strict=True))
+    train = rows(out / "train.csv")
+    assert [float(x["anchor_kl"]) for x in train[:2]] == [0.0, 0.0]  # warming: the policy is the anchor
+    assert all(float(x["anchor_kl"]) > 0 for x in train[2:])
+    assert f"--from-policy {start}" in moved.meta["command"] and "--anchor 0.5 --value-warmup 512" in moved.meta["command"]
+    saved = torch.load(out / "checkpoints" / "step-000001024.pt", weights_only=False)
+    assert torch.equal(saved["anchor"]["0.weight"], torch.as_tensor(given.weights[0].T))
+    config = TrainConfig(
+        game="prize_bids", steps=1024, out=out, seats=2, options={"cards": 3}, hidden=(16,), device="cpu", resume=True
+    )
+    resumed = Trainer(config)
+    assert resumed.anchor_actor is not None
+    assert all(torch.equal(v, saved["anchor"][k]) for k, v in resumed.anchor_actor.state_dict().items())
+
+    refused = {
+        "--hidden 32": ["--hidden", "32", "--seats", "2", "-o", "cards=3"],
+        "another size": ["--hidden", "16", "--seats", "3", "-o", "cards=3"],
+        "with --imitate": ["--hidden", "16", "--seats", "2", "-o", "cards=3", "--imitate", "greedy"],
+    }
+    said = {}
+    for why, extra in refused.items():
+        r = CliRunner().invoke(app, ["train", "prize_bids", "--out", str(tmp_path / why), "--from-policy", str(start), *extra])
+        assert r.exit_code == 2 and not (tmp_path / why).exists(), why
+        said[why] = r.output.strip()
+    assert said["--hidden 32"] == f"error: --from-policy: {start} has layers 16 (tanh), not --hidden 32 (tanh)"
+    assert said["another size"].startswith("error: --from-policy: the policy") and "2 seats" in said["another size"]
+    assert said["with --imitate"] == "error: --from-policy and --imitate both choose where the policy starts: give one"

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import BotDecision, game_of
+from .base import BotDecision, game_of, policy_of
 from .errors import BotError
 
 FORMAT = "volstead-policy/1"
@@ -204,10 +204,19 @@ class LearnedBot:
     instant = False
     reads_view = False  # decides from one determinization (the sampler) alone
 
-    def __init__(self, seed: int | str | None = None, path: str | None = None, policy: Policy | None = None):
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        path: str | None = None,
+        policy: Policy | None = None,
+        follow_policy: bool = True,
+    ):
         """`learned:PATH` (a policy file, read and checked now), a `policy` already loaded (the
-        trainer's past selves), or neither: the policy of the game it is seated at."""
+        trainer's past selves), or neither: the policy of the game it is seated at.
+        `follow_policy`: where the game has its own policy (`Game.policy_kinds`), its answer is
+        played, as greedy and ISMCTS play it; False: the network decides those too."""
         self.seed = seed
+        self.follow_policy = follow_policy
         self.rng = random.Random(seed)
         self.path = path
         self.policy = policy if policy is not None else (shared_policy(path) if path else None)
@@ -240,8 +249,17 @@ class LearnedBot:
         game = game_of(det.game_name)
         policy = self._fitting_policy(game, det)
         seat = decision.seat
-        observation = np.asarray(game.encode_observation(det, seat), dtype=np.float32)
         d = det.decision(seat)
+        if self.follow_policy:
+            # The game's exact odds at the decisions its dice decide (a Conflict's Goons, Tactics,
+            # spoils...), as the searching expert the policy imitated plays them.
+            game_policy = policy_of(det)
+            if game_policy is not None and decision.kind in game_policy.kinds and not d.lane:
+                j = game_policy.choose(det)
+                if j is not None and d.codes[j] in decision.codes:
+                    det.release()
+                    return list(decision.codes).index(d.codes[j])
+        observation = np.asarray(game.encode_observation(det, seat), dtype=np.float32)
         numbers = game.action_numbers(det, d)
         if tuple(d.codes) != tuple(decision.codes):  # the draw ordered the options otherwise: match ids
             by_id = dict(zip(d.option_ids, numbers, strict=True))

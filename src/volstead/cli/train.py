@@ -59,6 +59,23 @@ def train(
     imitate_rounds: Annotated[
         int, typer.Option("--imitate-rounds", min=1, help="Rounds; from the second on (DAgger), the policy plays a seat.")
     ] = 1,
+    from_policy: Annotated[
+        Path | None,
+        typer.Option("--from-policy", help="Start the policy from this policy file (a fine-tune, e.g. of a shipped policy)."),
+    ] = None,
+    lr: Annotated[float, typer.Option("--lr", min=0.0, help="PPO's learning rate.")] = 3e-4,
+    entropy: Annotated[float, typer.Option("--entropy", min=0.0, help="Weight of the entropy bonus.")] = 0.01,
+    anchor: Annotated[
+        float,
+        typer.Option("--anchor", min=0.0, help="Weight of a penalty for leaving the policy self-play started from (KL)."),
+    ] = 0.0,
+    temperature: Annotated[
+        float,
+        typer.Option("--temperature", min=0.05, help="Self-play samples from softmax(logits / this); the bot plays the argmax."),
+    ] = 1.0,
+    value_warmup: Annotated[
+        int, typer.Option("--value-warmup", min=0, help="First self-play steps in which only the value learns.")
+    ] = 0,
 ) -> None:
     """Train a learned bot by self-play (masked PPO) against an opponent pool of bots and past checkpoints.
 
@@ -97,7 +114,15 @@ def train(
     if imitate:
         command += ["--imitate", imitate, "--imitate-decisions", str(imitate_decisions), "--imitate-epochs", str(imitate_epochs)]
         command += ["--imitate-rounds", str(imitate_rounds)] if imitate_rounds > 1 else []
+    if from_policy is not None:
+        command += ["--from-policy", str(from_policy)]
+    command += ["--lr", f"{lr:g}", "--entropy", f"{entropy:g}"]
+    command += ["--anchor", f"{anchor:g}"] if anchor else []
+    command += ["--value-warmup", str(value_warmup)] if value_warmup else []
+    command += ["--temperature", f"{temperature:g}"] if temperature != 1.0 else []
     command += [f"-o{k}={v}" for k, v in sorted(options.items())]
+    if from_policy is not None and imitate:
+        raise fail("--from-policy and --imitate both choose where the policy starts: give one")
     config = TrainConfig(
         game=game.name,
         steps=steps,
@@ -117,6 +142,12 @@ def train(
         imitate_decisions=imitate_decisions,
         imitate_epochs=imitate_epochs,
         imitate_rounds=imitate_rounds,
+        start_policy=from_policy,
+        lr=lr,
+        entropy=entropy,
+        anchor=anchor,
+        value_warmup=value_warmup,
+        temperature=temperature,
         resume=resume,
         command=shlex.join(command),
     )

@@ -7,6 +7,12 @@ The policy is an MLP over the game's observation (`Game.encode_observation`) wit
 its fixed actions (`Game.action_count`), the illegal ones masked out (`action_mask`); a
 separate MLP estimates the value. PPO with clipped ratios, GAE, entropy bonus.
 
+A fine-tune of a policy made elsewhere (`start_policy`: the actor from a policy file, e.g. one
+distilled by imitation) keeps near where it started: `value_warmup` steps in which only the value
+learns (a fresh value's advantages would push the policy at random), and `anchor`, a penalty of
+KL(start || policy) over the legal actions, against the drift that undid an imitated policy at the
+default learning rate (docs/learning.md).
+
 Everything a run writes lives in its folder (`--out`):
 
 - `checkpoints/step-NNNNNNNNN.pt`: model, optimizer, step, generators, pool (every
@@ -86,12 +92,19 @@ class TrainConfig:
     imitate_epochs: int = 8
     imitate_rounds: int = 1  # more: DAgger rounds, the policy playing a seat and the expert labelling its positions
     imitate_lr: float = 1e-3
+    start_policy: Path | None = None  # the actor's first weights, from a policy file (a fine-tune)
+    anchor: float = 0.0  # weight of KL(the policy self-play started from || the policy): 0 = none
+    value_warmup: int = 0  # the first steps of self-play train the value alone (the policy held still)
+    # Self-play samples from softmax(logits / temperature); the learned bot plays the argmax, the
+    # limit as it goes to 0, so below 1 the games learnt from are nearer those the bot will play.
+    temperature: float = 1.0
     command: str = ""
     resume: bool = False  # continue the run in `out` (else `out` must hold none)
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["out"] = str(self.out)
+        d["start_policy"] = None if self.start_policy is None else str(self.start_policy)
         d["hidden"] = list(self.hidden)
         return d
 
@@ -240,6 +253,7 @@ class Trainer:
             except Exception as e:  # a BotError naming the spec
                 raise TrainError(f"--imitate: {e}") from None
         self.last_eval: dict[str, float] = {}
+        self.anchor_actor: nn.Sequential | None = None  # the policy self-play started from (anchor > 0)
         self._resume_or_start()
         self.seat_bots = [[PoolSeat() for _ in range(self.seats - 1)] for _ in range(c.envs)]
         self.envs = [
@@ -256,6 +270,8 @@ class Trainer:
         if not found:
             if c.resume:
                 raise TrainError(f"no checkpoint in {c.out / CHECKPOINTS} to resume")
+            if c.start_policy is not None:  # checked before anything is written
+                self._load_start_policy(c.start_policy)
             c.out.mkdir(parents=True, exist_ok=True)
             return
         saved = torch.load(found[-1], map_location=self.device, weights_only=False)
@@ -266,6 +282,9 @@ class Trainer:
                 raise TrainError(f"--resume: the run in {c.out} was trained with {shown} {then[key]!r}, not {now[key]!r}")
         self.model.load_state_dict(saved["model"])
         self.optimizer.load_state_dict(saved["optimizer"])
+        if saved.get("anchor") is not None:
+            self.anchor_actor = self._frozen_actor()
+            self.anchor_actor.load_state_dict(saved["anchor"])
         self.step, self.updates, self.episodes = saved["step"], saved["updates"], saved["episodes"]
         self.rng.setstate(saved["rng"]["python"])
         torch.set_rng_state(saved["rng"]["torch"].cpu())
@@ -275,6 +294,41 @@ class Trainer:
             if Path(p).exists():
                 self.pool.add(Path(p))
         self.last_eval = saved.get("last_eval", {})
+
+    def _load_start_policy(self, path: Path) -> None:
+        """The actor's weights from the policy file `path`, which must fit this run's game, seats,
+        options and network."""
+        from volstead.bots.errors import BotError
+
+        c = self.config
+        try:
+            policy = load_policy(path)
+            policy.check_fits(self.game, self.seats, self.options)
+        except BotError as e:
+            raise TrainError(f"--from-policy: {e}") from None
+        hidden = tuple(w.shape[1] for w in policy.weights[:-1])
+        if hidden != c.hidden or policy.meta["activation"] != c.activation:
+            raise TrainError(
+                f"--from-policy: {path} has layers {','.join(map(str, hidden))} ({policy.meta['activation']}), "
+                f"not --hidden {','.join(map(str, c.hidden))} ({c.activation})"
+            )
+        linears = [m for m in self.model.actor if isinstance(m, nn.Linear)]
+        with torch.no_grad():
+            for m, w, b in zip(linears, policy.weights, policy.biases, strict=True):
+                m.weight.copy_(torch.as_tensor(w.T))
+                m.bias.copy_(torch.as_tensor(b))
+
+    def _frozen_actor(self) -> nn.Sequential:
+        c = self.config
+        actor = mlp([self.observation_size, *c.hidden, self.action_count], c.activation, 0.01).to(self.device)
+        actor.requires_grad_(False)
+        return actor
+
+    def _hold_anchor(self) -> None:
+        """At the first step of self-play: the policy as it stands becomes the anchor."""
+        if self.config.anchor > 0 and self.anchor_actor is None:
+            self.anchor_actor = self._frozen_actor()
+            self.anchor_actor.load_state_dict(self.model.actor.state_dict())
 
     def policy_meta(self) -> dict[str, Any]:
         c = self.config
@@ -322,6 +376,7 @@ class Trainer:
             "pool": [str(p) for p in self.pool.past],
             "config": {**c.to_json(), "resolved_seats": self.seats},
             "last_eval": self.last_eval,
+            "anchor": None if self.anchor_actor is None else self.anchor_actor.state_dict(),
             "volstead_version": __version__,
         }
         path = c.out / CHECKPOINTS / f"{name}.pt"
@@ -428,6 +483,7 @@ class Trainer:
         logs = Logs(c.out, resume=self.step > 0, step=self.step, game=c.game)
         next_checkpoint = (self.step // c.checkpoint_every + 1) * c.checkpoint_every
         next_eval = (self.step // c.eval_every + 1) * c.eval_every
+        self._hold_anchor()
         try:
             if self.step == 0:  # the curve starts where the untrained policy stands
                 self.last_eval = self.evaluate()
@@ -439,7 +495,7 @@ class Trainer:
                     obs = torch.as_tensor(np.stack([o["observation"] for o in current]), device=dev)
                     mask = torch.as_tensor(np.stack([o["action_mask"] for o in current]), device=dev).bool()
                     with torch.no_grad():
-                        logits = self.model.masked_logits(obs, mask)
+                        logits = self.model.masked_logits(obs, mask) / c.temperature
                         dist = torch.distributions.Categorical(logits=logits)
                         action = dist.sample()
                         obs_buf[t], mask_buf[t], act_buf[t] = obs, mask, action
@@ -505,13 +561,23 @@ class Trainer:
         ret = adv + val
         b_obs, b_mask = obs.reshape(T * E, -1), mask.reshape(T * E, -1)
         b_act, b_logp, b_adv, b_ret = act.reshape(-1), logp.reshape(-1), adv.reshape(-1), ret.reshape(-1)
-        totals = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0, "clip_fraction": 0.0}
+        totals = {
+            "policy_loss": 0.0,
+            "value_loss": 0.0,
+            "entropy": 0.0,
+            "approx_kl": 0.0,
+            "clip_fraction": 0.0,
+            "anchor_kl": 0.0,
+        }
         batches = 0
+        warming = self.step <= c.value_warmup  # the value alone learns: the policy held still
+        anchor = self.anchor_actor
         for _ in range(c.epochs):
             order = torch.randperm(T * E, device=rew.device)
             for start in range(0, T * E, c.minibatch):
                 idx = order[start : start + c.minibatch]
-                dist = torch.distributions.Categorical(logits=self.model.masked_logits(b_obs[idx], b_mask[idx]))
+                logits = self.model.masked_logits(b_obs[idx], b_mask[idx]) / c.temperature
+                dist = torch.distributions.Categorical(logits=logits)
                 new_logp = dist.log_prob(b_act[idx])
                 ratio = (new_logp - b_logp[idx]).exp()
                 a = b_adv[idx]
@@ -519,7 +585,15 @@ class Trainer:
                 policy_loss = -torch.min(ratio * a, ratio.clamp(1 - c.clip, 1 + c.clip) * a).mean()
                 value_loss = 0.5 * (self.model.value(b_obs[idx]) - b_ret[idx]).pow(2).mean()
                 entropy = dist.entropy().mean()
-                loss = policy_loss + c.value_coef * value_loss - c.entropy * entropy
+                anchor_kl = torch.zeros((), device=rew.device)
+                if anchor is not None:
+                    start = torch.log_softmax(anchor(b_obs[idx]).masked_fill(~b_mask[idx], MASKED) / c.temperature, -1)
+                    now = torch.log_softmax(logits, -1)
+                    anchor_kl = (start.exp() * (start - now)).sum(-1).mean()
+                if warming:
+                    loss = c.value_coef * value_loss
+                else:
+                    loss = policy_loss + c.value_coef * value_loss - c.entropy * entropy + c.anchor * anchor_kl
                 self.optimizer.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_(self.model.parameters(), c.max_grad_norm)
@@ -530,6 +604,7 @@ class Trainer:
                     totals["entropy"] += float(entropy)
                     totals["approx_kl"] += float(((ratio - 1) - ratio.log()).mean())
                     totals["clip_fraction"] += float(((ratio - 1).abs() > c.clip).float().mean())
+                    totals["anchor_kl"] += float(anchor_kl)
                 batches += 1
         return {k: v / max(batches, 1) for k, v in totals.items()}
 
@@ -545,6 +620,7 @@ TRAIN_COLUMNS = [
     "entropy",
     "approx_kl",
     "clip_fraction",
+    "anchor_kl",
     "steps_per_second",
     "rollout_seconds",  # playing the games (the environments and the opponents)
     "update_seconds",  # learning from them (PPO's epochs)
