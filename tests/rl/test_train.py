@@ -190,6 +190,7 @@ def test_a_fine_tune_starts_from_a_policy_file_and_is_held_near_it(prize_bids, t
     assert [float(x["anchor_kl"]) for x in train[:2]] == [0.0, 0.0]  # warming: the policy is the anchor
     assert all(float(x["anchor_kl"]) > 0 for x in train[2:])
     assert f"--from-policy {start}" in moved.meta["command"] and "--anchor 0.5 --value-warmup 512" in moved.meta["command"]
+    assert moved.meta["from_policy"] == {"command": "test", "seed": 0, "steps": 0, "date": None, "from_policy": None}
     saved = torch.load(out / "checkpoints" / "step-000001024.pt", weights_only=False)
     assert torch.equal(saved["anchor"]["0.weight"], torch.as_tensor(given.weights[0].T))
     config = TrainConfig(

@@ -149,3 +149,10 @@ def search_root_weight(state, default: int) -> int:
     optional `search_root_weight` (a game whose evaluation values a position at once, what is under
     way included, sets it), else `default`."""
     return getattr(game_of(state.game_name), "search_root_weight", default)
+
+
+def search_prior(state, default: float) -> float:
+    """The weight ISMCTS gives the game's shipped policy at its root (a progressive bias, weight ×
+    the policy's probability of an option / (its visits + 1)): the game's optional `search_prior`
+    (a game whose policy was measured to steer the search well sets it), else `default`."""
+    return float(getattr(game_of(state.game_name), "search_prior", default))

@@ -41,6 +41,13 @@ set; every iteration:
    with $8, a $30 lead already scored ~0.98 and the search could no longer
    tell moves apart), and backs the rewards up the path.
 
+At the root, where the game ships a learned policy that fits the table (issue 37's
+`data/policy.npz`), each option's UCB1 value gains a progressive bias of
+`prior` × the policy's probability of it / (its visits + 1) (default: the
+game's `search_prior`, else 0 — none): the policy, a network distilled from
+this search (and fine-tuned against greedy), steers the first visits, the
+search's values the later ones.
+
 It plays the most visited root option (ties: the bot's generator). The
 budget is `iterations` (default 200, reproducible) or `ms` (wall clock per
 decision; then results depend on the machine's speed).
@@ -58,7 +65,8 @@ from typing import Any, Final
 from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
-from .base import BotDecision, clone_deciding, game_of, policy_of, search_reuse, search_root_weight
+from .base import BotDecision, clone_deciding, game_of, policy_of, search_prior, search_reuse, search_root_weight
+from .learned import OptionPrior
 
 DEFAULT_ITERATIONS: Final = 200
 DEFAULT_ROLLOUT_DEPTH: Final = 0  # evaluate the expanded position at once (no random playout)
@@ -66,6 +74,7 @@ DEFAULT_REUSE: Final = 4  # iterations per determinization
 DEFAULT_WIDEN: Final = 0.5  # progressive widening's exponent below the root (see _select)
 DEFAULT_WIDEN_C: Final = 1.0  # and its factor
 DEFAULT_ROOT_WEIGHT: Final = 0  # extra visits credited to a root option's first evaluation (see _iterate)
+DEFAULT_PRIOR: Final = 0.0  # weight of the shipped policy's progressive bias at the root (see _select)
 GC_EVERY: Final = 5000  # iterations between two young-generation collections in a search (see choose)
 
 
@@ -143,6 +152,7 @@ class ISMCTSBot:
         widen: float | None = DEFAULT_WIDEN,
         widen_c: float = DEFAULT_WIDEN_C,
         root_weight: int | None = None,
+        prior: float | None = None,
     ):
         if iterations is not None and ms is not None:
             raise ValueError("give a budget in iterations or in ms, not both")
@@ -160,6 +170,8 @@ class ISMCTSBot:
             raise ValueError("widen_c must be positive")
         if root_weight is not None and root_weight < 0:
             raise ValueError("root_weight must be at least 0")
+        if prior is not None and prior < 0.0:
+            raise ValueError("prior must be at least 0")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -175,6 +187,10 @@ class ISMCTSBot:
         self.widen_c = widen_c
         # extra visits a root option's first evaluation counts for (None: the game's search_root_weight)
         self.root_weight = root_weight
+        # the weight of the game's shipped policy as a bias at the root (0: none; None: the game's
+        # search_prior; see _select)
+        self.prior = prior
+        self._option_prior = OptionPrior()
         self.max_seconds = max_seconds  # a hard cap on any search, whatever the budget (a server's think time)
         self.last_iterations = 0  # iterations run by the last search (for budgets and benchmarks)
         self.keep_tree = False  # keep the last search's tree in `last_tree` (tests read it)
@@ -227,6 +243,15 @@ class ISMCTSBot:
                     return i
         root = Node()
         done = 0
+        # The shipped policy's probabilities of the root's options, times the weight (None: the game
+        # ships no policy that fits this table, or the weight is 0). One forward pass a decision: the
+        # observation is the seat's own, the same for every determinization.
+        prior: dict[Any, float] | None = None
+        weight = self.prior if self.prior is not None else search_prior(det, DEFAULT_PRIOR)
+        if weight > 0.0:
+            probabilities = self._option_prior.probabilities(det, seat)
+            if probabilities is not None:
+                prior = {code: weight * p for code, p in probabilities.items()}
         reuse = self.reuse if self.reuse is not None else search_reuse(det, DEFAULT_REUSE)
         root_weight = self.root_weight if self.root_weight is not None else search_root_weight(det, DEFAULT_ROOT_WEIGHT)
         limits = [s for s in (None if self.ms is None else self.ms / 1000.0, self.max_seconds) if s is not None]
@@ -239,7 +264,7 @@ class ISMCTSBot:
             d0 = det.decision(seat)  # the root's options, computed once per determinization
             for k in range(reuse):
                 self._iterate(
-                    root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat, root_weight
+                    root, decision.kind, root_keys, det if k == reuse - 1 else clone_deciding(det, d0), seat, root_weight, prior
                 )
                 done += 1
                 if collecting and done % GC_EVERY == 0:
@@ -268,7 +293,16 @@ class ISMCTSBot:
         picks.sort()
         return picks[0] if len(picks) == 1 else self.rng.choice(picks)
 
-    def _iterate(self, root: Node, root_kind: str, root_keys: dict[Any, int], s: GameState, seat: int, root_weight: int) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        root_kind: str,
+        root_keys: dict[Any, int],
+        s: GameState,
+        seat: int,
+        root_weight: int,
+        prior: dict[Any, float] | None,
+    ) -> None:
         rng = self.rng
         c = self.exploration
         widen = -1.0 if self.widen is None else self.widen  # a float for the compiled _select (< 0: off)
@@ -296,7 +330,7 @@ class ISMCTSBot:
                 elif phase is not None:  # the phase is over: its outcomes merge into one node
                     node = _phase_node(phase, ("after",))
                     phase = None
-                expanded, picked = self._select(node, d, root, root_kind, root_keys, s, path, rng, c, widen, widen_c)
+                expanded, picked = self._select(node, d, root, root_kind, root_keys, s, path, rng, c, widen, widen_c, prior)
                 if picked is None:  # nothing legal from this node
                     break
                 node = picked
@@ -339,9 +373,13 @@ class ISMCTSBot:
         c: float,
         widen: float,
         widen_c: float,
+        prior: dict[Any, float] | None,
     ) -> tuple[bool, Node | None]:
         """Pick an option of `d` at `node` (UCB1, or expand an untried one) and apply it;
         (expanded, the child node) — the child is None when nothing is legal from `node`.
+        At the root, `prior` (option code -> weight × the shipped policy's probability) adds a
+        progressive bias (Chaslot et al. 2008), prior / (visits + 1): the policy steers the early
+        visits, the search's values the later ones.
         Compiled, `children.get` and `math.sqrt` are direct C calls (bound to locals they were
         generic calls: a sixth of a search); the logarithms come from a table (`log_count`)."""
         codes = d.codes
@@ -354,6 +392,7 @@ class ISMCTSBot:
         # The root's children are options of the real decision only, so only an untried option needs
         # the check that it is one (an option of this determinization alone is not).
         check_root = node is root
+        bias = prior if check_root else None
         foreign_kind = check_root and kind != root_kind
         kids = node.by_position
         if node.position_kind != kind or node.position_codes != codes:
@@ -371,6 +410,8 @@ class ISMCTSBot:
             visits = child.visits
             log_avail = _LOGS[avail] if avail < len(_LOGS) else log_count(avail)  # `log_count`, its table read here
             u = child.reward / visits + c * math.sqrt(log_avail / visits)
+            if bias is not None:
+                u += bias.get(codes[i], 0.0) / (visits + 1)
             if u > best_u:
                 best_i, best_u, best_child = i, u, child
         mover = d.seat

@@ -271,3 +271,44 @@ class LearnedBot:
 
     def __repr__(self) -> str:
         return f"LearnedBot(seed={self.seed!r}, path={self.path!r})"
+
+
+class OptionPrior:
+    """The game's shipped policy as a prior over a decision's options, for a search (ISMCTS's root,
+    docs/bots.md): the softmax of the network's logits over the legal options, by option code. None
+    where the game ships no policy or its policy does not fit the table (another number of seats,
+    options that change the observation). The observation is its seat's, so it is the same for
+    every determinization of that seat: one forward pass a decision."""
+
+    __slots__ = ("_fitted",)
+
+    def __init__(self) -> None:
+        self._fitted: tuple[Any, ...] = ()  # (game name, seats, options, policy or None) last checked
+
+    def _policy(self, game: Any, state: Any) -> Policy | None:
+        fitted = self._fitted
+        if fitted and fitted[0] == game.name and fitted[1] == state.seats and fitted[2] is state.options:
+            return fitted[3]
+        policy: Policy | None = None
+        if game.learned_policy is not None:
+            try:
+                policy = shipped_policy(game)
+                policy.check_fits(game, state.seats, state.options)
+            except BotError:
+                policy = None
+        self._fitted = (game.name, state.seats, state.options, policy)
+        return policy
+
+    def probabilities(self, state: Any, seat: int) -> dict[Any, float] | None:
+        """{option code: probability} of `seat`'s pending decision in `state` (a determinization of
+        that seat's view), or None without a fitting policy."""
+        game = game_of(state.game_name)
+        policy = self._policy(game, state)
+        if policy is None:
+            return None
+        d = state.decision(seat)
+        logits = policy.logits(np.asarray(game.encode_observation(state, seat), dtype=np.float32))
+        chosen = logits[list(game.action_numbers(state, d))].astype(np.float64)
+        weights = np.exp(chosen - chosen.max())
+        weights /= weights.sum()
+        return {code: float(w) for code, w in zip(d.codes, weights, strict=True)}

@@ -254,6 +254,7 @@ class Trainer:
                 raise TrainError(f"--imitate: {e}") from None
         self.last_eval: dict[str, float] = {}
         self.anchor_actor: nn.Sequential | None = None  # the policy self-play started from (anchor > 0)
+        self.start_meta: dict[str, Any] | None = None  # how the --from-policy file was made (its metadata)
         self._resume_or_start()
         self.seat_bots = [[PoolSeat() for _ in range(self.seats - 1)] for _ in range(c.envs)]
         self.envs = [
@@ -282,6 +283,7 @@ class Trainer:
                 raise TrainError(f"--resume: the run in {c.out} was trained with {shown} {then[key]!r}, not {now[key]!r}")
         self.model.load_state_dict(saved["model"])
         self.optimizer.load_state_dict(saved["optimizer"])
+        self.start_meta = saved.get("start_meta")
         if saved.get("anchor") is not None:
             self.anchor_actor = self._frozen_actor()
             self.anchor_actor.load_state_dict(saved["anchor"])
@@ -312,6 +314,7 @@ class Trainer:
                 f"--from-policy: {path} has layers {','.join(map(str, hidden))} ({policy.meta['activation']}), "
                 f"not --hidden {','.join(map(str, c.hidden))} ({c.activation})"
             )
+        self.start_meta = {k: policy.meta.get(k) for k in ("command", "seed", "steps", "date", "from_policy")}
         linears = [m for m in self.model.actor if isinstance(m, nn.Linear)]
         with torch.no_grad():
             for m, w, b in zip(linears, policy.weights, policy.biases, strict=True):
@@ -344,6 +347,7 @@ class Trainer:
             "steps": self.step,
             "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "volstead_version": __version__,
+            **({"from_policy": self.start_meta} if self.start_meta else {}),
         }
 
     def current_policy(self) -> Policy:
@@ -377,6 +381,7 @@ class Trainer:
             "config": {**c.to_json(), "resolved_seats": self.seats},
             "last_eval": self.last_eval,
             "anchor": None if self.anchor_actor is None else self.anchor_actor.state_dict(),
+            "start_meta": self.start_meta,
             "volstead_version": __version__,
         }
         path = c.out / CHECKPOINTS / f"{name}.pt"
