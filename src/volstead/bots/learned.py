@@ -28,6 +28,7 @@ import functools
 import json
 import random
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +200,34 @@ def shipped_policy(game: Any) -> Policy:
     return shared_policy(path)
 
 
+class FittedPolicy:
+    """A policy checked against the table it plays at, remembered while the table stays the same
+    (the game, its seats and the same options object): one check a table, not one a decision."""
+
+    __slots__ = ("_key", "_answer")
+
+    def __init__(self) -> None:
+        self._key: tuple[Any, ...] = ()  # (game name, seats, options) last checked
+        self._answer: Policy | str | None = None  # the policy, or why it does not fit
+
+    def policy(self, game: Any, state: Any, find: Callable[[], Policy]) -> Policy:
+        """`find()`'s policy if it fits `state`'s table (`Policy.check_fits`), else its BotError."""
+        key = self._key
+        if not (key and key[0] == game.name and key[1] == state.seats and key[2] is state.options):
+            try:
+                found = find()
+                found.check_fits(game, state.seats, state.options)
+                self._answer = found
+            except BotError as e:
+                self._answer = str(e)  # raised anew each time (one instance would gather tracebacks)
+            self._key = (game.name, state.seats, state.options)
+        answer = self._answer
+        if isinstance(answer, str):
+            raise BotError(answer)
+        assert answer is not None
+        return answer
+
+
 class LearnedBot:
     name = "learned"
     instant = False
@@ -220,7 +249,7 @@ class LearnedBot:
         self.rng = random.Random(seed)
         self.path = path
         self.policy = policy if policy is not None else (shared_policy(path) if path else None)
-        self._fitted: tuple[Any, ...] = ()  # (game name, seats, options, policy) last checked
+        self._fitted = FittedPolicy()
 
     def policy_for(self, game: Any) -> Policy:
         if self.policy is not None:
@@ -232,22 +261,13 @@ class LearnedBot:
         server ask before they seat it)."""
         self.policy_for(game).check_fits(game, seats, options)
 
-    def _fitting_policy(self, game: Any, state: Any) -> Policy:
-        fitted = self._fitted
-        if fitted and fitted[0] == game.name and fitted[1] == state.seats and fitted[2] is state.options:
-            return fitted[3]
-        policy = self.policy_for(game)
-        policy.check_fits(game, state.seats, state.options)
-        self._fitted = (game.name, state.seats, state.options, policy)
-        return policy
-
     def choose(self, view: dict[str, Any], decision: BotDecision, sampler: Any = None) -> int:
         """The index of the legal option whose action the network rates highest."""
         if sampler is None:  # a harness without a sampler: play like random (as greedy does)
             return self.rng.randrange(len(decision))
         det = sampler(self.rng)
         game = game_of(det.game_name)
-        policy = self._fitting_policy(game, det)
+        policy = self._fitted.policy(game, det, lambda: self.policy_for(game))
         seat = decision.seat
         d = det.decision(seat)
         if self.follow_policy:
@@ -283,28 +303,15 @@ class OptionPrior:
     __slots__ = ("_fitted",)
 
     def __init__(self) -> None:
-        self._fitted: tuple[Any, ...] = ()  # (game name, seats, options, policy or None) last checked
-
-    def _policy(self, game: Any, state: Any) -> Policy | None:
-        fitted = self._fitted
-        if fitted and fitted[0] == game.name and fitted[1] == state.seats and fitted[2] is state.options:
-            return fitted[3]
-        policy: Policy | None = None
-        if game.learned_policy is not None:
-            try:
-                policy = shipped_policy(game)
-                policy.check_fits(game, state.seats, state.options)
-            except BotError:
-                policy = None
-        self._fitted = (game.name, state.seats, state.options, policy)
-        return policy
+        self._fitted = FittedPolicy()
 
     def probabilities(self, state: Any, seat: int) -> dict[Any, float] | None:
         """{option code: probability} of `seat`'s pending decision in `state` (a determinization of
         that seat's view), or None without a fitting policy."""
         game = game_of(state.game_name)
-        policy = self._policy(game, state)
-        if policy is None:
+        try:
+            policy = self._fitted.policy(game, state, lambda: shipped_policy(game))
+        except BotError:  # no policy shipped, or none for this table
             return None
         d = state.decision(seat)
         logits = policy.logits(np.asarray(game.encode_observation(state, seat), dtype=np.float32))
