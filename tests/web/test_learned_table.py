@@ -5,9 +5,6 @@ in secret and the reveal shows its bid — to the person's next decision, shown 
 
 from __future__ import annotations
 
-import contextlib
-import socket
-import threading
 import time
 
 import httpx2
@@ -15,34 +12,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from policy_files import write_random_policy
+from threaded_server import serving
 from volstead.games import get_game
-
-
-@contextlib.contextmanager
-def serving(tmp_path):
-    """A server in a thread of the test's process, with forked bot workers (they know what the test
-    patched: the test game and its policy)."""
-    import uvicorn
-
-    from volstead.server import create_app
-    from volstead.server.serving import server_config
-
-    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0, think_s=3.0, bot_start="fork")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    srv = uvicorn.Server(server_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture

@@ -34,9 +34,15 @@ const conn = document.getElementById("conn");
 const cover = document.getElementById("cover");
 
 // ------------------------------------------------------------ game info
+// Each cache holds the request's promise, not its answer: renders in flight share one request and
+// resume in the order they began (a failed request is asked again next time).
 let infoCache = null;
-async function info() {
-  if (!infoCache) infoCache = await getJSON("/api/info");
+function info() {
+  if (!infoCache)
+    infoCache = getJSON("/api/info").catch((e) => {
+      infoCache = null;
+      throw e;
+    });
   return infoCache;
 }
 const gameInfo = async (name) => (await info()).games.find((g) => g.name === name) || { name, factions: [] };
@@ -46,14 +52,16 @@ const gameInfo = async (name) => (await info()).games.find((g) => g.name === nam
 // the rest: final scores, the pending decision, the log.
 const modules = {},
   catalogs = {};
-async function gameModule(name) {
-  if (!modules[name]) modules[name] = await import((await gameInfo(name)).web_module || "./generic.js");
-  return modules[name];
+function cached(cache, name, load) {
+  if (!cache[name])
+    cache[name] = load().catch((e) => {
+      delete cache[name];
+      throw e;
+    });
+  return cache[name];
 }
-async function catalog(name) {
-  if (!catalogs[name]) catalogs[name] = await getJSON(`/api/catalog/${name}`);
-  return catalogs[name];
-}
+const gameModule = (name) => cached(modules, name, async () => import((await gameInfo(name)).web_module || "./generic.js"));
+const catalog = (name) => cached(catalogs, name, () => getJSON(`/api/catalog/${name}`));
 const setDisabled = (value) => {
   for (const b of app.querySelectorAll("button.option")) b.disabled = value;
 };
@@ -62,9 +70,16 @@ const setDisabled = (value) => {
 // step, a chat line, the log) keeps the panel's very elements — no jump, no lost click or hover.
 let decisionShown = null;
 
+// The latest render begun: one that finishes loading after a later one has begun draws nothing
+// (states come faster than a first page load: the first, older state must not be drawn last).
+let renderSeq = 0;
+
+// Draws `state`; false when a later render has begun meanwhile (this one drew nothing).
 async function render(state, extraTop = "", live = false) {
   const meta = state.meta;
+  const mine = ++renderSeq;
   const [mod, g, cat] = await Promise.all([gameModule(meta.game), gameInfo(meta.game), catalog(meta.game)]);
+  if (mine !== renderSeq) return false;
   const ctx = { catalog: cat, info: g };
   const parts = mod.render(state, ctx);
   const logEl = document.getElementById("log");
@@ -104,6 +119,7 @@ async function render(state, extraTop = "", live = false) {
   linkSections([document.getElementById("log"), document.getElementById("rulebook")]);
   updateTimer(live ? state.clock : null);
   placeSheet();
+  return true;
 }
 
 // On a phone the page is one long column: a bar at the top jumps to each part the game and the
@@ -217,7 +233,7 @@ function gamePage(id) {
       };
       return;
     }
-    await render(state, "", true);
+    if (!(await render(state, "", true))) return; // a later state is drawn instead
     const form = document.getElementById("chat-form");
     if (form)
       form.onsubmit = (ev) => {
@@ -320,7 +336,7 @@ async function replayPage(id) {
       <input type="range" id="slider" min="0" max="${total}" value="${r.upto}"><button id="next">▶</button><button id="last" title="last decision">▶|</button>
       <span id="pos">decision ${r.upto} / ${total}</span>
       <select id="seatsel"><option value="">public view</option>${Array.from({ length: r.meta.seats }, (_, i) => `<option value="${i}" ${String(i) === seat ? "selected" : ""}>${esc(seatTitle(r.meta, i))}'s view</option>`).join("")}</select></div>`;
-    await render({ ...r, thinking: [] }, bar);
+    if (!(await render({ ...r, thinking: [] }, bar))) return; // a later step is drawn instead
     const set = (n) => {
       upto = Math.max(0, Math.min(total, n));
       go();
