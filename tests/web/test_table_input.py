@@ -9,12 +9,12 @@ Chromium at 1400x900 and 390x844; screenshots in test-artifacts/."""
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 
 import httpx2
 import pytest
+
+from threaded_server import serving
 
 DESKTOP, PHONE = {"width": 1400, "height": 900}, {"width": 390, "height": 844}
 SIZES = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -217,34 +217,13 @@ def test_the_rules_panel_stays_closed_once_a_game_was_finished(server, browser, 
     assert page.locator("#rules-now").is_visible()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def slow_bots_server(tmp_path, request):
     """A server whose bots take a beat before each move (0.4 s, or the test's `bot_delay` mark):
     their private steps arrive one by one."""
-    import uvicorn
-
-    from volstead.server import create_app
-    from volstead.server.serving import server_config
-
     mark = request.node.get_closest_marker("bot_delay")
-    app = create_app(f"sqlite:///{tmp_path / 'slow.db'}", bot_delay=mark.args[0] if mark else 0.4, think_s=3.0)
-    port = _free_port()
-    srv = uvicorn.Server(server_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < end, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serving(tmp_path, bot_delay=mark.args[0] if mark else 0.4, bot_start=None) as server:
+        yield server
 
 
 def watch_rivals_decide_in_private(page, server, g, mine, states, shot, name, min_messages):

@@ -80,6 +80,10 @@ class Policy:
                 x = np.maximum(x, 0.0) if self.relu else np.tanh(x)
         return x
 
+    def seat_logits(self, game: Any, state: Any, seat: int) -> np.ndarray:
+        """The logits of every action for what `seat` sees of `state` (the game's observation)."""
+        return self.logits(np.asarray(game.encode_observation(state, seat), dtype=np.float32))
+
     def check_fits(self, game: Any, seats: int, options: Any) -> None:
         """BotError unless this policy plays `game` with `seats` and `options` (same game, same
         observation size and action count)."""
@@ -279,12 +283,11 @@ class LearnedBot:
                 if j is not None and d.codes[j] in decision.codes:
                     det.release()
                     return list(decision.codes).index(d.codes[j])
-        observation = np.asarray(game.encode_observation(det, seat), dtype=np.float32)
         numbers = game.action_numbers(det, d)
         if tuple(d.codes) != tuple(decision.codes):  # the draw ordered the options otherwise: match ids
             by_id = dict(zip(d.option_ids, numbers, strict=True))
             numbers = tuple(by_id.get(oid, -1) for oid in decision.option_ids)
-        logits = policy.logits(observation)
+        logits = policy.seat_logits(game, det, seat)
         if min(numbers) < 0:  # an option the draw does not have: never taken while another is
             return max(range(len(numbers)), key=lambda i: logits[numbers[i]] if numbers[i] >= 0 else -np.inf)
         return int(np.argmax(logits[list(numbers)]))  # the first of equal best: deterministic
@@ -314,7 +317,7 @@ class OptionPrior:
         except BotError:  # no policy shipped, or none for this table
             return None
         d = state.decision(seat)
-        logits = policy.logits(np.asarray(game.encode_observation(state, seat), dtype=np.float32))
+        logits = policy.seat_logits(game, state, seat)
         chosen = logits[list(game.action_numbers(state, d))].astype(np.float64)
         weights = np.exp(chosen - chosen.max())
         weights /= weights.sum()
