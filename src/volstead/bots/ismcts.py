@@ -395,7 +395,7 @@ class ISMCTSBot:
         bias = prior if check_root else None
         foreign_kind = check_root and kind != root_kind
         kids = node.by_position
-        if node.position_kind != kind or node.position_codes != codes:
+        if node.position_kind != kind or (node.position_codes is not codes and node.position_codes != codes):
             kids = [children.get(code) for code in codes]
             node.by_position, node.position_codes, node.position_kind = kids, codes, kind
         for i in range(len(codes)):
@@ -429,7 +429,7 @@ class ISMCTSBot:
             and widen >= 0.0
             and not check_root
             and node.visits > 0
-            and len(children) >= widen_c * float(node.visits) ** widen
+            and len(children) >= widen_c * math.pow(float(node.visits), widen)  # `**`: typed Any, a generic compare
         ):
             untried = []
         if untried:

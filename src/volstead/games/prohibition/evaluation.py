@@ -268,7 +268,7 @@ class _Scan:
     def __init__(self, s: ProhibitionState, t: Tables, pending: bool, years: int):
         c = s.content
         hoods = len(c.nbhd_ids)
-        limit = c.board.limits.units_per_block
+        limit = c.units_per_block
         halves = t.halves
         goons, guards, tile, stocked = s.goons, s.guards, s.tile, s.stocked
         cool = c.b_cool[SETTLEMENT] * STOCK_RATE * years  # a Settlement House's cooling in the later years
@@ -1073,7 +1073,8 @@ def evaluate(s: ProhibitionState, seat: int | None = None) -> float | list[float
     if s.final is not None:
         totals = [float(r["total"]) for r in s.final]
         return totals if seat is None else totals[seat]
-    values = [sum(p) for p in _terms(s, range(s.seats) if seat is None else (seat,))]
+    values: list[float] = []
+    _terms(s, range(s.seats) if seat is None else (seat,), values)
     return values if seat is None else values[0]
 
 
@@ -1082,9 +1083,13 @@ def breakdown(s: ProhibitionState, seat: int) -> dict[str, float]:
     return dict(zip(TERMS, _terms(s, (seat,))[0]))
 
 
-def _terms(s: ProhibitionState, seats: range | tuple[int, ...]) -> list[tuple[float, ...]]:
+def _terms(
+    s: ProhibitionState, seats: range | tuple[int, ...], totals: list[float] | None = None
+) -> list[tuple[float, ...]]:
     """Per seat of `seats`, its terms in `TERMS` order (their sum is its value). `seats` typed: an
-    untyped seat made every read of its gang a generic lookup (a sixth of an evaluation)."""
+    untyped seat made every read of its gang a generic lookup (a sixth of an evaluation). Given
+    `totals`, each seat's sum is appended to it instead (and nothing returned): the terms summed in
+    order as `sum` adds them, without a tuple of boxed floats a seat (`evaluate`, a search's leaves)."""
     c = s.content
     t = tables(c)
     n = s.seats
@@ -1192,6 +1197,24 @@ def _terms(s: ProhibitionState, seats: range | tuple[int, ...]) -> list[tuple[fl
         attack = attack_term(ap, s, k) if attacker == k and ap is not None else 0.0
         # 12. outcomes under way: a Conflict, a Fed card's Consequence
         under_k = under.get(k, 0.0) if under else 0.0
+        if totals is not None:
+            totals.append(
+                0.0
+                + prestige
+                + prod
+                + buildings_later
+                + warehouse
+                + turf
+                + unit_pp
+                + exposure
+                + sch
+                + heat
+                + inf
+                + gangsters
+                + attack
+                + under_k
+            )
+            continue
         out.append(
             (prestige, prod, buildings_later, warehouse, turf, unit_pp, exposure, sch, heat, inf, gangsters, attack, under_k)
         )

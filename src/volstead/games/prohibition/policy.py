@@ -112,7 +112,7 @@ def shelter(s: ProhibitionState, codes: tuple, first: int, units: int, pending: 
 
     t = tables(s.content)
     best, where = -1.0, first
-    limit = s.content.board.limits.units_per_block
+    limit = s.content.units_per_block
     for i in range(first, len(codes)):
         b = codes[i]
         u = s.goons[b] + s.guards[b]

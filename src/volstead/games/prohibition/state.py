@@ -202,11 +202,23 @@ class Gang:
 
 def turfs_of(owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Each of the four gangs' Blocks, ascending, for the map whose per-Block owners are `owner`."""
-    lists: tuple[list[int], ...] = ([], [], [], [])
-    for b, o in enumerate(owner):
-        if o >= 0:
-            lists[o].append(b)
-    return (tuple(lists[0]), tuple(lists[1]), tuple(lists[2]), tuple(lists[3]))
+    t0: list[int] = []  # four lists, not a tuple of them: compiled, `lists[o]` was a generic item
+    t1: list[int] = []
+    t2: list[int] = []
+    t3: list[int] = []
+    for b in range(len(owner)):
+        o = owner[b]
+        if o < 0:
+            continue
+        if o == 0:
+            t0.append(b)
+        elif o == 1:
+            t1.append(b)
+        elif o == 2:
+            t2.append(b)
+        else:
+            t3.append(b)
+    return (tuple(t0), tuple(t1), tuple(t2), tuple(t3))
 
 
 def replace_at(t: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -352,7 +364,7 @@ class ProhibitionState(GameState):
         return self.goons[b] + self.guards[b]
 
     def room(self, b: int) -> int:
-        return self.content.board.limits.units_per_block - self.goons[b] - self.guards[b]
+        return self.content.units_per_block - self.goons[b] - self.guards[b]
 
     def turf(self, seat: int) -> tuple[int, ...]:
         """The gang's Turf Blocks, ascending."""
@@ -372,7 +384,7 @@ class ProhibitionState(GameState):
         return len(self.turfs()[seat])
 
     def markers_left(self, seat: int) -> int:
-        return self.content.board.limits.turf_markers - len(self.turfs()[seat])
+        return self.content.turf_markers - len(self.turfs()[seat])
 
     def laying_low(self, b: int, seat: int) -> bool:
         return bool(self.gmask[b] >> seat & 1)

@@ -228,6 +228,8 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
         mat_heat=tuple(
             tuple(max(0, b.heat - (m.bonuses.get("booze_heat_cut", 0) if b.produce.booze > 0 else 0)) for b in bs) for m in mats
         ),
+        units_per_block=board.limits.units_per_block,
+        turf_markers=board.limits.turf_markers,
     )
 
 

@@ -80,6 +80,9 @@ class Content:
     mat_fees: tuple[tuple[tuple[int, int], ...], ...]  # (most Booze, fee)
     mat_bonus: tuple[dict[str, int], ...]
     mat_heat: tuple[tuple[int, ...], ...]  # per mat, per building kind: the Heat it generates (booze_heat_cut)
+    # board.limits' two numbers the rules read most, typed (`board` is not compiled: each read through it was generic)
+    units_per_block: int
+    turf_markers: int
 
     def block_nbhd(self, block: int) -> int:
         return block >> 3

@@ -54,7 +54,7 @@ class Defend(SeatStep[ProhibitionState]):
 
 
 def blocks_with_room(s: ProhibitionState, seat: int, but: int = -1) -> list[int]:
-    limit, goons, guards = s.content.board.limits.units_per_block, s.goons, s.guards
+    limit, goons, guards = s.content.units_per_block, s.goons, s.guards
     return [b for b in s.turf(seat) if b != but and goons[b] + guards[b] < limit]
 
 
