@@ -159,6 +159,9 @@ class Tables:
         "halves",
         "scheme_lines",
         "infamy_lines",
+        "expansion_dice",
+        "attack_pip",
+        "extortion_per_block",
     )
 
     def __init__(
@@ -184,6 +187,10 @@ class Tables:
         self.halves: tuple[float, ...] = tuple(0.5**u for u in range(64))
         self.scheme_lines = scheme_lines
         self.infamy_lines = infamy_lines
+        # per mat, the bonuses the Appraiser reads (`ProhibitionState.bonus`: a dict lookup by name each)
+        self.expansion_dice: tuple[int, ...] = ()
+        self.attack_pip: tuple[int, ...] = ()
+        self.extortion_per_block: tuple[int, ...] = ()
 
 
 _tables: dict[int, tuple[Any, Tables]] = {}
@@ -232,6 +239,9 @@ def tables(c) -> Tables:
         tuple(lines(r) for r in c.scheme_reqs),
         tuple(lines(r) for r in c.infamy_reqs),
     )
+    out.expansion_dice = tuple(b.get("expansion_dice", 0) for b in c.mat_bonus)
+    out.attack_pip = tuple(b.get("attack_pip", 0) for b in c.mat_bonus)
+    out.extortion_per_block = tuple(b.get("extortion_per_block", 0) for b in c.mat_bonus)
     _tables[id(c)] = (c, out)
     return out
 
@@ -576,10 +586,10 @@ class Appraiser:
             if pending and g.extortion >= 0:
                 rate = t.rate[g.extortion - CHARM]
                 if rate > 0:
-                    pp += (rate + s.bonus(k, "extortion_per_block")) * GS
+                    pp += (rate + t.extortion_per_block[g.mat]) * GS
             self.turf_pp.append(pp)
-            self.xd.append(s.bonus(k, "expansion_dice"))
-            self.pips.append(s.bonus(k, "attack_pip"))
+            self.xd.append(t.expansion_dice[g.mat])
+            self.pips.append(t.attack_pip[g.mat])
         self._heat: dict[int, float] = {}
         self._heat_rows: list[list[float]] = [[NOT_YET] * HEAT_ROW for _ in range(len(s.gangs))]
         # `building` by seat * 256 + Block: a Conflict's spoils ask it for the same two Blocks once for
@@ -1134,14 +1144,10 @@ def _terms(
         for m in per[k]:
             hood_pp += band_now[m]
             grow += band_way[m]
-        prestige = (
-            hood_pp
-            + g.gs * GS
-            + g.booze * BOOZE
-            + 3 * (scan.nbuild[k] + g.headlines)
-            - g.jail
-            + (sum(c.scheme_pp[x] for x in g.done) if g.done else 0)
-        )
+        done_pp = 0  # a loop, not sum() of a generator: compiled, the sum around it was generic
+        for x in g.done:
+            done_pp += c.scheme_pp[x]
+        prestige = hood_pp + g.gs * GS + g.booze * BOOZE + 3 * (scan.nbuild[k] + g.headlines) - g.jail + done_pp
         # 2. this year's Production
         prod = 0.0
         if pending:

@@ -421,7 +421,16 @@ class ProhibitionState(GameState):
         self, b: int, owner: int | None = None, goons: int | None = None, guards: int | None = None, tile: int | None = None
     ) -> None:
         if owner is not None:
-            self.owner = replace_at(self.owner, b, owner)
+            old, owners = self.owner[b], replace_at(self.owner, b, owner)
+            if self.turfs_key is self.owner and old != owner:  # the Turfs found kept up, not found again
+                found = list(self.turfs_found)
+                if old >= 0:
+                    found[old] = tuple([x for x in found[old] if x != b])
+                if owner >= 0:
+                    found[owner] = tuple(sorted(found[owner] + (b,)))
+                self.turfs_found = (found[0], found[1], found[2], found[3])
+                self.turfs_key = owners
+            self.owner = owners
         if goons is not None:
             self.goons = replace_at(self.goons, b, goons)
         if guards is not None:
