@@ -389,33 +389,6 @@ class _Scan:
         return out
 
 
-# `scan_of`'s Scans by the map they read. The map's tuples are replaced, never changed, on every
-# change and shared by clones, so their identities (with the bitmask and each gang's figures the scan
-# reads) name the map: a search's leaves mostly stand on few maps (ISMCTS at bench_ismcts's position:
-# 272 maps for 1,000 leaves). An entry holds the tuples it is keyed by, so their ids stay theirs.
-_SCANS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], _Scan]] = {}
-SCANS_KEPT: Final = 4096  # entries before the memo starts again (a few MB at most)
-
-
-def scan_of(s: ProhibitionState, t: Tables, pending: bool, years: int) -> _Scan:
-    """`_Scan(s, t, pending, years)`, made once per map (`_SCANS`). Read-only: it is shared."""
-    parts = [id(s.owner), id(s.goons), id(s.guards), id(s.tile), s.stocked, int(pending), years, id(t)]
-    for g in s.gangs:
-        parts.append(g.mat)
-        parts.append(g.hq)
-        parts.append(int(g.robbed))
-        parts.append(g.gs)
-    key = tuple(parts)
-    hit = _SCANS.get(key)
-    if hit is not None:
-        return hit[4]
-    scan = _Scan(s, t, pending, years)
-    if len(_SCANS) >= SCANS_KEPT:
-        _SCANS.clear()
-    _SCANS[key] = (s.owner, s.goons, s.guards, s.tile, scan)
-    return scan
-
-
 def measures(s: ProhibitionState) -> list[list]:
     """Every gang's value of every requirement line (rules/schemes.py `measure`, REQUIREMENTS order;
     BUILDING is left 0: the per-kind counts are `kinds`, at index 21), from one pass over the map."""
@@ -1141,12 +1114,11 @@ def _terms(
     grow_share = GROW * share
     activity = ACTIVITY * share * YEARS
 
-    scan = scan_of(s, t, pending, years)  # one pass over the map (or none: the same map's)
+    scan = _Scan(s, t, pending, years)  # one pass over the map
     per, units = scan.per, scan.units
     gangs = s.gangs
     a = s.attack
     if a is not None:
-        units = list(units)  # the scan is shared
         units[a.attacker] += a.goons
 
     band_now, band_way = t.band_now, t.band_way
