@@ -3,17 +3,10 @@ Laying Low; the Retreat of Conflict step 6 and of a failed Seize)."""
 
 from __future__ import annotations
 
-from typing import Final
-
 from volstead.engine.step import SeatStep
-from volstead.engine.tuples import replaced
 
 from ..state import CONFLICTS, Attack, ProhibitionState
 from .common import block_ref, goons_text, gs, push, units_text, whose
-
-# Every Attack is this one `replaced`: a NamedTuple's own constructor is interpreted code (a fifth of
-# ordering an Attack in a search)
-NO_ATTACK: Final = Attack(-1, -1, -1, 0)
 
 
 def attack_sources(s: ProhibitionState, seat: int) -> list[int]:
@@ -225,7 +218,7 @@ def order_attack(s: ProhibitionState, seat: int, source: int, n: int, target: in
         s.put_gangster(target, seat)
         return
     hq = s.gangs[o].hq == target
-    s.attack = replaced(NO_ATTACK, attacker=seat, block=target, source=source, goons=n, defender=o, conflict=bool(s.units(target)), hq=hq)
+    s.attack = Attack(seat, target, source, n, defender=o, conflict=bool(s.units(target)), hq=hq)
     if s.units(target):
         s.conflicted |= 1 << target
         s.count(CONFLICTS)
