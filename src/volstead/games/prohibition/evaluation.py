@@ -352,7 +352,6 @@ class _Scan:
         its buildings per kind at 21 + kind."""
         out: list[list[int]] = []
         for k, g in enumerate(s.gangs):
-            m = [0] * 21
             hoods = most = full = 0
             for x in self.per[k]:  # loops, not count() and max(): generic calls compiled
                 if x:
@@ -365,28 +364,59 @@ class _Scan:
             for x in self.kinds[k]:
                 if x:
                     types += 1
-            m[BLOCKS] = self.blocks[k]
-            m[NEIGHBORHOODS] = hoods
-            m[BLOCKS_IN_ONE] = most
-            m[FULL_NEIGHBORHOODS] = full
-            m[BUILDINGS] = self.nbuild[k]
-            m[BUILDING_TYPES] = types
-            m[STOCKED_] = self.nstocked[k]
-            m[GS_], m[BOOZE_], m[HEADLINES] = g.gs, g.booze, g.headlines
-            m[GOONS_ON_MAP] = self.goons[k]
-            m[FULL_BLOCKS] = self.full[k]
-            m[HEAT_AT_LEAST] = m[HEAT_AT_MOST] = g.heat
-            m[JAILTIME_AT_MOST] = g.jail
-            m[STEALS], m[TORCHES], m[SEIZES], m[ROBBERIES], m[CONFLICTS_WON] = (
-                g.steals,
-                g.torches,
-                g.seizes,
-                g.robberies,
-                g.conflicts_won,
-            )
+            # one list display in REQUIREMENTS order (asserted below the class), not 21 item stores
+            m = [
+                self.blocks[k],  # BLOCKS
+                hoods,  # NEIGHBORHOODS
+                most,  # BLOCKS_IN_ONE
+                full,  # FULL_NEIGHBORHOODS
+                self.nbuild[k],  # BUILDINGS
+                0,  # BUILDING (per kind: from 21)
+                types,  # BUILDING_TYPES
+                self.nstocked[k],  # STOCKED
+                g.gs,  # GS
+                g.booze,  # BOOZE
+                g.headlines,  # HEADLINES
+                self.goons[k],  # GOONS_ON_MAP
+                self.full[k],  # FULL_BLOCKS
+                g.heat,  # HEAT_AT_LEAST
+                g.heat,  # HEAT_AT_MOST
+                g.jail,  # JAILTIME_AT_MOST
+                g.steals,  # STEALS
+                g.torches,  # TORCHES
+                g.seizes,  # SEIZES
+                g.robberies,  # ROBBERIES
+                g.conflicts_won,  # CONFLICTS_WON
+            ]
             m.extend(self.kinds[k])  # not `m + kinds`: a second list
             out.append(m)
         return out
+
+
+# `_Scan.rows` lists a gang's values in this order
+assert (
+    BLOCKS,
+    NEIGHBORHOODS,
+    BLOCKS_IN_ONE,
+    FULL_NEIGHBORHOODS,
+    BUILDINGS,
+    BUILDING,
+    BUILDING_TYPES,
+    STOCKED_,
+    GS_,
+    BOOZE_,
+    HEADLINES,
+    GOONS_ON_MAP,
+    FULL_BLOCKS,
+    HEAT_AT_LEAST,
+    HEAT_AT_MOST,
+    JAILTIME_AT_MOST,
+    STEALS,
+    TORCHES,
+    SEIZES,
+    ROBBERIES,
+    CONFLICTS_WON,
+) == tuple(range(21))
 
 
 def measures(s: ProhibitionState) -> list[list]:
