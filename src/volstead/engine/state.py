@@ -31,7 +31,7 @@ from .decision import Decision
 from .errors import GameOverError, IllegalOptionError, VolsteadError, WrongSeatError
 from .lanes import Lanes
 from .rng import below
-from .step import AUTO, LANES, Step, step_mode
+from .step import AUTO, DECIDE_LATER, LANES, Step, step_mode
 
 # One decision taken: (step, code, seat, previous node or None) — a cons list, O(1) to append and
 # to clone. The seat is stored as `-1 - seat` for a private step of a simultaneous phase, so that
@@ -150,6 +150,9 @@ class GameState:
                     return
                 stack.pop()  # every lane is done: the barrier lifts
                 continue
+            if mode == DECIDE_LATER:  # it has options: `decision` finds them when asked
+                self._decision = None
+                return
             codes = top.options(self)
             if codes:
                 self._decision = Decision(self, top, top.seat(self), codes)
@@ -242,12 +245,17 @@ class GameState:
         raise WrongSeatError(f"seat {seat} cannot decide now: it is {self._deciders_text()}'s decision ({d.kind})")
 
     def _advance_pending(self) -> None:
-        """Rebuild the pending decision(s) after a clone (which forgets them)."""
+        """Build the pending decision(s): after a clone (which forgets them), or a step whose options
+        are found when asked for (`Step.never_lapses`)."""
         top = self.stack[-1]
-        if step_mode(top) == LANES:
+        mode = step_mode(top)
+        if mode == LANES:
             self._settle_lanes()
         else:
-            self._decision = Decision(self, top, top.seat(self), top.options(self))
+            codes = top.options(self)
+            if not codes and mode == DECIDE_LATER:  # it would have lapsed: the rules broke its promise
+                raise VolsteadError(f"{type(top).__name__} says it never lapses (never_lapses) but has no options")
+            self._decision = Decision(self, top, top.seat(self), codes)
 
     def _deciders_text(self) -> str:
         seats = self.pending_seats()

@@ -32,6 +32,10 @@ class Step(Generic[S]):
     auto: ClassVar[bool] = False  # True: the engine calls run() instead of asking a seat
     lanes: ClassVar[bool] = False  # True only for engine.lanes.Lanes (a secret simultaneous phase)
     kind: ClassVar[str] = "step"  # short machine name of the question, for UIs and logs
+    # True: the step has an option whenever it comes up (the rules that push it make sure), so the
+    # engine finds its options only when the decision is asked for: a position scored as it stands
+    # (a search's leaf, a greedy look-ahead) never pays for the menu after it
+    never_lapses: ClassVar[bool] = False
 
     def run(self, state: S) -> None:  # automatic steps only
         raise NotImplementedError
@@ -99,10 +103,12 @@ class Step(Generic[S]):
 DECIDE: Final = 0
 AUTO: Final = 1
 LANES: Final = 2
+DECIDE_LATER: Final = 3  # a decision whose options are found when asked for (`Step.never_lapses`)
 
 
 class StepClass:
-    """A step class's mode (AUTO, LANES or DECIDE: what `auto` and `lanes` say) and kind."""
+    """A step class's mode (AUTO, LANES, DECIDE or DECIDE_LATER: what `auto`, `lanes` and
+    `never_lapses` say) and kind."""
 
     __slots__ = ("mode", "kind")
 
@@ -118,12 +124,13 @@ def step_class(step: Step) -> StepClass:
     cls = type(step)
     facts = _CLASSES.get(cls)
     if facts is None:
-        facts = _CLASSES[cls] = StepClass(AUTO if step.auto else LANES if step.lanes else DECIDE, step.kind)
+        mode = AUTO if step.auto else LANES if step.lanes else DECIDE_LATER if step.never_lapses else DECIDE
+        facts = _CLASSES[cls] = StepClass(mode, step.kind)
     return facts
 
 
 def step_mode(step: Step) -> int:
-    """AUTO, LANES or DECIDE: what `step.auto` and `step.lanes` say."""
+    """AUTO, LANES, DECIDE or DECIDE_LATER: what `step.auto`, `step.lanes` and `step.never_lapses` say."""
     return step_class(step).mode
 
 

@@ -188,6 +188,7 @@ class ActionTurn(SeatStep[ProhibitionState]):
 
     __slots__ = ()
     kind = "action"
+    never_lapses = True  # NextTurn pushes it only for a gang with Gangsters left and an action open (has_action)
 
     def options(self, s: ProhibitionState) -> tuple[int, ...]:
         if s.gangs[self.seat_].gangsters_left <= 0:
@@ -329,7 +330,7 @@ def order_action(s: ProhibitionState, seat: int, space: int) -> None:
     elif space == TAKE_CHARGE:
         s.start = seat
         g.gs += c.board.open.take_charge_gs + s.bonus(seat, "take_charge_gs")
-        if g.gangsters_left > 0:  # "Play another Gangster if you can"
+        if g.gangsters_left > 0 and has_action(s, seat):  # "Play another Gangster if you can"
             push(s, ActionTurn(seat))
     elif space == CONTRACT:
         g.gs -= space_cost(s, space)

@@ -155,6 +155,7 @@ class AttackTarget(SeatStep[ProhibitionState]):
 
     __slots__ = ("source", "n")
     kind = "attack_target"
+    never_lapses = True  # an Attack is offered only with a target (has_target), and choosing its Goons changes none
 
     def __init__(self, seat: int, source: int, n: int):
         super().__init__(seat)
