@@ -1123,9 +1123,7 @@ def breakdown(s: ProhibitionState, seat: int) -> dict[str, float]:
     return dict(zip(TERMS, _terms(s, (seat,))[0]))
 
 
-def _terms(
-    s: ProhibitionState, seats: range | tuple[int, ...], totals: list[float] | None = None
-) -> list[tuple[float, ...]]:
+def _terms(s: ProhibitionState, seats: range | tuple[int, ...], totals: list[float] | None = None) -> list[tuple[float, ...]]:
     """Per seat of `seats`, its terms in `TERMS` order (their sum is its value). `seats` typed: an
     untyped seat made every read of its gang a generic lookup (a sixth of an evaluation). Given
     `totals`, each seat's sum is appended to it instead (and nothing returned): the terms summed in
