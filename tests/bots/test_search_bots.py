@@ -239,3 +239,35 @@ def test_ismcts_plays_the_games_policy_at_its_own_policy_decision():
         seen.append(i)
         s.apply_index(i)
     assert seen == [2, 15]
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts", "learned"])
+def test_every_bot_plays_the_games_policy_answer(name):
+    """`bots.base.policy_answer`, the one place the bots take the game's own answer: at
+    Prohibition's Attack (seed 2, as above) greedy, ISMCTS and the learned bot all play the policy's
+    Goons and target; at the Action turn before it (no policy there) there is no answer."""
+    from volstead.bots.base import policy_answer, policy_of, public_decision
+    from volstead.games import get_game
+
+    game = get_game("prohibition")
+    s = game.new_game(seed=2, seats=4)
+    rng = random.Random(5)
+    while s.decisions_made < 17:
+        s.apply_index(rng.randrange(len(s.decision().codes)))
+    action = s.decision()
+    assert action.kind == "action"
+    det = make_sampler(s, action.seat)(random.Random(9))
+    assert policy_answer(det, public_decision(action), policy_of(det)) is None
+    s.apply_index(rng.randrange(len(action.codes)))
+    seen = []
+    for kind in ("attack_goons", "attack_target"):
+        d = s.decision()
+        assert d.kind == kind
+        det = make_sampler(s, d.seat)(random.Random(9))
+        expected = game.policy_choice(det)
+        assert policy_answer(det, public_decision(d), policy_of(det)) == expected
+        i = ask_bot(get_bot(name, seed=1), s)
+        assert i == expected
+        seen.append(i)
+        s.apply_index(i)
+    assert seen == [2, 15]

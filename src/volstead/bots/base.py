@@ -130,6 +130,28 @@ def policy_of(state) -> GamePolicy | None:
     return GamePolicy(kinds, game.policy_choice)
 
 
+def policy_answer(det, decision: BotDecision, policy: GamePolicy | None) -> int | None:
+    """The game's own answer at the bot's `decision` (`policy`, the game's `policy_of`), as an
+    index of the decision's options, found in the determinization `det`: what every bot plays
+    there without looking ahead (greedy, ISMCTS, the learned bot). None where the game has no
+    policy for this kind of decision or leaves this one to the bot, in a secret phase's lane, or
+    where the answer is none of the decision's options."""
+    if policy is None or decision.kind not in policy.kinds:
+        return None
+    d = det.decision(decision.seat)
+    if d.lane:
+        return None
+    j = policy.choose(det)
+    if j is None:
+        return None
+    code = d.codes[j]
+    codes = decision.codes
+    for i in range(len(codes)):
+        if codes[i] == code:
+            return i
+    return None
+
+
 def greedy_horizon(state, default: int) -> int:
     """How many rivals' decisions greedy plays on before it scores: the game's optional
     `greedy_horizon` (0 for a game whose evaluation values a position at a rival's decision, what

@@ -36,7 +36,7 @@ from typing import Any
 from volstead.engine.rng import Lcg
 from volstead.engine.state import GameState  # typed: compiled, its methods are called directly
 
-from .base import BotDecision, GamePolicy, evaluator, greedy_horizon, policy_of
+from .base import BotDecision, GamePolicy, evaluator, greedy_horizon, policy_answer, policy_of
 
 HORIZON = 8  # rivals' decisions played on, for a game that does not set its own (`greedy_horizon`)
 
@@ -151,11 +151,10 @@ class GreedyBot:
                 evaluate = evaluator(det)
                 where = root_indices(det, decision)
                 policy = policy_of(det)
-                if policy is not None and decision.kind in policy.kinds:
-                    j = policy.choose(det)
-                    if j is not None and j in where:  # the game's choice: no look-ahead
-                        det.release()
-                        return where.index(j)
+                answer = policy_answer(det, decision, policy)
+                if answer is not None:  # the game's choice: no look-ahead
+                    det.release()
+                    return answer
                 horizon = self.horizon if self.horizon is not None else greedy_horizon(det, HORIZON)
                 # not random.Random: seeding one per option cost more than the replies themselves
                 reply_draws = Lcg(self.rng.getrandbits(64))

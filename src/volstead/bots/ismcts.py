@@ -65,7 +65,7 @@ from typing import Any, Final
 from volstead.engine.decision import Decision
 from volstead.engine.state import GameState
 
-from .base import BotDecision, clone_deciding, game_of, policy_of, search_prior, search_reuse, search_root_weight
+from .base import BotDecision, clone_deciding, game_of, policy_answer, policy_of, search_prior, search_reuse, search_root_weight
 from .learned import OptionPrior
 
 DEFAULT_ITERATIONS: Final = 200
@@ -233,14 +233,11 @@ class ISMCTSBot:
         # Where the game has a policy (the option of highest expected value by its own odds, at the
         # decisions its dice decide), its answer is the bot's, as greedy's: no iterations spent
         # learning odds the game knows exactly.
-        policy = policy_of(det) if self.follow_policy else None
-        if policy is not None and decision.kind in policy.kinds and not det.decision(seat).lane:
-            j = policy.choose(det)
-            if j is not None:
-                i = root_keys.get(det.decision(seat).codes[j])
-                if i is not None:
-                    det.release()
-                    return i
+        if self.follow_policy:
+            answer = policy_answer(det, decision, policy_of(det))
+            if answer is not None:
+                det.release()
+                return answer
         root = Node()
         done = 0
         # The shipped policy's probabilities of the root's options, times the weight (None: the game

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import BotDecision, game_of, policy_of
+from .base import BotDecision, game_of, policy_answer, policy_of
 from .errors import BotError
 
 FORMAT = "volstead-policy/1"
@@ -277,12 +277,10 @@ class LearnedBot:
         if self.follow_policy:
             # The game's exact odds at the decisions its dice decide (a Conflict's Goons, Tactics,
             # spoils...), as the searching expert the policy imitated plays them.
-            game_policy = policy_of(det)
-            if game_policy is not None and decision.kind in game_policy.kinds and not d.lane:
-                j = game_policy.choose(det)
-                if j is not None and d.codes[j] in decision.codes:
-                    det.release()
-                    return list(decision.codes).index(d.codes[j])
+            answer = policy_answer(det, decision, policy_of(det))
+            if answer is not None:
+                det.release()
+                return answer
         numbers = game.action_numbers(det, d)
         if tuple(d.codes) != tuple(decision.codes):  # the draw ordered the options otherwise: match ids
             by_id = dict(zip(d.option_ids, numbers, strict=True))
