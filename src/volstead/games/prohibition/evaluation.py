@@ -136,6 +136,8 @@ assert LOSE_BUILDINGS == LOSSES.index("buildings") == 0  # rules/feds.py codes f
 HEAT_ROW: Final = 16
 NOT_YET: Final = 1e300
 
+HALVES: Final = 64  # `Tables.halves`: 0.5 ** Units for this many
+
 Lines = tuple[tuple[int, int, bool], ...]  # a requirement's lines (`lines`)
 
 
@@ -184,7 +186,7 @@ class Tables:
         self.rate = rate
         self.band_now: tuple[int, ...] = tuple(band(m)[0] for m in range(9))
         self.band_way: tuple[float, ...] = tuple(band(m)[1] for m in range(9))
-        self.halves: tuple[float, ...] = tuple(0.5**u for u in range(64))
+        self.halves: tuple[float, ...] = tuple(0.5**u for u in range(HALVES))
         self.scheme_lines = scheme_lines
         self.infamy_lines = infamy_lines
         # per mat, the bonuses the Appraiser reads (`ProhibitionState.bonus`: a dict lookup by name each)
@@ -583,8 +585,6 @@ class Appraiser:
         "_heat",
         "_heat_rows",
         "_buildings",
-        "_spoils",
-        "_raids",
         "_targets",
     )
 
@@ -625,11 +625,6 @@ class Appraiser:
         # `building` by seat * 256 + Block: a Conflict's spoils ask it for the same two Blocks once for
         # each number of Goons the attacker may have left (a search's leaves: 5 % of its instructions)
         self._buildings: dict[int, tuple[float, float]] = {}
-        # `spoils` by (seat, victim, Block), a row indexed by the Goons left less one, and the Steal
-        # or Torch they start from (`_raid`): a Conflict's outcomes ask for them once for each number
-        # of Goons the attacker may send (`attack_term`)
-        self._spoils: dict[int, list[tuple[int, float, float, float]]] = {}
-        self._raids: dict[int, tuple[int, float, float, float, float]] = {}
         # `attack_targets` by seat and source (a source's Goons are what `is_target` reads of it)
         self._targets: dict[int, list[tuple[int, int]]] = {}
 
@@ -722,24 +717,12 @@ class Appraiser:
     def spoils(self, seat: int, victim: int, b: int, goons: int) -> tuple[int, float, float, float]:
         """The best of Steal, Torch, Seize and withdraw for a victorious attacker with `goons` Goons
         left on b: (its code, own, harm, Goons expected to stay on b)."""
-        if goons < 1:
-            return self._seize(seat, victim, b, goons, self._raid(seat, victim, b))
-        return self.spoils_row(seat, victim, b, goons)[goons - 1]
-
-    def spoils_row(self, seat: int, victim: int, b: int, most: int) -> list[tuple[int, float, float, float]]:
-        """`spoils` for 1 to at least `most` Goons left (at index Goons - 1), valued once per
-        Appraiser (Steal and Torch once for them all: only a Seize reads the Goons)."""
-        key = (seat * 8 + victim) * 256 + b
-        row = self._spoils.get(key)
-        if row is None:
-            row = self._spoils[key] = []
-        if len(row) < most:
-            raid = self._raids.get(key)
-            if raid is None:
-                raid = self._raids[key] = self._raid(seat, victim, b)
-            for goons in range(len(row) + 1, most + 1):
-                row.append(self._seize(seat, victim, b, goons, raid))
-        return row
+        best, own, harm, stay, score = self._raid(seat, victim, b)
+        if self.markers[seat] > 0:
+            o, h, st = self._seize(seat, goons, self._seize_terms(seat, victim, b))
+            if o + self.harm_weight * h > score:
+                best, own, harm, stay = SEIZE, o, h, st
+        return best, own, harm, stay
 
     def _raid(self, seat: int, victim: int, b: int) -> tuple[int, float, float, float, float]:
         """The best of Steal, Torch and withdraw on b: (its code, own, harm, stay, own + weighted harm)."""
@@ -766,19 +749,19 @@ class Appraiser:
                 best, own, harm, stay, score = TORCH, o, h, 0.0, o + hw * h
         return best, own, harm, stay, score
 
-    def _seize(
-        self, seat: int, victim: int, b: int, goons: int, raid: tuple[int, float, float, float, float]
-    ) -> tuple[int, float, float, float]:
-        """`spoils`: the best of `raid` (`_raid`) and a Seize by `goons` Goons."""
-        best, own, harm, stay, score = raid
-        if self.markers[seat] > 0:  # Seize: one die a Goon; the Block, its building and a Headline
-            hw = self.harm_weight
-            q = expand_chance(goons + self.xd[seat])
-            o = q * (3.0 + self.block_gain(seat, b, goons))
-            h = q * self.block_loss(victim, b)
-            if o + hw * h > score:
-                best, own, harm, stay = SEIZE, o, h, q * goons
-        return best, own, harm, stay
+    def _seize_terms(self, seat: int, victim: int, b: int) -> tuple[float, float, float]:
+        """What a Seize of b by gang `seat` is worth whatever Goons make it: `block_gain` but its
+        Units' term, that term's weight (times 0.5 ** Goons), and `block_loss` to `victim`."""
+        value, worth = self.building(seat, b)
+        return self.hood_gain(seat, b >> 3) + value, self.risk * (1.0 + worth), self.block_loss(victim, b)
+
+    def _seize(self, seat: int, goons: int, terms: tuple[float, float, float]) -> tuple[float, float, float]:
+        """A Seize by `goons` Goons (one die each, and the mat's; the Block, its building and a
+        Headline), from its `_seize_terms`: (own, harm, Goons expected to stay)."""
+        gain, units_weight, loss = terms
+        q = expand_chance(goons + self.xd[seat])
+        half = self.t.halves[goons] if 0 <= goons < HALVES else 0.5**goons
+        return q * (3.0 + (gain - units_weight * half)), q * loss, q * goons
 
     def units_lost(self, cf: Conflict, goons: int, guards: int) -> float:
         """What the defender's expected losses of a Conflict cost it: Goons to the Hospital, Guards
@@ -810,30 +793,21 @@ class Appraiser:
                 own += cf.p_win * (3.0 + vault)
                 harm += cf.p_win * vault
             return own, harm, stay
-        # The spoils for each number of Goons left (`spoils`), valued here, not kept: an Attack's
-        # target is most often valued for one number of Goons, so a kept row (`spoils_row`) was
-        # built, boxed and freed for one read (a tenth of a search). The same sums as `_seize`.
+        # The spoils for each number of Goons left (`spoils`), Steal and Torch valued once for them
+        # all and a Seize's terms once (only its odds and its Units' risk read the Goons)
         win = cf.win
         _, raid_own, raid_harm, raid_stay, score = self._raid(seat, victim, b)
         seize = self.markers[seat] > 0
-        gain_now, gain_risk, loss = 0.0, 0.0, 0.0
-        if seize:  # `block_gain` but its Units' term, `block_loss`: the same for any Goons
-            value, worth = self.building(seat, b)
-            gain_now = self.hood_gain(seat, b >> 3) + value
-            gain_risk = self.risk * (1.0 + worth)
-            loss = self.block_loss(victim, b)
-        hw, xd, halves = self.harm_weight, self.xd[seat], self.t.halves
+        terms = self._seize_terms(seat, victim, b) if seize else (0.0, 0.0, 0.0)
+        hw = self.harm_weight
         for j in range(1, len(win)):
             p = win[j]
             if p > 0.0:
                 o, h, st = raid_own, raid_harm, raid_stay
                 if seize:
-                    q = expand_chance(j + xd)
-                    half = halves[j] if j < len(halves) else 0.5**j
-                    seize_own = q * (3.0 + (gain_now - gain_risk * half))
-                    seize_harm = q * loss
+                    seize_own, seize_harm, seize_stay = self._seize(seat, j, terms)
                     if seize_own + hw * seize_harm > score:
-                        o, h, st = seize_own, seize_harm, q * j
+                        o, h, st = seize_own, seize_harm, seize_stay
                 own += p * o
                 harm += p * h
                 stay += p * st
