@@ -85,12 +85,14 @@ def test_1921_skips_operations_and_the_starting_gang_goes_first():
     assert all(g.gangsters_left == 3 and g.heat == 1 for g in s.gangs)
 
 
-@pytest.mark.parametrize("seats, outpost", [(2, "gv1"), (3, "gv8"), (4, "rh5")])
+@pytest.mark.parametrize("seats, outpost", [(2, "gv1"), (3, "gv8"), (4, None)])
 def test_positions_go_clockwise_from_the_starting_gang_whose_outpost_is_a_fourth_neighborhood(seats, outpost):
     """Setting up: "Place the Turf, HQ, Goons and Guards on the Map per the examples" (the examples
     are missing: authored positions, docs/prohibition-content.md). The first position is the
-    Starting Gang's, whoever that is, and only it starts in four Neighborhoods: the fourth an
-    outpost, a Turf Block without units."""
+    Starting Gang's, whoever that is; with 2 or 3 gangs only it starts in four Neighborhoods, the
+    fourth an outpost, a Turf Block without units. With 4 gangs every gang starts in three (the
+    outpost went: docs/prohibition-balance.md, twenty-seventh session), the Starting Gang's second
+    pair `les1`-`les2`."""
 
     def hoods(s, seat):
         return {s.content.block_ids[x].rstrip("12345678") for x in s.turf(seat)}
@@ -98,8 +100,12 @@ def test_positions_go_clockwise_from_the_starting_gang_whose_outpost_is_a_fourth
     for first in range(seats):
         s = after_setup(seats, first_seat=first)
         assert s.start == first and s.gangs[first].hq == b(s, "hk1")
-        assert s.owner[b(s, outpost)] == first and s.units(b(s, outpost)) == 0
-        assert [len(hoods(s, seat)) for seat in range(seats)] == [4 if seat == first else 3 for seat in range(seats)]
+        if outpost is None:
+            assert {b(s, "les1"), b(s, "les2")} <= set(s.turf(first)) and s.owner[b(s, "rh5")] == -1
+            assert [len(hoods(s, seat)) for seat in range(seats)] == [3] * seats
+        else:
+            assert s.owner[b(s, outpost)] == first and s.units(b(s, outpost)) == 0
+            assert [len(hoods(s, seat)) for seat in range(seats)] == [4 if seat == first else 3 for seat in range(seats)]
         after = (first + 1) % seats  # the next gang clockwise takes the second position
         assert s.gangs[after].hq == b(s, "li1") and b(s, "tl3") in s.turf(after)
 
