@@ -56,8 +56,8 @@ def _skill_option(s, card_id: str, kind: str = "skill") -> str:
 
 
 def test_a_skill_tells_its_public_outcome_to_all_and_its_money_to_its_user_alone():
-    """Ward Heelers: "Decrease your Crime Rate by 1 and take $1." (gang_members.toml). The table sees
-    the Crime Rate fall; the $1 goes behind the screen, so only the user reads it."""
+    """Ward Heelers: "Decrease your Crime Rate by 1 and take $2." (gang_members.toml). The table sees
+    the Crime Rate fall; the $2 go behind the screen, so only the user reads it."""
     s = bare_game(3, seed=7)
     set_plan(s, 0, 3, 3, cards=0, extra=(card(s, "outfit_ward_heelers"),))
     s.players[0].money, s.players[0].crime = 10, 4
@@ -67,7 +67,7 @@ def test_a_skill_tells_its_public_outcome_to_all_and_its_money_to_its_user_alone
     gang = s.gang_name(0)
     assert s.take_story() == [
         (f"{gang} uses Ward Heelers' skill: {gang} -1 Crime Rate.", None),
-        ("That brought you $1 (you have $11).", 0),
+        ("That brought you $2 (you have $12).", 0),
     ]
 
 
