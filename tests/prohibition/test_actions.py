@@ -86,6 +86,23 @@ def test_take_charge_takes_the_marker_15_gs_and_another_gangster_at_once():
     assert s.decision().seat == 1
 
 
+def test_take_charge_with_nothing_left_to_order_gives_no_extra_turn():
+    """Back page: Take Charge — "play another Gangster if you can": a gang that has a Gangster left
+    but nothing it can order gets no extra turn; the next gang clockwise decides (the Action turn is
+    pushed only when the gang has an action open: it never lapses, `ActionTurn.never_lapses`)."""
+    s = after_setup()
+    run(s, StartActions())  # seat 0 starts
+    # every building and Extortion space taken by seat 1, Contract and Import by seat 0, and seat 0's
+    # Goons all Laying Low: Take Charge is the one thing seat 0 can order
+    s.spaces = tuple(0b10 if sp < 10 else 0b1 if sp in (11, 12) else 0 for sp in range(16))
+    s.gmask = tuple(1 if s.owner[x] == 0 else 0 for x in range(len(s.gmask)))
+    assert ids(s) == ("space:take_charge",)
+    s.apply("space:take_charge")
+    assert s.start == 0 and s.gangs[0].gangsters_left == 2
+    d = s.decision()
+    assert (d.seat, d.kind) == (1, "action")
+
+
 def test_turns_go_clockwise_until_every_gangster_is_placed():
     s = after_setup(3, first_seat=1)
     run(s, StartActions())

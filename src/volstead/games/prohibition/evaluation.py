@@ -176,6 +176,7 @@ class Tables:
         rate: tuple[int, ...],
         scheme_lines: tuple[Lines, ...],
         infamy_lines: tuple[Lines, ...],
+        mat_bonus: tuple[dict[str, int], ...],
     ):
         self.yields = yields
         self.outputs = outputs
@@ -190,9 +191,9 @@ class Tables:
         self.scheme_lines = scheme_lines
         self.infamy_lines = infamy_lines
         # per mat, the bonuses the Appraiser reads (`ProhibitionState.bonus`: a dict lookup by name each)
-        self.expansion_dice: tuple[int, ...] = ()
-        self.attack_pip: tuple[int, ...] = ()
-        self.extortion_per_block: tuple[int, ...] = ()
+        self.expansion_dice: tuple[int, ...] = tuple(b.get("expansion_dice", 0) for b in mat_bonus)
+        self.attack_pip: tuple[int, ...] = tuple(b.get("attack_pip", 0) for b in mat_bonus)
+        self.extortion_per_block: tuple[int, ...] = tuple(b.get("extortion_per_block", 0) for b in mat_bonus)
 
 
 _tables: dict[int, tuple[Any, Tables]] = {}
@@ -240,10 +241,8 @@ def tables(c) -> Tables:
         tuple(e.per_block for e in c.extortion),
         tuple(lines(r) for r in c.scheme_reqs),
         tuple(lines(r) for r in c.infamy_reqs),
+        c.mat_bonus,
     )
-    out.expansion_dice = tuple(b.get("expansion_dice", 0) for b in c.mat_bonus)
-    out.attack_pip = tuple(b.get("attack_pip", 0) for b in c.mat_bonus)
-    out.extortion_per_block = tuple(b.get("extortion_per_block", 0) for b in c.mat_bonus)
     _tables[id(c)] = (c, out)
     return out
 
