@@ -176,6 +176,33 @@ def test_ismcts_time_budget():
     assert 1 <= len(past) <= 2  # the first reading past it ends the search (inner check, then the outer one)
 
 
+def test_a_settled_search_plays_what_its_whole_budget_would():
+    """A wall-clock search stops once its most visited option leads the next by more visits than the
+    time left could give (`settle`); it then plays what searching to the deadline plays. A fake
+    clock, 1 ms a reading, gives both searches the same iterations in the same order."""
+
+    def fake_clock():
+        ticks = iter(range(10**9))
+        return lambda: next(ticks) * 0.001
+
+    stopped_early = 0
+    for seed in range(8):
+        s = mid_game(seed, min_options=3)
+        whole, settled = ISMCTSBot(seed, ms=600, settle=False), ISMCTSBot(seed, ms=600)
+        whole.clock, settled.clock = fake_clock(), fake_clock()
+        assert ask_bot(settled, s) == ask_bot(whole, s)
+        assert not whole.last_settled and whole.last_iterations >= 590
+        assert settled.last_iterations <= whole.last_iterations
+        stopped_early += settled.last_settled and settled.last_iterations < whole.last_iterations
+    assert stopped_early >= 1
+
+
+def test_only_wall_clock_budgets_settle():
+    """An iteration budget runs every iteration (its games replay exactly, whatever the machine)."""
+    assert ISMCTSBot(1, ms=50).settle and not ISMCTSBot(1, iterations=50).settle
+    assert ISMCTSBot(1, iterations=50, settle=True).settle
+
+
 @pytest.mark.parametrize("name", ["greedy", "ismcts:30"])
 def test_same_seed_same_choices(name):
     s = mid_game(9)
