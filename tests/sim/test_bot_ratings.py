@@ -19,7 +19,7 @@ from volstead.sim.runner import load_results
 
 def test_a_ladder_written_as_a_ratings_file_reads_back_exactly(tmp_path):
     ladder = [
-        {"bot": "ismcts:200ms", "elo": 1612.04, "games": 1200, "score": 0.7},
+        {"bot": "ismcts:200ms", "elo": 1612.04, "games": 1200, "score": 0.7, "low": 1540.55, "high": 1690.21},
         {"bot": "greedy", "elo": 1388.96, "games": 1200, "score": 0.5},
         {"bot": "random", "elo": 1000.0, "games": 1200, "score": 0.1},
     ]
@@ -32,6 +32,8 @@ def test_a_ladder_written_as_a_ratings_file_reads_back_exactly(tmp_path):
         "greedy": (1389.0, 1200),
         "random": (1000.0, 1200),
     }
+    assert (ratings.bots["ismcts:200ms"].low, ratings.bots["ismcts:200ms"].high) == (1540.5, 1690.2)
+    assert ratings.bots["greedy"].low is None and ratings.bots["greedy"].high is None
     assert read_ratings(tmp_path / "none.toml") is None
 
 
@@ -39,6 +41,20 @@ def test_a_malformed_ratings_file_is_a_content_error_naming_the_field(tmp_path):
     path = tmp_path / RATINGS_FILE
     path.write_text('measured = "x"\n[bots.greedy]\nelo = "high"\npairings = 3\n')
     with pytest.raises(ContentError, match=r"bot_ratings.toml: bots.greedy.elo: Input should be a valid number"):
+        read_ratings(path)
+
+
+@pytest.mark.parametrize(
+    "interval, error",
+    [
+        ("low = 900.0", "give both ends of the interval"),
+        ("low = 1300.0\nhigh = 1200.0", r"low \(1300.0\) is above high \(1200.0\)"),
+    ],
+)
+def test_a_ratings_interval_needs_both_ends_in_order(tmp_path, interval, error):
+    path = tmp_path / RATINGS_FILE
+    path.write_text(f'measured = "x"\n[bots.greedy]\nelo = 1250.0\npairings = 3\n{interval}\n')
+    with pytest.raises(ContentError, match=f"bot_ratings.toml: bots.greedy: .*{error}"):
         read_ratings(path)
 
 

@@ -127,7 +127,8 @@ def sim(
 
     Game options: -o key=value, or the flags `volstead games` lists (e.g. --variant NAME)."""
     from volstead.sim.compare import SECOND, compare_runs
-    from volstead.sim.report import elo_ladder, ladder_text, write_report
+    from volstead.sim.ladder import elo_ladder, ladder_text
+    from volstead.sim.report import write_report
     from volstead.sim.runner import SimConfig
 
     game = load_game(game_name)
@@ -188,9 +189,19 @@ def ladder(
             "all be of one game.",
         ),
     ] = None,
+    resamples: Annotated[
+        int,
+        typer.Option(
+            "--resamples",
+            min=0,
+            max=10_000,
+            help="Bootstrap pools of the games each rating's 95 % interval is taken from (0: none).",
+        ),
+    ] = 200,
 ) -> None:
-    """Print an Elo ladder fitted on the games of one or more simulation runs."""
-    from volstead.sim.report import elo_ladder, ladder_text
+    """Print an Elo ladder fitted on the games of one or more simulation runs, each rating with its
+    95 % interval (the games resampled)."""
+    from volstead.sim.ladder import elo_ladder, ladder_text
     from volstead.sim.runner import load_results
 
     rows, configs = [], []
@@ -199,7 +210,7 @@ def ladder(
             raise fail(f"{f} has no results.jsonl")
         rows += load_results(f)
         configs.append(json.loads((f / "sim.json").read_text()) if (f / "sim.json").exists() else {})
-    lad = elo_ladder(rows)
+    lad = elo_ladder(rows, resamples=resamples)
     console.print(json.dumps(lad, indent=1) if as_json else ladder_text(lad))
     if save is not None:
         save_ratings(save, lad, folders, configs, len(rows))

@@ -8,6 +8,8 @@ each bot it offers, so a person choosing an opponent sees how strong each is.
     [bots."ismcts:200ms"]
     elo = 1612.0
     pairings = 1200
+    low = 1540.5      # its 95 % interval, where the ladder has one
+    high = 1690.2
 
 The Elo scale is the ladder's own (the weakest bot 1000): ratings compare within one file only.
 """
@@ -17,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .content import load_file
 
@@ -29,6 +31,17 @@ class BotRating(BaseModel):
 
     elo: Annotated[float, Field(ge=0, le=5000)]
     pairings: Annotated[int, Field(ge=1)]  # results against another bot at the same table it was fitted on
+    # the 95 % interval of `elo` (the games resampled; sim/ladder.py), where the ladder has one
+    low: Annotated[float, Field(ge=0, le=5000)] | None = None
+    high: Annotated[float, Field(ge=0, le=5000)] | None = None
+
+    @model_validator(mode="after")
+    def _interval(self) -> BotRating:
+        if (self.low is None) != (self.high is None):
+            raise ValueError("give both ends of the interval (low and high) or neither")
+        if self.low is not None and self.high is not None and self.low > self.high:
+            raise ValueError(f"low ({self.low}) is above high ({self.high})")
+        return self
 
 
 class BotRatings(BaseModel):
@@ -59,4 +72,6 @@ def ratings_toml(title: str, measured: str, ladder: list[dict]) -> str:
     ]
     for row in ladder:
         lines += ["", f"[bots.{quoted(row['bot'])}]", f"elo = {round(float(row['elo']), 1)}", f"pairings = {int(row['games'])}"]
+        if row.get("low") is not None and row.get("high") is not None:
+            lines += [f"low = {round(float(row['low']), 1)}", f"high = {round(float(row['high']), 1)}"]
     return "\n".join(lines) + "\n"

@@ -3,10 +3,7 @@ of `volstead balance`, and the reported game's own sections (`Game.report_sectio
 data: the rows, the card ids, the final states replayed from the records as it reads them).
 
 Win rates count a shared win as a fraction (a game won by 2 seats gives each
-1/2). 95% intervals are Wilson score intervals. The Elo ladder is the
-Bradley-Terry maximum-likelihood fit of every pair of seats with different
-bots in a game (the winner beats each loser; two winners or two losers draw),
-on the Elo scale (400·log10), anchored so the weakest bot is at 1000.
+1/2). 95% intervals are Wilson score intervals. The Elo ladder: sim/ladder.py.
 """
 
 from __future__ import annotations
@@ -22,6 +19,7 @@ from typing import Any
 from volstead.engine.contract import Game, ReportSection
 from volstead.engine.errors import VolsteadError
 
+from .ladder import elo_ladder, ladder_text
 from .play import play_chart, play_figures, play_markdown
 from .runner import CONFIG, load_results
 
@@ -93,60 +91,6 @@ def by_bot_faction(rows: list[dict]) -> dict[str, dict]:
         return None if faction is None else bot_faction(r["bots"][k], faction)
 
     return rates_by(rows, key)
-
-
-def elo_ladder(rows: Iterable[dict], iterations: int = 500) -> list[dict]:
-    """[{"bot", "elo", "games", "score"}], strongest first (Bradley-Terry fit, Elo scale)."""
-    wins: dict[tuple[str, str], float] = defaultdict(float)  # (a, b) -> points a scored against b
-    games: Counter = Counter()
-    bots: set[str] = set()
-    for row in rows:
-        shares = win_shares(row)
-        names = row["bots"]
-        bots.update(names)
-        for a in range(len(names)):
-            for b in range(a + 1, len(names)):
-                if names[a] == names[b]:
-                    continue
-                wa, wb = shares[a] > 0, shares[b] > 0
-                pa = 0.5 if wa == wb else (1.0 if wa else 0.0)
-                wins[names[a], names[b]] += pa
-                wins[names[b], names[a]] += 1 - pa
-                games[names[a]] += 1
-                games[names[b]] += 1
-    names = sorted(bots)
-    if len(names) < 2:
-        return [{"bot": b, "elo": 1000.0, "games": games[b], "score": None} for b in names]
-    strength = {b: 1.0 for b in names}
-    eps = 0.5  # a prior half-draw against every opponent keeps unbeaten bots finite
-    for _ in range(iterations):
-        new = {}
-        for a in names:
-            w = sum(wins[a, b] for b in names if b != a) + eps * (len(names) - 1) / 2
-            denom = 0.0
-            for b in names:
-                if b == a:
-                    continue
-                n_ab = wins[a, b] + wins[b, a] + eps
-                denom += n_ab / (strength[a] + strength[b])
-            new[a] = w / denom if denom else strength[a]
-        g = math.exp(sum(math.log(v) for v in new.values()) / len(new))
-        strength = {a: v / g for a, v in new.items()}
-    low = min(strength.values())
-    ladder = []
-    for a in names:
-        played = sum(wins[a, b] + wins[b, a] for b in names if b != a)
-        scored = sum(wins[a, b] for b in names if b != a)
-        ladder.append(
-            {
-                "bot": a,
-                "elo": 1000 + 400 * math.log10(strength[a] / low),
-                "games": games[a],
-                "score": scored / played if played else None,
-            }
-        )
-    ladder.sort(key=lambda x: -x["elo"])
-    return ladder
 
 
 def summary(values: list[float]) -> dict:
@@ -237,13 +181,6 @@ def _rate_table(title: str, rates: dict[str, dict], label: str) -> list[str]:
     for g, r in rates.items():
         lines.append(f"| {g} | {r['n']} | {r['wins']:g} | {_pct(r['rate'])} | {_pct(r['low'])} – {_pct(r['high'])} |")
     return lines + [""]
-
-
-def ladder_text(ladder: list[dict]) -> str:
-    lines = ["| rank | bot | Elo | pairings | score |", "| ---: | --- | ---: | ---: | ---: |"]
-    for i, e in enumerate(ladder, 1):
-        lines.append(f"| {i} | {e['bot']} | {e['elo']:.0f} | {e['games']} | {_pct(e['score'])} |")
-    return "\n".join(lines)
 
 
 # The cards chart shows at most this many bars: a full card set is a few hundred labels, ~4 ms of
