@@ -32,14 +32,38 @@ def test_two_bots_fit_their_score_with_the_half_draw_prior():
     assert [e["games"] for e in ladder] == [40, 40] and ladder[0]["score"] == 0.75
 
 
-def test_a_four_seat_game_gives_six_pairs_losers_drawing():
-    wins, games = pair_results([{"bots": ["w", "x", "y", "z"], "winners": [0]}])
+def test_a_four_seat_game_gives_six_pairs_by_where_they_finished():
+    """The winner beats each loser, losers are ordered by their final scores, level ones draw."""
+    wins, games = pair_results([{"bots": ["w", "x", "y", "z"], "winners": [0], "scores": [9, 5, 7, 5]}])
     assert wins["w", "x"] == wins["w", "y"] == wins["w", "z"] == 1.0 and wins["x", "w"] == 0.0
-    assert wins["x", "y"] == wins["y", "x"] == 0.5
+    assert wins["y", "x"] == wins["y", "z"] == 1.0 and wins["x", "y"] == wins["z", "y"] == 0.0
+    assert wins["x", "z"] == wins["z", "x"] == 0.5
     assert games == {"w": 3, "x": 3, "y": 3, "z": 3}
     strength = fit(["w", "x", "y", "z"], wins)
     assert math.prod(strength.values()) == pytest.approx(1.0)  # their geometric mean 1
-    assert strength["w"] > strength["x"] == pytest.approx(strength["y"])
+    assert strength["w"] > strength["y"] > strength["x"] == pytest.approx(strength["z"])
+
+
+def test_two_winners_draw_whatever_their_scores_and_a_row_without_scores_draws_its_losers():
+    wins, _ = pair_results([{"bots": ["a", "b", "c"], "winners": [0, 1], "scores": [8, 8, 3]}])
+    assert wins["a", "b"] == 0.5 and wins["a", "c"] == wins["b", "c"] == 1.0
+    wins, _ = pair_results([{"bots": ["a", "b", "c"], "winners": [0]}])
+    assert wins["b", "c"] == wins["c", "b"] == 0.5
+
+
+def test_a_bot_that_never_wins_but_always_finishes_last_is_far_below_the_rest():
+    """Four seats, random always last and never winning: by finishing order it scores nothing
+    against anyone (the draw rule for losers gave it a third of its pairings)."""
+    rows = []
+    for i in range(40):
+        bots = ["random", "greedy", "ismcts", "learned"]
+        bots = bots[i % 4 :] + bots[: i % 4]
+        winner = ["greedy", "ismcts", "learned"][i % 3]
+        scores = [9 if b == winner else {"random": 1, "greedy": 5, "learned": 6, "ismcts": 7}[b] for b in bots]
+        rows.append({"bots": bots, "winners": [bots.index(winner)], "scores": scores})
+    ladder = {e["bot"]: e for e in elo_ladder(rows)}
+    assert ladder["random"]["score"] == 0.0 and ladder["random"]["elo"] == 1000.0
+    assert min(ladder[b]["elo"] for b in ("greedy", "ismcts", "learned")) > 1500
 
 
 def test_intervals_hold_the_rating_widen_with_fewer_games_and_repeat_with_the_seed():
