@@ -1,20 +1,24 @@
 #!/bin/bash
 # Each game's Elo ladder of the bots the lobby offers (issue 34, item 7; docs/bots.md "Ratings"):
-# random, greedy and ISMCTS at 50 ms, 200 ms and 1 s a decision, at tables of all but one of them
-# (each table leaves one bot out; `volstead sim` rotates the seats), GAMES games a table,
-# and the learned bot at two more tables; then `volstead ladder --save` writes the game's data/bot_ratings.toml, which the lobby shows.
-#   bash benchmarks/bot_ladder.sh [GAME ...]          # GAMES=40 WORKERS=$(nproc) by default
+# random, greedy, the learned bot and ISMCTS at 50 ms and 200 ms a decision at tables of all but one
+# of them (each table leaves one bot out; `volstead sim` rotates the seats), GAMES games a table; then
+# ISMCTS at 1 s at a table of its own with greedy and the two shorter searches (TOP_GAMES games: a
+# seat thinking a second a decision makes these the dearest games by far); then
+# `volstead ladder --save` fits them all into the game's bot_ratings.toml, which the lobby shows.
+#   bash benchmarks/bot_ladder.sh [GAME ...]          # GAMES=24 TOP_GAMES=12 WORKERS=$(nproc) by default
 # The ISMCTS seats think for their budget in wall-clock time, so give every worker a core of its own
-# (WORKERS <= cores) and nothing else to do: a table with the 1 s seat takes about 2 minutes a game of
-# Scarface 1920 (a seat decides about 125 times). On a lent machine (`.lent` carried, a build for its
-# Python: prepare_lent_machine.sh) set VOLSTEAD="PYTHONPATH=.lent/new/src:.lent/site python3 -m volstead.cli".
+# (WORKERS <= cores) and nothing else to do. On this 2-core machine the three games took about
+# 45 minutes at 2 workers for the five-bot tables and 45 more for the 1 s tables (docs/bots.md).
+# On a lent machine (`.lent` carried, a build for its Python: prepare_lent_machine.sh) set
+# VOLSTEAD="PYTHONPATH=.lent/new/src:.lent/site python3 -m volstead.cli".
 set -euo pipefail
-GAMES=${GAMES:-40}
+GAMES=${GAMES:-24}
+TOP_GAMES=${TOP_GAMES:-12}
 WORKERS=${WORKERS:-$(nproc)}
 OUT=${OUT:-results/ladder}
 VOLSTEAD=${VOLSTEAD:-.venv/bin/volstead}
-read -ra BOTS <<< "${BOTS:-random greedy ismcts:50ms ismcts:200ms ismcts:1000ms}"  # BOTS="..." to try the script cheaply
-read -ra LEARNED_TABLES <<< "${LEARNED_TABLES-learned,random,greedy,ismcts:50ms learned,greedy,ismcts:200ms,ismcts:1000ms}"  # LEARNED_TABLES="": none
+read -ra BOTS <<< "${BOTS:-random greedy learned ismcts:50ms ismcts:200ms}"  # BOTS="..." to try the script cheaply
+read -ra TOP_TABLES <<< "${TOP_TABLES-greedy,ismcts:50ms,ismcts:200ms,ismcts:1000ms}"  # TOP_TABLES="": none
 GAMES_LIST=("$@"); [ ${#GAMES_LIST[@]} -gt 0 ] || GAMES_LIST=(scarface1920 prohibition mafia_chronicles)
 for game in "${GAMES_LIST[@]}"; do
   runs=()
@@ -25,12 +29,10 @@ for game in "${GAMES_LIST[@]}"; do
     env $VOLSTEAD sim "$game" --seats "$seats" --games "$GAMES" --workers "$WORKERS" --seed 34 --no-report --out "$run"
     runs+=("$run")
   done
-  # the learned bot (the policy the game ships, for four seats: issue 37) at two tables of its own,
-  # one with the weaker bots and one with the stronger, which tie it into the ladder
-  for seats in "${LEARNED_TABLES[@]}"; do
-    run="$OUT/$game/learned-with-${seats//[:,]/-}"
-    echo "== $game: $seats, $GAMES games"
-    env $VOLSTEAD sim "$game" --seats "$seats" --games "$GAMES" --workers "$WORKERS" --seed 34 --no-report --out "$run"
+  for seats in "${TOP_TABLES[@]}"; do
+    run="$OUT/$game/top-${seats//[:,]/-}"
+    echo "== $game: $seats, $TOP_GAMES games"
+    env $VOLSTEAD sim "$game" --seats "$seats" --games "$TOP_GAMES" --workers "$WORKERS" --seed 34 --no-report --out "$run"
     runs+=("$run")
   done
   env $VOLSTEAD ladder "${runs[@]}" --save "$OUT/$game/bot_ratings.toml"
