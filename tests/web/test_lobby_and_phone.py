@@ -112,7 +112,7 @@ def test_more_options_shows_each_options_title_and_description_and_seats_from_1(
     assert [t.split(" ")[1] for t in page.locator(".seat-row").all_inner_texts()] == ["1", "2", "3", "4"]
     assert page.locator("select[name=first] option").all_inner_texts() == ["random", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]
     bots = page.locator("select[name=seat1] option").all_inner_texts()
-    assert bots[0] == "Human" and bots[2].startswith("Greedy (easy)") and bots[-2].startswith("ISMCTS 1 s (expert)")
+    assert bots[0] == "Human" and bots[2].startswith("Greedy (easy)") and bots[-2].startswith("ISMCTS 1 s")
     assert bots[-1].startswith("Learned (trained network)")  # the game ships a policy for its four seats
     assert page.locator("select[name=seat1]").input_value() == "greedy"
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")

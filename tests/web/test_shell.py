@@ -122,9 +122,9 @@ def test_the_lobby_shows_each_bots_rating_in_the_game_chosen(server, browser, sh
         "Human",
         "Random (beginner)",
         "Greedy (easy) · Elo 1389",
-        "ISMCTS 0.05 s (medium)",
-        "ISMCTS 0.2 s (hard) · Elo 1612",
-        "ISMCTS 1 s (expert)",
+        "ISMCTS 0.05 s",
+        "ISMCTS 0.2 s · Elo 1612",
+        "ISMCTS 1 s",
     ]
     page.click("select[name=seat1]")
     shot(page, "lobby-bot-ratings", full_page=False)

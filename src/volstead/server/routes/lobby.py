@@ -30,9 +30,12 @@ log = logging.getLogger(__name__)
 BOT_STRENGTHS = [
     {"spec": "random", "label": "Random (beginner)"},
     {"spec": "greedy", "label": "Greedy (easy)"},
-    {"spec": "ismcts:50ms", "label": "ISMCTS 0.05 s (medium)"},
-    {"spec": "ismcts:200ms", "label": "ISMCTS 0.2 s (hard)"},
-    {"spec": "ismcts:1000ms", "label": "ISMCTS 1 s (expert)"},
+    # The searches' labels say how long each thinks, not how strong it is: the ladders measured no
+    # game where 200 ms or 1 s a decision beats 50 ms (docs/bots.md, "Ratings the lobby shows"), so
+    # the Elo beside each says it.
+    {"spec": "ismcts:50ms", "label": "ISMCTS 0.05 s"},
+    {"spec": "ismcts:200ms", "label": "ISMCTS 0.2 s"},
+    {"spec": "ismcts:1000ms", "label": "ISMCTS 1 s"},
     # the policy network a game ships (bots/learned.py): offered only for a game whose describe() has
     # "learned_policy" true; its strength is the game's (its Elo, where rated, is shown beside it)
     {"spec": "learned", "label": "Learned (trained network)"},
