@@ -54,8 +54,8 @@ decision; then results depend on the machine's speed). A wall-clock search
 stops as soon as its answer is settled: when the most visited option leads the
 next by more visits than the time left could give at the rate so far (`settle`,
 on by default for `ms` budgets only, so iteration budgets replay exactly as
-before). The pick is the one the full budget would give; a person waits less
-for an obvious move, and a ladder of 1 s bots costs a fraction of its budget.
+before). The pick is the one the full budget would give, a tenth or so sooner
+(UCB keeps the runner-up close, so a search seldom settles early by much).
 """
 
 from __future__ import annotations
