@@ -4,7 +4,7 @@ ratings file the lobby shows: engine/ratings.py).
 Each game gives a result for every pair of seats with different bots, by where they finished: a
 winner beats each loser, two winners draw, and of two losers the higher final score wins (equal
 scores draw). A 4-seat game is six results. Counting two losers as a draw, as the first ladders did,
-left random a third of its pairings in The Mafia Chronicles — 156 Elo below the best bot — while it
+left random a third of its pairings in one game — 156 Elo below the best bot — while it
 won none of its 96 games. The ladder is the Bradley–Terry maximum-likelihood fit of those
 results, on the Elo scale (400·log10), anchored so the weakest bot is at 1000. With `resamples`,
 each bot's 95 % interval comes from the games resampled with replacement and fitted again, every
