@@ -8,7 +8,7 @@
 #   bash benchmarks/bot_ladder.sh [GAME ...]          # GAMES=24 TOP_GAMES=12 WORKERS=$(nproc) by default
 # The ISMCTS seats think for their budget in wall-clock time, so give every worker a core of its own
 # (WORKERS <= cores) and nothing else to do. On this 2-core machine the three games took about
-# 45 minutes at 2 workers for the five-bot tables and 45 more for the 1 s tables (docs/bots.md).
+# 67 minutes at 2 workers for the five-bot tables and 39 more for the 1 s tables (docs/bots.md).
 # On a lent machine (`.lent` carried, a build for its Python: prepare_lent_machine.sh) set
 # VOLSTEAD="PYTHONPATH=.lent/new/src:.lent/site python3 -m volstead.cli".
 set -euo pipefail
