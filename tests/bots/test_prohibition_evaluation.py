@@ -9,8 +9,9 @@ import pytest
 
 from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
 from volstead.games.prohibition import GAME
-from volstead.games.prohibition.evaluation import breakdown, evaluate, measures, tables
+from volstead.games.prohibition.evaluation import breakdown, evaluate, measures, tables, warehouse_kept, warehouse_pp
 from volstead.games.prohibition.options import Options
+from volstead.games.prohibition.rules.operations import StockBuildings, Warehouse
 from volstead.games.prohibition.rules.schemes import BUILDING, measure
 from volstead.games.prohibition.state import ProhibitionState
 
@@ -40,6 +41,13 @@ def put(s, block, kind, stocked=False):
     s.set_stocked(blk(s, block), stocked)
 
 
+def run_steps(s, *steps):
+    """Replace the pending steps by these (the first runs first) and run to the first decision."""
+    s.stack = list(reversed(steps))
+    s._decision, s._pending = None, ()
+    s._advance()
+
+
 def scheme(s, sid):
     return s.content.scheme_index[sid]
 
@@ -62,7 +70,8 @@ def test_the_setup_position_term_by_term():
         "prestige": 21.0,  # 3 Neighborhoods x 5, 15 Gs = 3, 3 Booze
         "production": 0.0,
         "buildings_later": 0.0,
-        "warehouse": -0.7,  # 5 Gs for 3 Booze next Operations (1 PP), x 0.7 during the Action Phase
+        # 5 Gs for 3 Booze at each of the 5 Operations to come (1 PP), x 0.7 during the Action Phase
+        "warehouse": -0.7 * 5,
         "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 5 / 4),  # 6 Extortions to come; 4, 2, 2 Blocks
         "units": 0.9 * 7 + 0.15 * 18,  # 6 Goons and a Guard at 0.3 + 0.6 (the whole game left); 18 in the supply
         # Turf 1 PP a Block (HQ: + half of 15 Gs), halved per Unit on it: li1 2.5/16, li2 tl3 les3 1/2,
@@ -78,7 +87,7 @@ def test_the_setup_position_term_by_term():
         "under_way": 0.0,  # no Conflict or Consequence under way
     }
     assert breakdown(s, 1) == pytest.approx(want)
-    assert evaluate(s, 1) == pytest.approx(sum(want.values())) == pytest.approx(53.271875)
+    assert evaluate(s, 1) == pytest.approx(sum(want.values())) == pytest.approx(50.471875)
     # Seat 0 (Tammany), the Starting Gang: its outpost gv1 (no Unit on it) instead of les2
     first = breakdown(s, 0)
     assert first == pytest.approx(
@@ -89,12 +98,12 @@ def test_the_setup_position_term_by_term():
             "heat": -(7 / 8) * (11 / 12 + 1 / 3),  # Tammany's Bribe discount
         }
     )
-    assert evaluate(s) == [pytest.approx(58.709375), pytest.approx(53.271875)]
+    assert evaluate(s) == [pytest.approx(55.909375), pytest.approx(50.471875)]
 
 
 def test_a_stocked_still_scores_its_output_now_and_its_later_years():
     """Rum Row (+2 Booze from Stills) with a stocked Still on li2: 3 PP for the building, 4 Booze this
-    Production, 3 PP a year (4 Booze less the 1 PP its stock costs) for 5 more years x 0.8; its Block's
+    Production, 3 PP a year (4 Booze less the 1 PP its stock costs) for 5 more years x 0.65; its Block's
     worth at risk grows to 8 (1 + 3 for the building + 4 its output); 1 Heat a year."""
     s = setup()
     before = breakdown(s, 1)
@@ -103,12 +112,62 @@ def test_a_stocked_still_scores_its_output_now_and_its_later_years():
     delta = {k: after[k] - before[k] for k in after}
     assert delta["prestige"] == 3
     assert delta["production"] == 4
-    assert delta["buildings_later"] == pytest.approx(3 * 0.8 * 5)
+    assert delta["buildings_later"] == pytest.approx(3 * 0.65 * 5)
     assert delta["exposure"] == pytest.approx(-0.3 * (8 - 1) / 2)  # one Goon on li2
     # Heat projected to 18: badge 8 fully, 15 at 3/4, 20 (Threshold II, 3.25 PP) at 1/3
     assert after["heat"] == pytest.approx(-(13 / 8) * (1 + 3 / 4) - 3.25 / 3)
-    assert {k for k, v in delta.items() if v} == {"prestige", "production", "buildings_later", "exposure", "heat"}
+    # the Booze it makes pays Rum Row's fees (5 Gs up to 6, 10 up to 12, 15 up to 18, then 20) at the
+    # 5 Operations to come: 3 + 4 = 7, then 2.6 more a year (4 x 0.65): 10, 10, 15, 15, 15 Gs, x 0.7
+    assert after["warehouse"] == pytest.approx(-0.7 * (2 + 2 + 3 + 3 + 3))
+    assert {k for k, v in delta.items() if v} == {
+        "prestige",
+        "production",
+        "buildings_later",
+        "warehouse",
+        "exposure",
+        "heat",
+    }
     assert breakdown(s, 0) == pytest.approx(breakdown(setup(), 0))  # the rival's value is its own
+
+
+@pytest.mark.parametrize("mat", ["tammany", "rum_row"])
+def test_the_warehouse_step_is_valued_as_the_rules_take_it(mat):
+    """Warehouse your Booze: "If you cannot pay the full amount, you lose any Booze that is not paid
+    for" — what the evaluation foresees the step to keep and cost is what the rules' step does, for
+    every Booze and vault up to 30."""
+    s = setup((mat, "bowery"))
+    g = s.gangs[0]
+    fees = tables(s.content).fees[g.mat]
+    for booze in range(31):
+        for gs in range(31):
+            g.booze, g.gs = booze, gs
+            run_steps(s, Warehouse())
+            paid = gs - g.gs
+            assert warehouse_kept(fees, booze, gs) == g.booze
+            assert warehouse_pp(fees, booze, gs, 0.0, 0.0, 1, True) == pytest.approx(paid / 5 + booze - g.booze)
+
+
+def test_stocking_that_leaves_the_vault_short_of_the_fee_costs_the_booze():
+    """Operations: Stock comes before Warehouse. In 1926's, Rum Row with 12 Booze and 10 Gs pays 10 Gs
+    to keep them all; stocking its Still (5 Gs, 4 Booze at Production) would leave 5 Gs, which keep 6
+    Booze: the other 6 are lost. The evaluation counts them, and the greedy bot does not stock."""
+    s = setup()
+    s.year, s.phase = 1926, "operations"
+    put(s, "li2", "still")
+    put(s, "hk2", "still")  # Tammany's, so that its Stock step comes before the Warehouse step
+    g = s.gangs[1]
+    g.booze, g.gs = 12, 10
+    run_steps(s, StockBuildings(1), StockBuildings(0), Warehouse())
+    assert s.decision().option_ids == ("stock:li2", "done")
+    assert breakdown(s, 1)["warehouse"] == pytest.approx(-2.0)  # 10 Gs, the last Warehouse step
+    after = s.clone()
+    after.apply("stock:li2")
+    assert after.decision().seat == 0  # Tammany stocks next: the Warehouse step is still to come
+    assert breakdown(after, 1)["warehouse"] == pytest.approx(-(1.0 + 6))  # 5 Gs for 6 Booze, 6 lost
+    assert s.decision().option_ids[ask_bot(GreedyBot(1), s)] == "done"
+    g.gs = 15  # the vault pays for both: the Still is stocked
+    run_steps(s, StockBuildings(1), StockBuildings(0), Warehouse())
+    assert s.decision().option_ids[ask_bot(GreedyBot(1), s)] == "stock:li2"
 
 
 @pytest.mark.parametrize("mats, gs", [(("tammany", "rum_row"), 25), (("rum_row", "tammany"), 30)])

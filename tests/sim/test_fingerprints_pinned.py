@@ -32,8 +32,9 @@ PINNED_GREEDY = {
     "mafia_chronicles": (737, "68488f6e071ca82348803a818e8934b36a148b342effec17e818e24263508a94"),
     # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
     "scarface1920": (1768, "b668da705b5536dbd27ef1580876cb33dd6ad990195aa1260ddef714f128a080"),
-    # issue 34: the Starting Gang's outpost gone with 4 gangs (the set-up; the bots' play unchanged)
-    "prohibition": (1535, "58c3ae1b7acd0e073ffb6d925909e7d2c8bf4722591038b94c7b3bd726370c01"),
+    # issue 34: the evaluation foresees every Warehouse step (Booze lost when the vault cannot pay) and
+    # counts later years at the stock rate the records show (0.65; docs/prohibition-balance.md)
+    "prohibition": (1550, "baa83d7e96f6f96bb31d4c3a898b5883af0928bb733dabd64cf5d5076c7e14a8"),
 }
 
 
@@ -49,8 +50,8 @@ PINNED_ISMCTS = {
     # issue 34: the search's root biased by the shipped policy (search_prior 3; docs/bots.md), and Mafia's
     # policy fine-tuned against greedy (issue 37): the prior is that network's, so a new policy is a new value
     "mafia_chronicles": (319, "d92f3c4d8319a23136a60b9dac62a91b09e0fb80edb71811e5b9f0658649bafa"),
-    # issue 34: the root biased by the shipped policy (search_prior 3); the Starting Gang's outpost gone with 4 gangs
-    "prohibition": (798, "be698a151342978a079ab72718c041cb5da87ff357ca0757d9192cbc48b6d657"),
+    # issue 34: the evaluation's Warehouse steps and stock rate (the Rum Row fix, docs/prohibition-balance.md)
+    "prohibition": (718, "4cc4161d79e416fe7c79b97621d7b05d7a01d30b05216ed734f19ef873f5fbe6"),
     # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
     "scarface1920": (616, "0d8c54c55ef3243148ae97c6b043c9aabfa0a5a4493a1b4b9f7557230a440b72"),
 }

@@ -18,8 +18,14 @@ still to place), so what only pays through future actions fades to nothing at th
    more years (output minus the Stock it needs, a mat's `booze_output` counted; a
    building that does not pay for its Stock yields 0), × `STOCK_RATE` (not every year's Stock
    is affordable).
-4. **Booze's warehouse fee** at the next Operations (the mat's table, 1 PP per 5 Gs; × 0.7
-   before the Action Phase is over, when some Booze may still be sold first).
+4. **Booze's warehouse fees**, every Operations still to come (the mat's table, 1 PP per 5 Gs). The
+   next one as the Warehouse step will take it: the Booze then in the warehouse (this year's
+   Production added while it is to come, the Booze the gang's Speakeasies and Nightclubs are
+   stocked with taken off) against the Gs then in the vault (this year's Production's Gs added) —
+   Booze the gang cannot pay for is lost, 1 PP each, so a vault emptied by stocking, building or
+   bribing can cost the whole warehouse. The later ones on the Booze the buildings go on making
+   (× `STOCK_RATE`), each at its fee. × `FEE_SOON` but for the Warehouse step of this very
+   Operations (some Booze may be sold first).
 5. **Turf toward more**: `EXTORT` PP a Block for each Extortion still to come (the years left,
    and this year's if none taken yet); per Neighborhood the way to the next band —
    ¼ of 5 PP per Block beyond the first up to 4 (toward 5 Blocks), ¼ of 10 PP per Block from
@@ -63,7 +69,6 @@ import math
 from typing import Any, Final
 
 from .content.models import LOSSES
-from .content.tables import Content
 from .odds import Conflict, conflict, expand_chance
 from .rules.attack import AttackGoons, AttackTarget
 from .rules.conflict import (
@@ -82,6 +87,7 @@ from .rules.conflict import (
 )
 from .rules.feds import BUILDINGS as LOSE_BUILDINGS
 from .rules.feds import LoseOne
+from .rules.operations import Warehouse
 from .rules.schemes import (
     AT_MOST,
     BLOCKS,
@@ -111,7 +117,7 @@ from .state import BREWERY, CHARM, LAST_YEAR, SETTLEMENT, STILL, TILES, Prohibit
 YEARS: Final = 6
 BOOZE: Final = 1.0  # PP per Booze (it scores 1)
 GS: Final = 0.2  # PP per G (5 Gs score 1)
-STOCK_RATE: Final = 0.8  # share of later years a building is stocked
+STOCK_RATE: Final = 0.65  # share of later years a building is stocked
 PAYOFF: Final = 0.5  # a Ward Machine's Payoff
 EXTORT: Final = 0.4  # PP a Block per Extortion still to come
 GROW: Final = 0.4  # share of the next Neighborhood band counted per step toward it (× share)
@@ -125,7 +131,7 @@ TACTIC: Final = 0.4  # a Scheme's Tactic side
 ACTIVITY: Final = 2.0  # Heat a year from Attacks and Extortion
 RAMP: Final = 6.0  # degrees over which a badge's card is phased in
 GANGSTER: Final = 2.0  # PP per Gangster still to place this year
-FEE_SOON: Final = 0.7  # share of the warehouse fee counted during the Action Phase and Production
+FEE_SOON: Final = 0.7  # share of a warehouse fee counted but for the Warehouse step of this Operations
 HARM: Final = 1.0  # a rival's loss, against a gain of the gang's own, × 1 / (gangs - 1): it is one rival's
 LOSS_PP: Final = (4.0, 1.5, 1.0, GS, BOOZE, 3.0)  # a Consequence's parts (LOSSES order), in PP
 
@@ -164,6 +170,10 @@ class Tables:
         "expansion_dice",
         "attack_pip",
         "extortion_per_block",
+        "fees",
+        "booze_made",
+        "booze_stock",
+        "gs_made",
     )
 
     def __init__(
@@ -177,6 +187,10 @@ class Tables:
         scheme_lines: tuple[Lines, ...],
         infamy_lines: tuple[Lines, ...],
         mat_bonus: tuple[dict[str, int], ...],
+        fees: tuple[tuple[tuple[int, int], ...], ...],
+        booze_made: tuple[tuple[int, ...], ...],
+        booze_stock: tuple[int, ...],
+        gs_made: tuple[int, ...],
     ):
         self.yields = yields
         self.outputs = outputs
@@ -194,6 +208,10 @@ class Tables:
         self.expansion_dice: tuple[int, ...] = tuple(b.get("expansion_dice", 0) for b in mat_bonus)
         self.attack_pip: tuple[int, ...] = tuple(b.get("attack_pip", 0) for b in mat_bonus)
         self.extortion_per_block: tuple[int, ...] = tuple(b.get("extortion_per_block", 0) for b in mat_bonus)
+        self.fees = fees  # per mat: the warehouse's (most Booze, fee) rows
+        self.booze_made = booze_made  # per mat and kind: a stocked building's Booze (the mat's bonus in)
+        self.booze_stock = booze_stock  # per kind: the Booze its Stock takes
+        self.gs_made = gs_made  # per kind: a stocked building's Gs
 
 
 _tables: dict[int, tuple[Any, Tables]] = {}
@@ -205,17 +223,19 @@ def tables(c) -> Tables:
     if hit is not None and hit[0] is c:
         return hit[1]
     kinds = range(len(c.b_heat))
-    yields, outputs = [], []
+    yields, outputs, booze_made = [], [], []
     for mat in range(len(c.mats)):
         bonus = c.mat_bonus[mat].get("booze_output", 0)
-        row, made = [], []
+        row, made, booze_row = [], [], []
         for k in kinds:
             booze = c.b_booze[k] + (bonus if k in (STILL, BREWERY) and c.b_booze[k] else 0)
+            booze_row.append(booze)
             out = booze * BOOZE + c.b_gs[k] * GS + c.b_payoff[k] * PAYOFF  # cooling: in the Heat term
             made.append(float(out))
             row.append(max(0.0, out - c.b_stock_gs[k] * GS - c.b_stock_booze[k] * BOOZE))
         yields.append(tuple(row))
         outputs.append(tuple(made))
+        booze_made.append(tuple(booze_row))
     costs = []
     for mat in range(len(c.mats)):
         discount = c.mat_bonus[mat].get("bribe_discount", 0)
@@ -242,6 +262,10 @@ def tables(c) -> Tables:
         tuple(lines(r) for r in c.scheme_reqs),
         tuple(lines(r) for r in c.infamy_reqs),
         c.mat_bonus,
+        c.mat_fees,
+        tuple(booze_made),
+        tuple(c.b_stock_booze),
+        tuple(c.b_gs),
     )
     _tables[id(c)] = (c, out)
     return out
@@ -257,7 +281,8 @@ def level_of(thresholds, heat: int) -> int:
 
 class _Scan:
     """One pass over the map, per gang: Blocks per Neighborhood, buildings, Units, exposure (term 6),
-    this year's output, the buildings' Heat and cooling, and the counts the requirements read."""
+    this year's output (and its Booze and Gs, term 4), the Booze the buildings make and take a year,
+    the buildings' Heat and cooling, and the counts the requirements read."""
 
     __slots__ = (
         "per",
@@ -274,6 +299,10 @@ class _Scan:
         "full",
         "nstocked",
         "kinds",
+        "pending_booze",
+        "pending_gs",
+        "booze_made",
+        "booze_taken",
     )
 
     def __init__(self, s: ProhibitionState, t: Tables, pending: bool, years: int):
@@ -297,11 +326,18 @@ class _Scan:
         self.goons: list[int] = []
         self.full: list[int] = []
         self.nstocked: list[int] = []
+        self.pending_booze: list[int] = []
+        self.pending_gs: list[int] = []
+        self.booze_made: list[int] = []
+        self.booze_taken: list[int] = []
+        booze_stock, gs_made = t.booze_stock, t.gs_made
         for g, turf in zip(s.gangs, s.turfs()):  # ascending: every sum in the order of a pass over the map
             per, kinds = [0] * hoods, [0] * 6
             units = goons_on = full = nbuild = build_heat = nstocked = 0
+            pending_booze = pending_gs = booze_made = booze_taken = 0
             exposure = pending_out = cool_now = cool_later = later_yield = 0.0
             yields, outputs, mat_heat = t.yields[g.mat], t.outputs[g.mat], c.mat_heat[g.mat]
+            made = t.booze_made[g.mat]
             hq = g.hq if not g.robbed else -1
             for b in turf:
                 hood = b >> 3
@@ -320,6 +356,8 @@ class _Scan:
                     kinds[k] = kinds[k] + 1
                     build_heat += mat_heat[k]
                     later_yield += yields[k]
+                    booze_made += made[k]
+                    booze_taken += booze_stock[k]
                     if k == SETTLEMENT:
                         cool_later += cool
                     worth += 3.0
@@ -328,6 +366,8 @@ class _Scan:
                         if pending:
                             out = outputs[k]
                             pending_out += out
+                            pending_booze += made[k]
+                            pending_gs += gs_made[k]
                             cool_now += c.b_cool[k]
                             worth += out
                 elif b == hq:  # an unrobbed HQ: half the vault
@@ -347,6 +387,10 @@ class _Scan:
             self.goons.append(goons_on)
             self.full.append(full)
             self.nstocked.append(nstocked)
+            self.pending_booze.append(pending_booze)
+            self.pending_gs.append(pending_gs)
+            self.booze_made.append(booze_made)
+            self.booze_taken.append(booze_taken)
 
     def rows(self, s: ProhibitionState) -> list[list[int]]:
         """Every gang's value of every requirement line (REQUIREMENTS order, BUILDING left 0), then
@@ -450,15 +494,55 @@ def chance(p: float, soon: float) -> float:
     return MET if p >= 1.0 else soon * (0.05 + 0.6 * p * p)
 
 
-def warehouse_fee(c: Content, mat: int, booze: int) -> int:
+def fee_for(fees: tuple[tuple[int, int], ...], booze: float) -> int:
+    """The warehouse fee (Gs) for `booze` Booze, by a mat's (most Booze, fee) rows."""
     if booze <= 0:
         return 0
-    fee = 0
-    for upto, f in c.mat_fees[mat]:
-        fee = f
+    for upto, fee in fees:
         if booze <= upto:
+            return fee
+    return fees[-1][1]
+
+
+def warehouse_kept(fees: tuple[tuple[int, int], ...], booze: float, gs: float) -> float:
+    """The Booze the Warehouse step leaves a gang with `booze` Booze and `gs` Gs: all of it, or the
+    most whose fee the vault pays (rules/operations.py `Warehouse`; the rows ascend)."""
+    if fee_for(fees, booze) <= gs:
+        return booze
+    keep = 0.0
+    for upto, fee in fees:
+        if fee > gs:
             break
-    return fee
+        keep = float(upto)
+    return keep
+
+
+def warehouse_pp(
+    fees: tuple[tuple[int, int], ...],
+    booze: float,
+    gs: float,
+    then: float,
+    a_year: float,
+    events: int,
+    this_operations: bool,
+) -> float:
+    """Term 4, a cost (≥ 0): `events` Warehouse steps still to come. The first takes its fee for
+    `booze` from `gs` Gs and loses the Booze the vault cannot pay for (1 PP each); the second finds
+    the Booze kept plus `then`, each later one `a_year` more; they are paid. × `FEE_SOON` but for the
+    step of this Operations (`this_operations`)."""
+    if events <= 0:
+        return 0.0
+    if booze < 0.0:
+        booze = 0.0
+    kept = warehouse_kept(fees, booze, gs)
+    cost = fee_for(fees, kept) * GS + (booze - kept) * BOOZE
+    if not this_operations:
+        cost *= FEE_SOON
+    b = kept + then
+    for _ in range(1, events):
+        cost += fee_for(fees, b) * GS * FEE_SOON
+        b += a_year
+    return cost
 
 
 def band(m: int) -> tuple[int, float]:
@@ -1109,7 +1193,14 @@ def _terms(s: ProhibitionState, seats: range | tuple[int, ...], totals: list[flo
     pending = phase in ("setup", "operations", "actions")
     share = (years + this_year_share(s, pending)) / YEARS
     soon = min(1.0, 2.0 * share)
-    fee_share = 1.0 if phase == "operations" else FEE_SOON if years > 0 else 0.0
+    # term 4: is this Operations' Warehouse step still to come (then it is the next one)?
+    warehouse_now = False
+    if phase == "operations":
+        for step in s.stack:
+            if type(step) is Warehouse:
+                warehouse_now = True
+                break
+    events = years + 1 if warehouse_now else years
     unit = UNIT + UNIT_LATER * share
     risk = -RISK * share
     grow_share = GROW * share
@@ -1151,16 +1242,29 @@ def _terms(s: ProhibitionState, seats: range | tuple[int, ...], totals: list[flo
         prestige = hood_pp + g.gs * GS + g.booze * BOOZE + 3 * (scan.nbuild[k] + g.headlines) - g.jail + done_pp
         # 2. this year's Production
         prod = 0.0
+        extorted = 0
         if pending:
             prod = scan.pending_out[k]
             if g.extortion >= 0:
                 rate = t.rate[g.extortion - CHARM]
                 if rate > 0:
-                    prod += round5(blocks * (rate + s.bonus(k, "extortion_per_block"))) * GS
+                    extorted = round5(blocks * (rate + s.bonus(k, "extortion_per_block")))
+                    prod += extorted * GS
         # 3. buildings' later years
         buildings_later = scan.later_yield[k] * STOCK_RATE * years
-        # 4. warehouse fee
-        warehouse = -warehouse_fee(c, mat, g.booze) * GS * fee_share
+        # 4. warehouse fees
+        a_year = (scan.booze_made[k] - scan.booze_taken[k]) * STOCK_RATE
+        taken = scan.booze_taken[k] * STOCK_RATE  # the next Operations' Stock, before its Warehouse step
+        this_year = scan.pending_booze[k] if pending else 0
+        if warehouse_now:
+            wh = warehouse_pp(t.fees[mat], g.booze, g.gs, this_year - taken, a_year, events, True)
+        elif pending:
+            wh = warehouse_pp(
+                t.fees[mat], g.booze + this_year - taken, g.gs + scan.pending_gs[k] + extorted, a_year, a_year, events, False
+            )
+        else:
+            wh = warehouse_pp(t.fees[mat], g.booze - taken, g.gs, a_year, a_year, events, False)
+        warehouse = -wh
         # 5. Turf toward more
         ext_left = years + (1 if pending and g.extortion < 0 else 0)
         turf = EXTORT * blocks * ext_left + grow_share * grow
