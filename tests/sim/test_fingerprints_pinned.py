@@ -50,8 +50,9 @@ PINNED_ISMCTS = {
     # issue 34: the search's root biased by the shipped policy (search_prior 3; docs/bots.md), and Mafia's
     # policy fine-tuned against greedy (issue 37): the prior is that network's, so a new policy is a new value
     "mafia_chronicles": (319, "d92f3c4d8319a23136a60b9dac62a91b09e0fb80edb71811e5b9f0658649bafa"),
-    # issue 34: the evaluation's Warehouse steps and stock rate (the Rum Row fix, docs/prohibition-balance.md)
-    "prohibition": (718, "4cc4161d79e416fe7c79b97621d7b05d7a01d30b05216ed734f19ef873f5fbe6"),
+    # issue 34: the evaluation's Warehouse steps and stock rate (the Rum Row fix), and the shipped policy
+    # distilled again from the search without its prior (the root's prior is that policy; docs/bots.md)
+    "prohibition": (741, "c9c889f8e932b811692566eb79cf5549be484836a7ab1fdd71be853eac95d127"),
     # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
     "scarface1920": (616, "0d8c54c55ef3243148ae97c6b043c9aabfa0a5a4493a1b4b9f7557230a440b72"),
 }
