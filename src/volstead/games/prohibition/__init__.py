@@ -68,8 +68,8 @@ class Prohibition(Game[ProhibitionOptions]):
     # from the same evaluation greedy plays by, which 200 noisier iterations must outweigh (docs/bots.md)
     search_root_weight: ClassVar[int] = 8
     # ISMCTS's root biased by the shipped policy (bots.base.search_prior; docs/bots.md): one searching
-    # seat wins 56.5 % against three greedy over 400 games, 42.0 % without (twenty-ninth session; the
-    # policy also steers searching Rum Row into Booze buildings: docs/bots.md)
+    # seat wins 65.2 % against three greedy over 400 games with the policy distilled again from the
+    # search without its prior (twenty-ninth session, docs/bots.md; 42.0 % without a prior)
     search_prior: ClassVar[float] = 3.0
     policy_kinds: ClassVar[frozenset[str]] = frozenset(
         {
