@@ -4,11 +4,14 @@ on set-up positions, term by term, and what the bots may read."""
 from __future__ import annotations
 
 import random
+import re
+import shutil
 
 import pytest
 
 from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
 from volstead.games.prohibition import GAME
+from volstead.games.prohibition.content.loader import DATA_DIR
 from volstead.games.prohibition.evaluation import breakdown, evaluate, measures, tables, warehouse_kept, warehouse_pp
 from volstead.games.prohibition.options import Options
 from volstead.games.prohibition.rules.operations import StockBuildings, Warehouse
@@ -18,11 +21,31 @@ from volstead.games.prohibition.state import ProhibitionState
 SHAKEDOWN = 8  # action space index of Shake Down (board.toml: Charm Campaign, Protection Money, Shake Down, ...)
 
 
-def setup(mats=("tammany", "rum_row")) -> ProhibitionState:
+EARLIER_RUM_ROW = (
+    "bonuses = { booze_output = 2, extortion_per_block = 1 }",
+    "fees = [{ upto = 6, gs = 5 }, { upto = 12, gs = 10 }, { upto = 18, gs = 15 }, { gs = 20 }]",
+)
+
+
+def earlier_rum_row(tmp_path) -> str:
+    """A copy of the embedded set with Rum Row's mat as it was until the thirtieth session (+1 Gs a Block of
+    Extortion; fees 5 Gs up to 6 Booze, 10 up to 12, 15 up to 18, then 20): the worked examples of fees
+    paid and Extortion bonuses below need a mat that has them."""
+    folder = tmp_path / "earlier"
+    shutil.copytree(DATA_DIR, folder)
+    text = (folder / "mats.toml").read_text()
+    at = text.index('id = "rum_row"')
+    tail = re.sub(r"bonuses = \{[^}]*\}", EARLIER_RUM_ROW[0], text[at:], count=1)
+    tail = re.sub(r"fees = \[[^\n]*", EARLIER_RUM_ROW[1], tail, count=1)
+    (folder / "mats.toml").write_text(text[:at] + tail)
+    return str(folder)
+
+
+def setup(mats=("tammany", "rum_row"), cards: str = "") -> ProhibitionState:
     """2 gangs at 1921's first turn, Schemes and Infamy taken away: seat 0 holds hk1-hk4 (HQ hk1 with
     3 Goons and the Guard, a Goon on hk2), tl1-tl2 (a Goon on tl1), les1-les2 (a Goon on les1);
     seat 1 the same shape on li, tl3-tl4, les3-les4. 15 Gs, 3 Booze, Heat 1 each."""
-    s = GAME.new_game(1, len(mats), Options(first_seat=0, mats=mats))
+    s = GAME.new_game(1, len(mats), Options(first_seat=0, mats=mats, cards=cards))
     while s.in_lanes():
         s.apply_index(0)
     for g in s.gangs:
@@ -70,8 +93,7 @@ def test_the_setup_position_term_by_term():
         "prestige": 21.0,  # 3 Neighborhoods x 5, 15 Gs = 3, 3 Booze
         "production": 0.0,
         "buildings_later": 0.0,
-        # 5 Gs for 3 Booze at each of the 5 Operations to come (1 PP), x 0.7 during the Action Phase
-        "warehouse": -0.7 * 5,
+        "warehouse": 0.0,  # Rum Row's mat: no warehouse fee
         "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 5 / 4),  # 6 Extortions to come; 4, 2, 2 Blocks
         "units": 0.9 * 7 + 0.15 * 18,  # 6 Goons and a Guard at 0.3 + 0.6 (the whole game left); 18 in the supply
         # Turf 1 PP a Block (HQ: + half of 15 Gs), halved per Unit on it: li1 2.5/16, li2 tl3 les3 1/2,
@@ -87,25 +109,28 @@ def test_the_setup_position_term_by_term():
         "under_way": 0.0,  # no Conflict or Consequence under way
     }
     assert breakdown(s, 1) == pytest.approx(want)
-    assert evaluate(s, 1) == pytest.approx(sum(want.values())) == pytest.approx(50.471875)
+    assert evaluate(s, 1) == pytest.approx(sum(want.values())) == pytest.approx(53.971875)
     # Seat 0 (Tammany), the Starting Gang: its outpost gv1 (no Unit on it) instead of les2
     first = breakdown(s, 0)
     assert first == pytest.approx(
         want
         | {
             "prestige": 26.0,  # 4 Neighborhoods x 5
+            # 5 Gs for 3 Booze at each of the 5 Operations to come (1 PP), x 0.7 during the Action Phase
+            "warehouse": -0.7 * 5,
             "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 0 + 0),  # 4, 2, 1, 1 Blocks
             "heat": -(7 / 8) * (11 / 12 + 1 / 3),  # Tammany's Bribe discount
         }
     )
-    assert evaluate(s) == [pytest.approx(55.909375), pytest.approx(50.471875)]
+    assert evaluate(s) == [pytest.approx(55.909375), pytest.approx(53.971875)]
 
 
-def test_a_stocked_still_scores_its_output_now_and_its_later_years():
-    """Rum Row (+2 Booze from Stills) with a stocked Still on li2: 3 PP for the building, 4 Booze this
-    Production, 3 PP a year (4 Booze less the 1 PP its stock costs) for 5 more years x 0.65; its Block's
-    worth at risk grows to 8 (1 + 3 for the building + 4 its output); 1 Heat a year."""
-    s = setup()
+def test_a_stocked_still_scores_its_output_now_and_its_later_years(tmp_path):
+    """Rum Row (+2 Booze from Stills; the earlier mat's fees) with a stocked Still on li2: 3 PP for the
+    building, 4 Booze this Production, 3 PP a year (4 Booze less the 1 PP its stock costs) for 5 more
+    years x 0.65; its Block's worth at risk grows to 8 (1 + 3 for the building + 4 its output); 1 Heat a
+    year."""
+    s = setup(cards=earlier_rum_row(tmp_path))
     before = breakdown(s, 1)
     put(s, "li2", "still", stocked=True)
     after = breakdown(s, 1)
@@ -128,14 +153,18 @@ def test_a_stocked_still_scores_its_output_now_and_its_later_years():
         "heat",
     }
     assert breakdown(s, 0) == pytest.approx(breakdown(setup(), 0))  # the rival's value is its own
+    free = setup()  # the embedded Rum Row pays no fee: the same Still costs it nothing at the Warehouse
+    put(free, "li2", "still", stocked=True)
+    assert breakdown(free, 1)["warehouse"] == 0.0
+    assert breakdown(free, 1) == pytest.approx(after | {"warehouse": 0.0})
 
 
-@pytest.mark.parametrize("mat", ["tammany", "rum_row"])
-def test_the_warehouse_step_is_valued_as_the_rules_take_it(mat):
+@pytest.mark.parametrize("mat, earlier", [("tammany", False), ("rum_row", True), ("rum_row", False)])
+def test_the_warehouse_step_is_valued_as_the_rules_take_it(mat, earlier, tmp_path):
     """Warehouse your Booze: "If you cannot pay the full amount, you lose any Booze that is not paid
     for" — what the evaluation foresees the step to keep and cost is what the rules' step does, for
-    every Booze and vault up to 30."""
-    s = setup((mat, "bowery"))
+    every Booze and vault up to 30 (Tammany's table, the earlier Rum Row's, today's Rum Row's: none)."""
+    s = setup((mat, "bowery"), earlier_rum_row(tmp_path) if earlier else "")
     g = s.gangs[0]
     fees = tables(s.content).fees[g.mat]
     for booze in range(31):
@@ -147,11 +176,12 @@ def test_the_warehouse_step_is_valued_as_the_rules_take_it(mat):
             assert warehouse_pp(fees, booze, gs, 0.0, 0.0, 1, True) == pytest.approx(paid / 5 + booze - g.booze)
 
 
-def test_stocking_that_leaves_the_vault_short_of_the_fee_costs_the_booze():
-    """Operations: Stock comes before Warehouse. In 1926's, Rum Row with 12 Booze and 10 Gs pays 10 Gs
-    to keep them all; stocking its Still (5 Gs, 4 Booze at Production) would leave 5 Gs, which keep 6
-    Booze: the other 6 are lost. The evaluation counts them, and the greedy bot does not stock."""
-    s = setup()
+def test_stocking_that_leaves_the_vault_short_of_the_fee_costs_the_booze(tmp_path):
+    """Operations: Stock comes before Warehouse. In 1926's, Rum Row (the earlier mat's fees) with 12 Booze
+    and 10 Gs pays 10 Gs to keep them all; stocking its Still (5 Gs, 4 Booze at Production) would leave
+    5 Gs, which keep 6 Booze: the other 6 are lost. The evaluation counts them, and the greedy bot does
+    not stock."""
+    s = setup(cards=earlier_rum_row(tmp_path))
     s.year, s.phase = 1926, "operations"
     put(s, "li2", "still")
     put(s, "hk2", "still")  # Tammany's, so that its Stock step comes before the Warehouse step
@@ -170,11 +200,11 @@ def test_stocking_that_leaves_the_vault_short_of_the_fee_costs_the_booze():
     assert s.decision().option_ids[ask_bot(GreedyBot(1), s)] == "stock:li2"
 
 
-@pytest.mark.parametrize("mats, gs", [(("tammany", "rum_row"), 25), (("rum_row", "tammany"), 30)])
-def test_extortion_taken_counts_what_production_will_pay(mats, gs):
-    """Shake Down: 3 Gs a Block (Rum Row 4), 8 Blocks, to the nearest 5 Gs, paid at Production; this
-    year's Extortion is no longer to come (0.4 PP a Block)."""
-    s = setup(mats)
+@pytest.mark.parametrize("mats, earlier, gs", [(("tammany", "rum_row"), False, 25), (("rum_row", "tammany"), True, 30)])
+def test_extortion_taken_counts_what_production_will_pay(mats, earlier, gs, tmp_path):
+    """Shake Down: 3 Gs a Block (the earlier Rum Row mat 4), 8 Blocks, to the nearest 5 Gs, paid at
+    Production; this year's Extortion is no longer to come (0.4 PP a Block)."""
+    s = setup(mats, earlier_rum_row(tmp_path) if earlier else "")
     before = breakdown(s, 0)
     s.gangs[0].extortion = SHAKEDOWN
     after = breakdown(s, 0)

@@ -274,13 +274,3 @@ def test_tammany_regulars_take_charge_for_20():
     turn(s)
     s.apply("space:take_charge")
     assert s.gangs[0].gs == 15 + 15
-
-
-def test_rum_row_extorts_one_more_per_block():
-    """Player mat (authored): Rum Row +1 Gs a Block from Protection Money, Shake Down and Reign of Terror."""
-    s = after_setup(mats=("rum_row", "tammany"))
-    turn(s)
-    s.apply("space:protection")
-    s.gangs[0].gs = 0
-    run(s, Production())
-    assert s.gangs[0].gs == 25  # 8 Blocks x 3 = 24 -> 25

@@ -150,12 +150,12 @@ def test_warehouse_fee_from_the_mat_and_unpaid_booze_is_lost():
     g1.booze, g1.gs = 9, 40
     run(s, Warehouse())
     assert (g0.booze, g0.gs) == (9, 25)  # 9 Booze: 15 Gs
-    assert (g1.booze, g1.gs) == (9, 30)  # Rum Row: up to 12 for 10 Gs
+    assert (g1.booze, g1.gs) == (9, 40)  # Rum Row's mat: no fee for any Booze
     g0.booze, g0.gs = 9, 10
-    g1.booze, g1.gs = 3, 0
+    g1.booze, g1.gs = 30, 0
     run(s, Warehouse())
     assert (g0.booze, g0.gs) == (8, 0)  # keeps the 8 its 10 Gs pay for
-    assert (g1.booze, g1.gs) == (0, 0)
+    assert (g1.booze, g1.gs) == (30, 0)  # nothing to pay: nothing lost
     g0.booze, g0.gs = 0, 5
     run(s, Warehouse())
     assert g0.gs == 5  # no Booze, no fee

@@ -14,6 +14,7 @@ from volstead.games.prohibition import GAME
 from volstead.games.prohibition.content.loader import DATA_DIR
 from volstead.games.prohibition.rules.actions import ActionTurn
 from volstead.games.prohibition.rules.operations import GenerateHeat
+from volstead.games.prohibition.rules.production import Production
 
 
 def rum_row_bonuses(tmp_path, bonuses: str):
@@ -78,3 +79,17 @@ def test_import_booze_bonus(tmp_path):
     run(s, ActionTurn(0))
     s.apply("space:import")
     assert s.gangs[0].booze == 3 + 3 + 2
+
+
+def test_a_mat_can_extort_one_more_per_block(tmp_path):
+    """The `extortion_per_block` bonus key (no mat of the embedded set has it since the thirtieth session):
+    +1 Gs a Block from Protection Money, Shake Down and Reign of Terror."""
+    plain = after_setup(mats=("rum_row", "tammany"))
+    bonus = after_setup(cards=rum_row_bonuses(tmp_path, "extortion_per_block = 1"), mats=("rum_row", "tammany"))
+    for s in (plain, bonus):
+        run(s, ActionTurn(0))
+        s.apply("space:protection")
+        s.gangs[0].gs = 0
+        run(s, Production())
+    assert plain.gangs[0].gs == 15  # 8 Blocks x 2 = 16 -> 15
+    assert bonus.gangs[0].gs == 25  # 8 Blocks x 3 = 24 -> 25

@@ -152,13 +152,13 @@ def test_badges_must_rise(data):
 
 
 def test_a_mat_fee_table_needs_an_open_last_row(data):
-    edit(data, "mats.toml", "{ upto = 18, gs = 15 }, { gs = 20 }", "{ upto = 18, gs = 15 }, { upto = 24, gs = 20 }")
+    edit(data, "mats.toml", "fees = [{ gs = 0 }]", "fees = [{ upto = 24, gs = 0 }]")
     msg = error(data)
     assert msg.startswith("mats.toml: mat 'rum_row'") and "the last has none" in msg
 
 
 def test_an_unknown_mat_bonus(data):
-    edit(data, "mats.toml", "bonuses = { booze_output = 2,", "bonuses = { tommy_guns = 1,")
+    edit(data, "mats.toml", "bonuses = { booze_output = 2 }", "bonuses = { tommy_guns = 1 }")
     msg = error(data)
     assert msg.startswith("mats.toml: mat 'rum_row': bonuses.tommy_guns")
 

@@ -14,8 +14,9 @@ from volstead.sim.fingerprint import fingerprint
 PINNED = {
     # issue 34: the gangs re-tuned at two strengths of play again (T5: Boss skills, three starting cards; docs/balance.md)
     "scarface1920": (20113, "8299c03cf1cc06325e7f63a39d9005e5012a11ef69d055e41e53c5e3798b354e"),
-    # issue 34: with 4 gangs the Starting Gang's outpost goes (set-up, docs/prohibition-balance.md)
-    "prohibition": (22117, "bd8672c49f1f9a2f8d9139b8ef42edc3a68e0f65c5cd305e1b4180a0d7b4ca37"),
+    # issue 34: Rum Row's mat re-tuned at two strengths (no Extortion bonus, no warehouse fee;
+    # docs/prohibition-balance.md, thirtieth session)
+    "prohibition": (22336, "28b2aab0c8c25fbfea701fb69b9a07658273b3b7017f502d7caf1452fc34b2bc"),
     "mafia_chronicles": (10694, "42979a986a61c521cbbdae0e5b89be3ddacdf5f8c57a875a947541c643dc26b2"),
 }
 
@@ -32,9 +33,9 @@ PINNED_GREEDY = {
     "mafia_chronicles": (737, "68488f6e071ca82348803a818e8934b36a148b342effec17e818e24263508a94"),
     # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
     "scarface1920": (1768, "b668da705b5536dbd27ef1580876cb33dd6ad990195aa1260ddef714f128a080"),
-    # issue 34: the evaluation foresees every Warehouse step (Booze lost when the vault cannot pay) and
-    # counts later years at the stock rate the records show (0.65; docs/prohibition-balance.md)
-    "prohibition": (1550, "baa83d7e96f6f96bb31d4c3a898b5883af0928bb733dabd64cf5d5076c7e14a8"),
+    # issue 34: Rum Row's mat re-tuned at two strengths (no Extortion bonus, no warehouse fee;
+    # docs/prohibition-balance.md, thirtieth session)
+    "prohibition": (1489, "eb3a465360585135ec2679850f95fad68e869fdbd43c02b020f6fbe9314f0235"),
 }
 
 
@@ -50,9 +51,9 @@ PINNED_ISMCTS = {
     # issue 34: the search's root biased by the shipped policy (search_prior 3; docs/bots.md), and Mafia's
     # policy fine-tuned against greedy (issue 37): the prior is that network's, so a new policy is a new value
     "mafia_chronicles": (319, "d92f3c4d8319a23136a60b9dac62a91b09e0fb80edb71811e5b9f0658649bafa"),
-    # issue 34: the evaluation's Warehouse steps and stock rate (the Rum Row fix), and the shipped policy
-    # distilled again from the search without its prior (the root's prior is that policy; docs/bots.md)
-    "prohibition": (741, "c9c889f8e932b811692566eb79cf5549be484836a7ab1fdd71be853eac95d127"),
+    # issue 34: Rum Row's mat re-tuned at two strengths (no Extortion bonus, no warehouse fee;
+    # docs/prohibition-balance.md, thirtieth session)
+    "prohibition": (761, "bb4cf2b0a2aa63c2a07a8599c606cf07f8ee411d623e707090336bb80a746a3a"),
     # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
     "scarface1920": (616, "0d8c54c55ef3243148ae97c6b043c9aabfa0a5a4493a1b4b9f7557230a440b72"),
 }

@@ -15,6 +15,13 @@ def _amount(model) -> str:
     return ", ".join(f"{v} {k}" for k, v in model.model_dump().items() if v) or "—"
 
 
+def fees_text(fees: tuple[tuple[int, int], ...]) -> str:
+    """A mat's warehouse fee table as its row reads: "≤6: 5 Gs, …, more: 20 Gs"; one row covers any Booze."""
+    if len(fees) == 1:
+        return f"any Booze: {fees[0][1]} Gs"
+    return ", ".join(f"{'more' if upto == BIG else f'≤{upto}'}: {gs} Gs" for upto, gs in fees)
+
+
 def card_tables(cards: str = "") -> list[CardTable]:
     """The tables of the embedded set, or of the set in the `cards` folder."""
     c = default_content(cards)
@@ -47,10 +54,7 @@ def card_tables(cards: str = "") -> list[CardTable]:
             "mats",
             "Player mats",
             ("id", "name", "bonuses", "warehouse fees"),
-            tuple(
-                (m.id, m.name, m.text, ", ".join(f"{'more' if u == BIG else f'≤{u}'}: {f} Gs" for u, f in c.mat_fees[i]))
-                for i, m in enumerate(c.mats)
-            ),
+            tuple((m.id, m.name, m.text, fees_text(c.mat_fees[i])) for i, m in enumerate(c.mats)),
             narrow=NARROW,
         ),
         CardTable(
