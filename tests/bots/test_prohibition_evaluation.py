@@ -41,6 +41,19 @@ def earlier_rum_row(tmp_path) -> str:
     return str(folder)
 
 
+def earlier_tammany(tmp_path) -> str:
+    """A copy of the embedded set with Tammany's mat as it was until the thirtieth session (Bribes 5 Gs
+    less, Charm Campaign 2 degrees more, Take Charge +5 Gs)."""
+    folder = tmp_path / "earlier-tammany"
+    shutil.copytree(DATA_DIR, folder)
+    text = (folder / "mats.toml").read_text()
+    at = text.index('id = "tammany"')
+    earlier = "bonuses = { bribe_discount = 5, charm_extra = 2, take_charge_gs = 5 }"
+    tail = re.sub(r"bonuses = \{[^}]*\}", earlier, text[at:], count=1)
+    (folder / "mats.toml").write_text(text[:at] + tail)
+    return str(folder)
+
+
 def setup(mats=("tammany", "rum_row"), cards: str = "") -> ProhibitionState:
     """2 gangs at 1921's first turn, Schemes and Infamy taken away: seat 0 holds hk1-hk4 (HQ hk1 with
     3 Goons and the Guard, a Goon on hk2), tl1-tl2 (a Goon on tl1), les1-les2 (a Goon on les1);
@@ -75,15 +88,18 @@ def scheme(s, sid):
     return s.content.scheme_index[sid]
 
 
-def test_card_costs_come_from_the_fed_deck():
+def test_card_costs_come_from_the_fed_deck(tmp_path):
     """A card at Threshold I: the mean over the 8 cards of min(Bribe, months, Consequence): RAID! 1.5
     (lose a Stock), Padlock 1.5, Dragnet 1 (a Goon), Tax Man 1 (5 Gs Bribe), Dry Agents 2, Grand Jury 3,
-    Wiretap 1, Shake-up 2 -> 13/8. Tammany's Bribes are 5 Gs less: RAID!, Padlock, Dry Agents,
-    Wiretap and Shake-up 1 (5 Gs), Dragnet and Tax Man free, Grand Jury 2 (10 Gs) -> 7/8."""
+    Wiretap 1, Shake-up 2 -> 13/8. A mat whose Bribes are 5 Gs less (Tammany's until the thirtieth
+    session): RAID!, Padlock, Dry Agents, Wiretap and Shake-up 1 (5 Gs), Dragnet and Tax Man free, Grand
+    Jury 2 (10 Gs) -> 7/8."""
     c = setup().content
     card = tables(c).card
     assert card[c.mat_index["rum_row"]][0] == 13 / 8
-    assert card[c.mat_index["tammany"]][0] == 7 / 8
+    assert card[c.mat_index["tammany"]][0] == 13 / 8
+    c = setup(cards=earlier_tammany(tmp_path)).content
+    assert tables(c).card[c.mat_index["tammany"]][0] == 7 / 8
 
 
 def test_the_setup_position_term_by_term():
@@ -119,10 +135,9 @@ def test_the_setup_position_term_by_term():
             # 5 Gs for 3 Booze at each of the 5 Operations to come (1 PP), x 0.7 during the Action Phase
             "warehouse": -0.7 * 5,
             "turf": 0.4 * 8 * 6 + 0.4 * 1.0 * (5 * 3 / 4 + 5 / 4 + 0 + 0),  # 4, 2, 1, 1 Blocks
-            "heat": -(7 / 8) * (11 / 12 + 1 / 3),  # Tammany's Bribe discount
         }
     )
-    assert evaluate(s) == [pytest.approx(55.909375), pytest.approx(53.971875)]
+    assert evaluate(s) == [pytest.approx(54.971875), pytest.approx(53.971875)]
 
 
 def test_a_stocked_still_scores_its_output_now_and_its_later_years(tmp_path):

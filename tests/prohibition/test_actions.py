@@ -264,12 +264,13 @@ def test_bowery_racketeers_take_charge_for_25():
     assert s.gangs[0].gs == 15  # 8 Blocks x 2 = 16 -> 15
 
 
-def test_tammany_regulars_take_charge_for_20():
-    """Player mat (authored, balance step G): Tammany Regulars +5 Gs from Take Charge; Rum Row none."""
+def test_tammany_regulars_take_charge_for_25():
+    """Player mat (authored; +5 since balance step G, +10 since the thirtieth session): Tammany Regulars
+    +10 Gs from Take Charge; Rum Row none."""
     s = after_setup(mats=("tammany", "rum_row"))
     turn(s)
     s.apply("space:take_charge")
-    assert s.gangs[0].gs == 15 + 20
+    assert s.gangs[0].gs == 15 + 25
     s = after_setup(mats=("rum_row", "tammany"))
     turn(s)
     s.apply("space:take_charge")

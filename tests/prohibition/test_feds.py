@@ -4,7 +4,7 @@ Pay a Bribe, Face the Consequences, Do a Bit, Using Ward Machines; Cards: Feds).
 from __future__ import annotations
 
 import pytest
-from prohibition_helpers import after_setup, b, fed, ids, put_building, run
+from prohibition_helpers import after_setup, b, fed, ids, mat_with_bonuses, put_building, run
 
 from volstead.games.prohibition.rules.actions import ActionTurn
 from volstead.games.prohibition.rules.feds import DealFeds, FedCard, ResolveFeds
@@ -125,14 +125,19 @@ def test_bribe_or_do_a_bit():
     assert g.jail == 5
 
 
-def test_tammany_bribes_cost_5_less():
-    """Player mat (authored): Tammany Regulars' Bribes cost 5 Gs less (RAID! at Threshold II: 20 -> 15)."""
-    s = game()  # seat 0: Tammany Regulars
+def test_a_bribe_is_the_cards_price_and_a_mat_discount_takes_5_off(tmp_path):
+    """Fed cards: the Bribe at Threshold II of RAID! is 20 Gs, beyond 15 Gs in the vault; a mat whose Bribes
+    cost 5 Gs less (the `bribe_discount` key: Tammany Regulars' until the thirtieth session) pays 15."""
+    s = game()  # seat 0: Tammany Regulars (no discount)
+    s.gangs[0].gs, s.gangs[0].heat = 15, 22
+    run(s, FedCard(0, fed(s, "raid"), 1))
+    assert "bribe" not in ids(s)
+    s = game(cards=mat_with_bonuses(tmp_path, "rum_row", "bribe_discount = 5"), mats=("rum_row", "tammany"))
     g = s.gangs[0]
     g.gs, g.heat = 15, 22
     run(s, FedCard(0, fed(s, "raid"), 1))
     assert "bribe" in ids(s)
-    s.gangs[0].fed_cards = (fed(s, "raid"),)
+    g.fed_cards = (fed(s, "raid"),)
     s.apply("bribe")
     assert g.gs == 0
 

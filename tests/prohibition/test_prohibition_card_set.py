@@ -3,15 +3,11 @@ that cools Booze buildings (player mats: "a unique set of bonuses"; docs/prohibi
 
 from __future__ import annotations
 
-import re
-import shutil
-
 import pytest
-from prohibition_helpers import after_setup, b, put_building, run
+from prohibition_helpers import after_setup, b, mat_with_bonuses, put_building, run
 
 from volstead.engine.errors import VolsteadError
 from volstead.games.prohibition import GAME
-from volstead.games.prohibition.content.loader import DATA_DIR
 from volstead.games.prohibition.rules.actions import ActionTurn
 from volstead.games.prohibition.rules.operations import GenerateHeat
 from volstead.games.prohibition.rules.production import Production
@@ -19,14 +15,7 @@ from volstead.games.prohibition.rules.production import Production
 
 def rum_row_bonuses(tmp_path, bonuses: str):
     """A copy of the embedded set whose Rum Row mat has exactly these bonuses."""
-    folder = tmp_path / "set"
-    shutil.copytree(DATA_DIR, folder)
-    mats = folder / "mats.toml"
-    text = mats.read_text()
-    at = text.index('id = "rum_row"')
-    head, tail = text[:at], text[at:]
-    mats.write_text(head + re.sub(r"bonuses = \{[^}]*\}", f"bonuses = {{ {bonuses} }}", tail, count=1))
-    return str(folder)
+    return mat_with_bonuses(tmp_path, "rum_row", bonuses)
 
 
 def test_a_card_set_folder_is_the_games_content(tmp_path):
@@ -42,8 +31,8 @@ def test_a_missing_card_set_folder_or_an_unknown_mat_is_refused(tmp_path):
     with pytest.raises(VolsteadError, match="card set folder .* does not exist"):
         GAME.new_game(1, 2, GAME.Options(cards=str(tmp_path / "nowhere")))
     folder = rum_row_bonuses(tmp_path, "booze_output = 1")
-    (tmp_path / "set" / "mats.toml").write_text(
-        (tmp_path / "set" / "mats.toml").read_text().replace('id = "bowery"', 'id = "mulberry"')
+    (tmp_path / "set-rum_row" / "mats.toml").write_text(
+        (tmp_path / "set-rum_row" / "mats.toml").read_text().replace('id = "bowery"', 'id = "mulberry"')
     )
     with pytest.raises(VolsteadError, match="unknown mat 'bowery' in this card set"):
         GAME.new_game(1, 4, GAME.Options(cards=folder, mats=("bowery", "random", "random", "random")))

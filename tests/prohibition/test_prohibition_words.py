@@ -168,7 +168,7 @@ def test_what_the_gang_cannot_pay_is_greyed_with_the_price():
     assert d.option_ids == ("bit",)
     grey = {x["label"]: x["reason"] for x in d.unavailable}
     assert grey == {
-        "Pay a Bribe of 25 Gs": "you have 0 Gs (§feds)",  # 30 Gs less the Tammany Regulars' 5
+        "Pay a Bribe of 30 Gs": "you have 0 Gs (§feds)",
         "Face the Consequence: Lose One Building & Stock from One other Building": (
             "you cannot face all of it: Bribe or Do a Bit (§feds)"
         ),
