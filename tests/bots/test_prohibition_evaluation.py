@@ -4,14 +4,12 @@ on set-up positions, term by term, and what the bots may read."""
 from __future__ import annotations
 
 import random
-import re
-import shutil
 
 import pytest
 
+from prohibition_mats import mat_with_bonuses
 from volstead.bots import GreedyBot, ISMCTSBot, ask_bot
 from volstead.games.prohibition import GAME
-from volstead.games.prohibition.content.loader import DATA_DIR
 from volstead.games.prohibition.evaluation import breakdown, evaluate, measures, tables, warehouse_kept, warehouse_pp
 from volstead.games.prohibition.options import Options
 from volstead.games.prohibition.rules.operations import StockBuildings, Warehouse
@@ -21,37 +19,18 @@ from volstead.games.prohibition.state import ProhibitionState
 SHAKEDOWN = 8  # action space index of Shake Down (board.toml: Charm Campaign, Protection Money, Shake Down, ...)
 
 
-EARLIER_RUM_ROW = (
-    "bonuses = { booze_output = 2, extortion_per_block = 1 }",
-    "fees = [{ upto = 6, gs = 5 }, { upto = 12, gs = 10 }, { upto = 18, gs = 15 }, { gs = 20 }]",
-)
-
-
 def earlier_rum_row(tmp_path) -> str:
-    """A copy of the embedded set with Rum Row's mat as it was until the thirtieth session (+1 Gs a Block of
+    """The embedded set with Rum Row's mat as it was until the thirtieth session (+1 Gs a Block of
     Extortion; fees 5 Gs up to 6 Booze, 10 up to 12, 15 up to 18, then 20): the worked examples of fees
     paid and Extortion bonuses below need a mat that has them."""
-    folder = tmp_path / "earlier"
-    shutil.copytree(DATA_DIR, folder)
-    text = (folder / "mats.toml").read_text()
-    at = text.index('id = "rum_row"')
-    tail = re.sub(r"bonuses = \{[^}]*\}", EARLIER_RUM_ROW[0], text[at:], count=1)
-    tail = re.sub(r"fees = \[[^\n]*", EARLIER_RUM_ROW[1], tail, count=1)
-    (folder / "mats.toml").write_text(text[:at] + tail)
-    return str(folder)
+    fees = "[{ upto = 6, gs = 5 }, { upto = 12, gs = 10 }, { upto = 18, gs = 15 }, { gs = 20 }]"
+    return mat_with_bonuses(tmp_path, "rum_row", "booze_output = 2, extortion_per_block = 1", fees)
 
 
 def earlier_tammany(tmp_path) -> str:
-    """A copy of the embedded set with Tammany's mat as it was until the thirtieth session (Bribes 5 Gs
-    less, Charm Campaign 2 degrees more, Take Charge +5 Gs)."""
-    folder = tmp_path / "earlier-tammany"
-    shutil.copytree(DATA_DIR, folder)
-    text = (folder / "mats.toml").read_text()
-    at = text.index('id = "tammany"')
-    earlier = "bonuses = { bribe_discount = 5, charm_extra = 2, take_charge_gs = 5 }"
-    tail = re.sub(r"bonuses = \{[^}]*\}", earlier, text[at:], count=1)
-    (folder / "mats.toml").write_text(text[:at] + tail)
-    return str(folder)
+    """The embedded set with Tammany's mat as it was until the thirtieth session (Bribes 5 Gs less,
+    Charm Campaign 2 degrees more, Take Charge +5 Gs)."""
+    return mat_with_bonuses(tmp_path, "tammany", "bribe_discount = 5, charm_extra = 2, take_charge_gs = 5")
 
 
 def setup(mats=("tammany", "rum_row"), cards: str = "") -> ProhibitionState:

@@ -3,29 +3,12 @@ name. Imported by path (`from prohibition_helpers import ...`)."""
 
 from __future__ import annotations
 
-import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 from dice_script import scripted
 from volstead.games.prohibition import GAME
-from volstead.games.prohibition.content.loader import DATA_DIR
 from volstead.games.prohibition.options import Options
 from volstead.games.prohibition.state import ProhibitionState
-
-
-def mat_with_bonuses(tmp_path: Path, mat: str, bonuses: str) -> str:
-    """A copy of the embedded card set whose mat `mat` has exactly these bonuses (TOML inline-table
-    body, e.g. "bribe_discount = 5"): a card-set folder for `Options(cards=...)`."""
-    folder = tmp_path / f"set-{mat}"
-    shutil.copytree(DATA_DIR, folder)
-    mats = folder / "mats.toml"
-    text = mats.read_text()
-    at = text.index(f'id = "{mat}"')
-    tail = re.sub(r"bonuses = \{[^}]*\}", f"bonuses = {{ {bonuses} }}", text[at:], count=1)
-    mats.write_text(text[:at] + tail)
-    return str(folder)
 
 
 def new(seats: int = 2, seed: int = 1, **options: Any) -> ProhibitionState:

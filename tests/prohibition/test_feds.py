@@ -4,8 +4,9 @@ Pay a Bribe, Face the Consequences, Do a Bit, Using Ward Machines; Cards: Feds).
 from __future__ import annotations
 
 import pytest
-from prohibition_helpers import after_setup, b, fed, ids, mat_with_bonuses, put_building, run
+from prohibition_helpers import after_setup, b, fed, ids, put_building, run
 
+from prohibition_mats import mat_with_bonuses
 from volstead.games.prohibition.rules.actions import ActionTurn
 from volstead.games.prohibition.rules.feds import DealFeds, FedCard, ResolveFeds
 

@@ -4,8 +4,9 @@ that cools Booze buildings (player mats: "a unique set of bonuses"; docs/prohibi
 from __future__ import annotations
 
 import pytest
-from prohibition_helpers import after_setup, b, mat_with_bonuses, put_building, run
+from prohibition_helpers import after_setup, b, put_building, run
 
+from prohibition_mats import mat_with_bonuses
 from volstead.engine.errors import VolsteadError
 from volstead.games.prohibition import GAME
 from volstead.games.prohibition.rules.actions import ActionTurn
