@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 from prohibition_helpers import after_setup, b, ids, put_building, run, scheme
+from prohibition_mats import mat_with_bonuses
 
 from volstead.games.prohibition.rules.actions import ActionTurn
 
@@ -381,6 +382,26 @@ def test_five_points_roll_an_extra_die_to_expand_and_seize(dice):
     attack(s, "tl1", 1, "li4")
     assert s.owner[b(s, "li4")] == 0 and s.last_roll == (0, "expand", (1, 4))
 
+
+@pytest.mark.parametrize(
+    ("bonuses", "expand_dice", "seize_dice"),
+    [("expansion_dice = 1", 2, 2), ("expand_dice = 1", 2, 1), ("seize_dice = 1", 1, 2), ("seize_dice = 2, expansion_dice = 1", 2, 4)],
+)
+def test_a_mats_extra_dice_to_expand_and_to_seize_are_counted_apart(dice, tmp_path, bonuses, expand_dice, seize_dice):
+    """Player mat bonuses (authored, docs/prohibition-content.md): `expand_dice` adds dice to the roll to
+    Expand into undefended Turf (Expanding your Turf), `seize_dice` to the roll to Seize after a won
+    Conflict (Seizing Turf: one die per remaining Goon), `expansion_dice` to both."""
+    cards = mat_with_bonuses(tmp_path, "tammany", bonuses)
+    s = game(cards=cards)
+    dice += [1] * expand_dice
+    attack(s, "tl1", 1, "li4")  # li4 has no Units: the roll to Expand, failed
+    assert s.last_roll == (0, "expand", (1,) * expand_dice) and s.owner[b(s, "li4")] == 1
+    s = game(cards=cards)
+    dice += [5, 1] + [1] * seize_dice  # round: 5 vs 1, tl3's Unit falls; seize: all 1s
+    attack(s, "tl1", 1, "tl3")
+    s.apply("fight")
+    s.apply("seize")
+    assert s.last_roll == (0, "seize", (1,) * seize_dice) and s.owner[b(s, "tl3")] == 1
 
 def test_the_report_notes_a_seize_left_for_a_withdrawal_and_each_placement(dice):
     """Issue 34, item 1: the simulator's report counts a Seize left for a withdrawal after a won

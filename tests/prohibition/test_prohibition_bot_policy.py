@@ -12,6 +12,7 @@ from itertools import product
 
 import pytest
 from prohibition_helpers import after_setup, b, put_building, run, scheme
+from prohibition_mats import mat_with_bonuses
 
 from volstead.bots import GreedyBot, ask_bot
 from volstead.games.prohibition import GAME
@@ -107,8 +108,8 @@ def test_expand_and_seize_rolls():
 # ------------------------------------------------------------------ an Attack's chance and value
 
 
-def game():
-    s = after_setup()
+def game(**options):
+    s = after_setup(**options)
     for g in s.gangs:
         g.hand = ()
     return s
@@ -135,6 +136,14 @@ def test_attack_chance_by_the_games_own_odds():
     assert attack_chance(s, 0, 2, b(s, "li3")) == 0.75
     assert attack_chance(s, 0, 1, b(s, "gv5")) == 1.0
 
+
+@pytest.mark.parametrize(("bonuses", "dice"), [("expand_dice = 1", 3), ("seize_dice = 1", 2), ("expansion_dice = 1", 3)])
+def test_attack_chance_on_undefended_turf_counts_the_mats_dice_to_expand_only(tmp_path, bonuses, dice):
+    """Expanding your Turf with a mat's extra dice: 2 Goons and `expand_dice` (or `expansion_dice`) 1 roll
+    3 dice, 1 - (1/2)**3; `seize_dice` is not for this roll."""
+    s = game(cards=mat_with_bonuses(tmp_path, "tammany", bonuses))
+    s.set_block(b(s, "li3"), goons=0)
+    assert attack_chance(s, 0, 2, b(s, "li3")) == 1 - 0.5**dice == expand_chance(dice)
 
 def test_attack_chance_counts_the_best_call_for_help():
     """An HQ with 2 Units (room for 2) and a Block of 3 Goons beside it, no other Unit: 2 of them

@@ -167,7 +167,8 @@ class Tables:
         "halves",
         "scheme_lines",
         "infamy_lines",
-        "expansion_dice",
+        "expand_dice",
+        "seize_dice",
         "attack_pip",
         "extortion_per_block",
         "fees",
@@ -187,6 +188,8 @@ class Tables:
         scheme_lines: tuple[Lines, ...],
         infamy_lines: tuple[Lines, ...],
         mat_bonus: tuple[dict[str, int], ...],
+        expand_dice: tuple[int, ...],
+        seize_dice: tuple[int, ...],
         fees: tuple[tuple[tuple[int, int], ...], ...],
         booze_made: tuple[tuple[int, ...], ...],
         booze_stock: tuple[int, ...],
@@ -205,7 +208,8 @@ class Tables:
         self.scheme_lines = scheme_lines
         self.infamy_lines = infamy_lines
         # per mat, the bonuses the Appraiser reads (`ProhibitionState.bonus`: a dict lookup by name each)
-        self.expansion_dice: tuple[int, ...] = tuple(b.get("expansion_dice", 0) for b in mat_bonus)
+        self.expand_dice = expand_dice  # per mat: extra dice to Expand (and rob an HQ)
+        self.seize_dice = seize_dice  # per mat: extra dice to Seize after a won Conflict
         self.attack_pip: tuple[int, ...] = tuple(b.get("attack_pip", 0) for b in mat_bonus)
         self.extortion_per_block: tuple[int, ...] = tuple(b.get("extortion_per_block", 0) for b in mat_bonus)
         self.fees = fees  # per mat: the warehouse's (most Booze, fee) rows
@@ -262,6 +266,8 @@ def tables(c) -> Tables:
         tuple(lines(r) for r in c.scheme_reqs),
         tuple(lines(r) for r in c.infamy_reqs),
         c.mat_bonus,
+        c.mat_expand_dice,
+        c.mat_seize_dice,
         c.mat_fees,
         tuple(booze_made),
         tuple(c.b_stock_booze),
@@ -663,6 +669,7 @@ class Appraiser:
         "harm_weight",
         "turf_pp",
         "xd",
+        "xd_seize",
         "pips",
         "markers",
         "_heat",
@@ -690,7 +697,8 @@ class Appraiser:
         # per gang: a Block's Extortions to come (and this year's, if taken), its mat's extra dice to
         # Expand or Seize and pips in a Conflict it starts
         self.turf_pp: list[float] = []
-        self.xd: list[int] = []
+        self.xd: list[int] = []  # per seat: the mat's extra dice to Expand (and rob an HQ)
+        self.xd_seize: list[int] = []  # ... and to Seize after a won Conflict
         self.pips: list[int] = []
         self.markers: list[int] = []
         for k, g in enumerate(s.gangs):
@@ -701,7 +709,8 @@ class Appraiser:
                 if rate > 0:
                     pp += (rate + t.extortion_per_block[g.mat]) * GS
             self.turf_pp.append(pp)
-            self.xd.append(t.expansion_dice[g.mat])
+            self.xd.append(t.expand_dice[g.mat])
+            self.xd_seize.append(t.seize_dice[g.mat])
             self.pips.append(t.attack_pip[g.mat])
         self._heat: dict[int, float] = {}
         self._heat_rows: list[list[float]] = [[NOT_YET] * HEAT_ROW for _ in range(len(s.gangs))]
@@ -842,7 +851,7 @@ class Appraiser:
         """A Seize by `goons` Goons (one die each, and the mat's; the Block, its building and a
         Headline), from its `_seize_terms`: (own, harm, Goons expected to stay)."""
         gain, units_weight, loss = terms
-        q = expand_chance(goons + self.xd[seat])
+        q = expand_chance(goons + self.xd_seize[seat])
         half = self.t.halves[goons] if 0 <= goons < HALVES else 0.5**goons
         return q * (3.0 + (gain - units_weight * half)), q * loss, q * goons
 
@@ -1019,7 +1028,7 @@ def attack_chance(s: ProhibitionState, seat: int, n: int, b: int) -> float:
         return 1.0
     units = s.goons[b] + s.guards[b]
     if units == 0:
-        return expand_chance(n + s.bonus(seat, "expansion_dice"))
+        return expand_chance(n + s.content.mat_expand_dice[s.gangs[seat].mat])
     hq = s.gangs[o].hq == b
     if hq:
         units += best_help(s, o, b)

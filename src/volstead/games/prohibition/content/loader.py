@@ -225,6 +225,8 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
         mat_index={m.id: i for i, m in enumerate(mats)},
         mat_fees=tuple(tuple((f.upto if f.upto is not None else BIG, f.gs) for f in m.fees) for m in mats),
         mat_bonus=tuple({str(k): v for k, v in m.bonuses.items()} for m in mats),
+        mat_expand_dice=tuple(m.bonuses.get("expansion_dice", 0) + m.bonuses.get("expand_dice", 0) for m in mats),
+        mat_seize_dice=tuple(m.bonuses.get("expansion_dice", 0) + m.bonuses.get("seize_dice", 0) for m in mats),
         mat_heat=tuple(
             tuple(max(0, b.heat - (m.bonuses.get("booze_heat_cut", 0) if b.produce.booze > 0 else 0)) for b in bs) for m in mats
         ),

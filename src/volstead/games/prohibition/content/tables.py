@@ -79,6 +79,10 @@ class Content:
     mat_index: dict[str, int]
     mat_fees: tuple[tuple[tuple[int, int], ...], ...]  # (most Booze, fee)
     mat_bonus: tuple[dict[str, int], ...]
+    # per mat, the extra dice of a roll to Expand (undefended Turf, or an HQ to rob) and of a roll to
+    # Seize after a won Conflict: `expansion_dice` counts in both, `expand_dice` / `seize_dice` in one
+    mat_expand_dice: tuple[int, ...]
+    mat_seize_dice: tuple[int, ...]
     mat_heat: tuple[tuple[int, ...], ...]  # per mat, per building kind: the Heat it generates (booze_heat_cut)
     # board.limits' two numbers the rules read most, typed (`board` is not compiled: each read through it was generic)
     units_per_block: int

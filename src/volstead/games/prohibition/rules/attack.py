@@ -66,8 +66,11 @@ def has_target(s: ProhibitionState, seat: int) -> bool:
 
 
 def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> bool:
-    """One die per Goon (+ the mat's extra dice); any 4 or more succeeds."""
-    dice = s.roll(goons + s.bonus(seat, "expansion_dice"))
+    """One die per Goon (+ the mat's extra dice for this roll: Seize, or Expand and rob); any 4 or
+    more succeeds."""
+    mat = s.gangs[seat].mat
+    extra = s.content.mat_seize_dice[mat] if what == "seize" else s.content.mat_expand_dice[mat]
+    dice = s.roll(goons + extra)
     s.last_roll = (seat, what, dice)
     ok = any(d >= 4 for d in dice)
     if s.story is not None:
