@@ -10,8 +10,8 @@ import dataclasses
 
 import pytest
 from prohibition_helpers import after_setup, b, ids, put_building, run, scheme
-from prohibition_mats import mat_with_bonuses
 
+from prohibition_mats import mat_with_bonuses
 from volstead.games.prohibition.rules.actions import ActionTurn
 
 
@@ -385,7 +385,12 @@ def test_five_points_roll_an_extra_die_to_expand_and_seize(dice):
 
 @pytest.mark.parametrize(
     ("bonuses", "expand_dice", "seize_dice"),
-    [("expansion_dice = 1", 2, 2), ("expand_dice = 1", 2, 1), ("seize_dice = 1", 1, 2), ("seize_dice = 2, expansion_dice = 1", 2, 4)],
+    [
+        ("expansion_dice = 1", 2, 2),
+        ("expand_dice = 1", 2, 1),
+        ("seize_dice = 1", 1, 2),
+        ("seize_dice = 2, expansion_dice = 1", 2, 4),
+    ],
 )
 def test_a_mats_extra_dice_to_expand_and_to_seize_are_counted_apart(dice, tmp_path, bonuses, expand_dice, seize_dice):
     """Player mat bonuses (authored, docs/prohibition-content.md): `expand_dice` adds dice to the roll to
@@ -402,6 +407,7 @@ def test_a_mats_extra_dice_to_expand_and_to_seize_are_counted_apart(dice, tmp_pa
     s.apply("fight")
     s.apply("seize")
     assert s.last_roll == (0, "seize", (1,) * seize_dice) and s.owner[b(s, "tl3")] == 1
+
 
 def test_the_report_notes_a_seize_left_for_a_withdrawal_and_each_placement(dice):
     """Issue 34, item 1: the simulator's report counts a Seize left for a withdrawal after a won

@@ -12,8 +12,8 @@ from itertools import product
 
 import pytest
 from prohibition_helpers import after_setup, b, put_building, run, scheme
-from prohibition_mats import mat_with_bonuses
 
+from prohibition_mats import mat_with_bonuses
 from volstead.bots import GreedyBot, ask_bot
 from volstead.games.prohibition import GAME
 from volstead.games.prohibition.evaluation import appraiser, attack_chance, breakdown
@@ -144,6 +144,7 @@ def test_attack_chance_on_undefended_turf_counts_the_mats_dice_to_expand_only(tm
     s = game(cards=mat_with_bonuses(tmp_path, "tammany", bonuses))
     s.set_block(b(s, "li3"), goons=0)
     assert attack_chance(s, 0, 2, b(s, "li3")) == 1 - 0.5**dice == expand_chance(dice)
+
 
 def test_attack_chance_counts_the_best_call_for_help():
     """An HQ with 2 Units (room for 2) and a Block of 3 Goons beside it, no other Unit: 2 of them
