@@ -223,6 +223,24 @@ def test_seize_rolls_one_die_per_remaining_goon_without_heat(dice):
     assert s2.decision().kind == "retreat" and s2.gangs[0].headlines == 0 and s2.owner[b(s2, "tl3")] == 1
 
 
+def test_a_mat_with_seize_heat_gains_it_on_a_successful_seize_only(dice, tmp_path):
+    """Seizing gives no Heat (rulebook); a mat's `seize_heat` (authored) adds that much on success,
+    none on a failed roll. The Attack's own degree as ever: 1 + 1, then + 2."""
+    cards = mat_with_bonuses(tmp_path, "tammany", "seize_heat = 2")
+    s = game(cards=cards)
+    dice += [5, 1, 4]  # round: 5 vs 1; seize: 4
+    attack(s, "tl1", 1, "tl3")
+    s.apply("fight")
+    s.apply("seize")
+    assert s.owner[b(s, "tl3")] == 0 and (s.gangs[0].headlines, heat(s)) == (1, 4)
+    s = game(cards=cards)
+    dice += [5, 1, 3]  # seize: 3, failed
+    attack(s, "tl1", 1, "tl3")
+    s.apply("fight")
+    s.apply("seize")
+    assert s.owner[b(s, "tl3")] == 1 and heat(s) == 2
+
+
 def test_hq_call_for_help_pip_and_robbery_once_a_game(dice):
     """Attacking a Headquarters: Call for Help from one other Block under 4 Units; the Defender adds one
     pip to one die in the first round; the winner steals half the Vault, once per game; no Torch, no

@@ -514,9 +514,12 @@ class Spoils(SeatStep[ProhibitionState]):
             g.headlines += 1
             g.torches += 1
             s.add_heat(seat, 1 + c.b_raid_heat[kind])
-        elif code == SEIZE:  # no Heat; one die per remaining Goon
+        elif code == SEIZE:  # no Heat (but the mat's `seize_heat` on success); one die per remaining Goon
             if expansion_roll(s, seat, a.goons, "seize"):
                 take_block(s, seat, headline=True)
+                loud = s.bonus(seat, "seize_heat")
+                if loud:
+                    s.add_heat(seat, loud)
                 push(s, EndConflict())
                 return
         push(s, Retreat(seat), EndConflict())  # told by option_said
