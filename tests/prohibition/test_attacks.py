@@ -225,20 +225,48 @@ def test_seize_rolls_one_die_per_remaining_goon_without_heat(dice):
 
 def test_a_mat_with_seize_heat_gains_it_on_a_successful_seize_only(dice, tmp_path):
     """Seizing gives no Heat (rulebook); a mat's `seize_heat` (authored) adds that much on success,
-    none on a failed roll. The Attack's own degree as ever: 1 + 1, then + 2."""
-    cards = mat_with_bonuses(tmp_path, "tammany", "seize_heat = 2")
+    none on a failed roll. The Attack's own degree as ever: 1 + 1, then + 2. The choice says both the
+    mat's extra die and its Heat."""
+    cards = mat_with_bonuses(tmp_path, "tammany", "seize_heat = 2, seize_dice = 1")
     s = game(cards=cards)
-    dice += [5, 1, 4]  # round: 5 vs 1; seize: 4
+    dice += [5, 1, 4, 1]  # round: 5 vs 1; seize: 4 1
     attack(s, "tl1", 1, "tl3")
     s.apply("fight")
+    d = s.decision()
+    seize = d.option_ids.index("seize")
+    assert d.label_at(seize) == "Try to Seize The Tenderloin 3 (one die per Goon and 1 more, 4+ succeeds)"
+    assert "+1 Headline, +2 Heat (to 4) (your mat)" in d.options[seize].help
     s.apply("seize")
     assert s.owner[b(s, "tl3")] == 0 and (s.gangs[0].headlines, heat(s)) == (1, 4)
     s = game(cards=cards)
-    dice += [5, 1, 3]  # seize: 3, failed
+    dice += [5, 1, 3, 2]  # seize: 3 2, failed
     attack(s, "tl1", 1, "tl3")
     s.apply("fight")
     s.apply("seize")
     assert s.owner[b(s, "tl3")] == 1 and heat(s) == 2
+
+
+@pytest.mark.parametrize(("vault", "paid"), [(20, 5), (3, 3)])
+def test_a_mat_with_seize_gs_pays_them_on_a_successful_seize_only(dice, tmp_path, vault, paid):
+    """A mat's `seize_gs` (authored): Gs paid for each successful Seize, all the Vault holds if less;
+    nothing for a failed roll."""
+    cards = mat_with_bonuses(tmp_path, "tammany", "seize_gs = 5")
+    s = game(cards=cards)
+    s.gangs[0].gs = vault
+    dice += [5, 1, 4]  # round: 5 vs 1; seize: 4
+    attack(s, "tl1", 1, "tl3")
+    s.apply("fight")
+    d = s.decision()
+    assert "+1 Headline, -5 Gs (your mat)" in d.options[d.option_ids.index("seize")].help
+    s.apply("seize")
+    assert s.owner[b(s, "tl3")] == 0 and s.gangs[0].gs == vault - paid
+    s = game(cards=cards)
+    s.gangs[0].gs = vault
+    dice += [5, 1, 3]  # seize: 3, failed
+    attack(s, "tl1", 1, "tl3")
+    s.apply("fight")
+    s.apply("seize")
+    assert s.owner[b(s, "tl3")] == 1 and s.gangs[0].gs == vault
 
 
 def test_hq_call_for_help_pip_and_robbery_once_a_game(dice):

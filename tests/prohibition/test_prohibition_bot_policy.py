@@ -201,15 +201,17 @@ def test_a_free_seize_is_never_declined(dice):
     assert ask_bot(GreedyBot(3), s) == 0
 
 
-def test_a_mats_heat_for_a_seize_is_priced_in_the_seize(dice, tmp_path):
-    """Player mat bonus `seize_heat` (authored, docs/prohibition-content.md): a successful Seize draws
-    that much Heat, so its value is the free Seize's less its chance times what those degrees cost."""
-    s = game(cards=mat_with_bonuses(tmp_path, "tammany", "seize_heat = 2"))
+def test_a_mats_price_for_a_seize_is_priced_in_the_seize(dice, tmp_path):
+    """Player mat bonuses `seize_heat` and `seize_gs` (authored, docs/prohibition-content.md): a
+    successful Seize draws that much Heat and costs those Gs (5 Gs score 1 PP), so its value is the
+    free Seize's less its chance (1 in 2) times what the degrees and the Gs cost."""
+    s = game(cards=mat_with_bonuses(tmp_path, "tammany", "seize_heat = 2, seize_gs = 10"))
     conflict_won(s, dice)
+    s.gangs[0].gs = 40
     ap = appraiser(s)
     own = ap.spoils(0, 1, b(s, "tl3"), 1)[1]
     free = 0.5 * (3 + ap.block_gain(0, b(s, "tl3"), 1))
-    assert ap.heat_cost(0, 2.0) > 0 and own == pytest.approx(free - 0.5 * ap.heat_cost(0, 2.0))
+    assert ap.heat_cost(0, 2.0) > 0 and own == pytest.approx(free - 0.5 * (ap.heat_cost(0, 2.0) + 2.0))
 
 
 def test_spoils_of_a_stocked_building_by_value(dice):

@@ -170,6 +170,7 @@ class Tables:
         "expand_dice",
         "seize_dice",
         "seize_heat",
+        "seize_gs",
         "attack_pip",
         "extortion_per_block",
         "fees",
@@ -212,6 +213,7 @@ class Tables:
         self.expand_dice = expand_dice  # per mat: extra dice to Expand (and rob an HQ)
         self.seize_dice = seize_dice  # per mat: extra dice to Seize after a won Conflict
         self.seize_heat: tuple[int, ...] = tuple(b.get("seize_heat", 0) for b in mat_bonus)  # Heat for a Seize
+        self.seize_gs: tuple[int, ...] = tuple(b.get("seize_gs", 0) for b in mat_bonus)  # Gs for a Seize
         self.attack_pip: tuple[int, ...] = tuple(b.get("attack_pip", 0) for b in mat_bonus)
         self.extortion_per_block: tuple[int, ...] = tuple(b.get("extortion_per_block", 0) for b in mat_bonus)
         self.fees = fees  # per mat: the warehouse's (most Booze, fee) rows
@@ -673,6 +675,7 @@ class Appraiser:
         "xd",
         "xd_seize",
         "seize_heat",
+        "seize_fee",
         "pips",
         "markers",
         "_heat",
@@ -703,6 +706,7 @@ class Appraiser:
         self.xd: list[int] = []  # per seat: the mat's extra dice to Expand (and rob an HQ)
         self.xd_seize: list[int] = []  # ... and to Seize after a won Conflict
         self.seize_heat: list[int] = []  # per seat: the mat's Heat for a successful Seize
+        self.seize_fee: list[float] = []  # ... and its Gs for one (what the Vault can pay), in PP
         self.pips: list[int] = []
         self.markers: list[int] = []
         for k, g in enumerate(s.gangs):
@@ -716,6 +720,7 @@ class Appraiser:
             self.xd.append(t.expand_dice[g.mat])
             self.xd_seize.append(t.seize_dice[g.mat])
             self.seize_heat.append(t.seize_heat[g.mat])
+            self.seize_fee.append(min(t.seize_gs[g.mat], g.gs) * GS)
             self.pips.append(t.attack_pip[g.mat])
         self._heat: dict[int, float] = {}
         self._heat_rows: list[list[float]] = [[NOT_YET] * HEAT_ROW for _ in range(len(s.gangs))]
@@ -854,13 +859,13 @@ class Appraiser:
 
     def _seize(self, seat: int, goons: int, terms: tuple[float, float, float]) -> tuple[float, float, float]:
         """A Seize by `goons` Goons (one die each, and the mat's; the Block, its building and a
-        Headline, less the mat's Heat for it), from its `_seize_terms`: (own, harm, Goons expected to stay)."""
+        Headline, less the mat's Heat and Gs for it), from its `_seize_terms`: (own, harm, Goons expected to stay)."""
         gain, units_weight, loss = terms
         q = expand_chance(goons + self.xd_seize[seat])
         half = self.t.halves[goons] if 0 <= goons < HALVES else 0.5**goons
         loud = self.seize_heat[seat]
         heat = self.heat_cost(seat, float(loud)) if loud else 0.0
-        return q * (3.0 + (gain - units_weight * half) - heat), q * loss, q * goons
+        return q * (3.0 + (gain - units_weight * half) - heat - self.seize_fee[seat]), q * loss, q * goons
 
     def units_lost(self, cf: Conflict, goons: int, guards: int) -> float:
         """What the defender's expected losses of a Conflict cost it: Goons to the Hospital, Guards

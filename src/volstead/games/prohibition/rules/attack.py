@@ -97,6 +97,21 @@ def take_block(s: ProhibitionState, seat: int, headline: bool) -> None:
         s.tell(f"{s.gang_name(seat)} takes {s.place(b)}{' (+1 Headline)' if headline else ''}.")
 
 
+def pay_for_seize(s: ProhibitionState, seat: int) -> None:
+    """The mat's price of a successful Seize, which the rules make free (authored bonuses): `seize_heat`
+    degrees of Heat and `seize_gs` Gs (all the Vault holds, if less)."""
+    loud = s.bonus(seat, "seize_heat")
+    g = s.gangs[seat]
+    fee = min(s.bonus(seat, "seize_gs"), g.gs)
+    if loud:
+        s.add_heat(seat, loud)
+    if fee:
+        g.gs -= fee
+    if (loud or fee) and s.story is not None:
+        paid = " and ".join(x for x in (f"{loud} Heat" if loud else "", gs(fee) if fee else "") if x)
+        s.tell(f"{s.gang_name(seat)} pays {paid} for the Seize (its mat).")
+
+
 def rob_hq(s: ProhibitionState, seat: int, victim: int) -> None:
     """Half the victim's Gs (in whole 5 Gs coins), once a game; +1 Headline."""
     v = s.gangs[victim]

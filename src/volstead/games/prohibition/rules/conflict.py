@@ -9,9 +9,9 @@ from volstead.engine.step import SeatStep, Step
 from volstead.engine.tuples import replaced
 
 from ..state import Attack, ProhibitionState
-from .attack import Retreat, expansion_roll, rob_hq, take_block
+from .attack import Retreat, expansion_roll, pay_for_seize, rob_hq, take_block
 from .building import give_back_stock
-from .common import block_ref, goons_text, heat_text, push, units_text
+from .common import block_ref, goons_text, gs, heat_text, push, units_text
 
 FIGHT: Final = -1
 PRESS: Final = -1
@@ -514,12 +514,10 @@ class Spoils(SeatStep[ProhibitionState]):
             g.headlines += 1
             g.torches += 1
             s.add_heat(seat, 1 + c.b_raid_heat[kind])
-        elif code == SEIZE:  # no Heat (but the mat's `seize_heat` on success); one die per remaining Goon
+        elif code == SEIZE:  # no Heat (but the mat's price on success); one die per remaining Goon
             if expansion_roll(s, seat, a.goons, "seize"):
                 take_block(s, seat, headline=True)
-                loud = s.bonus(seat, "seize_heat")
-                if loud:
-                    s.add_heat(seat, loud)
+                pay_for_seize(s, seat)
                 push(s, EndConflict())
                 return
         push(s, Retreat(seat), EndConflict())  # told by option_said
@@ -533,7 +531,7 @@ class Spoils(SeatStep[ProhibitionState]):
         return {
             STEAL: f"Steal the Stock of the {name} (+1 Headline)",
             TORCH: f"Torch the {name} (+1 Headline, +1 Heat)",
-            SEIZE: f"Try to Seize {s.place(b)} (one die per Goon, 4+ succeeds)",
+            SEIZE: f"Try to Seize {s.place(b)} (one die per Goon{seize_dice_text(s, self.seat_)}, 4+ succeeds)",
             WITHDRAW: "Withdraw with nothing",
         }[code]
 
@@ -550,9 +548,12 @@ class Spoils(SeatStep[ProhibitionState]):
                 "to the defender; then Retreat (§spoils)."
             )
         if code == SEIZE:
+            seat = self.seat_
+            loud, fee = s.bonus(seat, "seize_heat"), s.bonus(seat, "seize_gs")
+            price = (f", {heat_text(s, seat, loud)}" if loud else "") + (f", -{gs(fee)}" if fee else "")
             return (
-                "Roll one die per Goon left: any 4+ takes the Block with its building and Stock (+1 Headline); "
-                "otherwise Retreat (§spoils)."
+                f"Roll one die per Goon left{seize_dice_text(s, seat)}: any 4+ takes the Block with its building "
+                f"and Stock (+1 Headline{price}{' (your mat)' if price else ''}); otherwise Retreat (§spoils)."
             )
         return "Retreat with nothing (§spoils)."
 
@@ -594,3 +595,9 @@ class EndConflict(Step[ProhibitionState]):
 
         s.attack = None
         push(s, ResolveFeds())
+
+
+def seize_dice_text(s: ProhibitionState, seat: int) -> str:
+    """The mat's extra dice to Seize, as the spoils' label and help say them: "" or " and 1 more"."""
+    extra = s.content.mat_seize_dice[s.gangs[seat].mat]
+    return f" and {extra} more" if extra else ""
