@@ -455,6 +455,27 @@ def test_a_mats_extra_dice_to_expand_and_to_seize_are_counted_apart(dice, tmp_pa
     assert s.last_roll == (0, "seize", (1,) * seize_dice) and s.owner[b(s, "tl3")] == 1
 
 
+def test_a_mats_extra_dice_may_need_more_than_a_goons(dice, tmp_path):
+    """A mat's `extra_dice_need` (authored): its extra dice, rolled after the Goons' dice, succeed only
+    on that face or more; the Goons' dice still on 4+. The Seize's label says so."""
+    cards = mat_with_bonuses(tmp_path, "tammany", "expansion_dice = 1, extra_dice_need = 5")
+    s = game(cards=cards)
+    dice += [1, 4]  # the Goon's 1, the mat's 4: not enough
+    attack(s, "tl1", 1, "li4")
+    assert s.last_roll == (0, "expand", (1, 4)) and s.owner[b(s, "li4")] == 1
+    s = game(cards=cards)
+    dice += [1, 5]
+    attack(s, "tl1", 1, "li4")
+    assert s.owner[b(s, "li4")] == 0
+    s = game(cards=cards)
+    dice += [5, 1, 4, 1]  # round: 5 vs 1; seize: the Goon's 4 succeeds
+    attack(s, "tl1", 1, "tl3")
+    s.apply("fight")
+    d = s.decision()
+    assert d.label_at(d.option_ids.index("seize")).endswith("(one die per Goon and 1 more on 5+, 4+ succeeds)")
+    s.apply("seize")
+    assert s.owner[b(s, "tl3")] == 0
+
 def test_the_report_notes_a_seize_left_for_a_withdrawal_and_each_placement(dice):
     """Issue 34, item 1: the simulator's report counts a Seize left for a withdrawal after a won
     Conflict, and each Gangster placement by its space (`reports.play_note`)."""

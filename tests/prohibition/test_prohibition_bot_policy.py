@@ -17,7 +17,7 @@ from prohibition_mats import mat_with_bonuses
 from volstead.bots import GreedyBot, ask_bot
 from volstead.games.prohibition import GAME
 from volstead.games.prohibition.evaluation import appraiser, attack_chance, breakdown
-from volstead.games.prohibition.odds import conflict, expand_chance, round_hits, win_chance
+from volstead.games.prohibition.odds import conflict, expand_chance, expand_chance_with, round_hits, win_chance
 from volstead.games.prohibition.policy import policy_choice
 from volstead.games.prohibition.rules.actions import ActionTurn
 
@@ -145,6 +145,13 @@ def test_attack_chance_on_undefended_turf_counts_the_mats_dice_to_expand_only(tm
     s.set_block(b(s, "li3"), goons=0)
     assert attack_chance(s, 0, 2, b(s, "li3")) == 1 - 0.5**dice == expand_chance(dice)
 
+
+@pytest.mark.parametrize("need", [2, 4, 5, 6])
+def test_expand_chance_with_extra_dice_that_need_more_by_enumeration(need):
+    """A mat's extra dice that succeed on `need`+ (`extra_dice_need`): the chance any die succeeds,
+    counted over every face of 2 Goons' dice and 1 extra die."""
+    wins = sum(1 for a, b_, c in product(range(1, 7), repeat=3) if a >= 4 or b_ >= 4 or c >= need)
+    assert expand_chance_with(2, 1, need) == pytest.approx(wins / 216)
 
 def test_attack_chance_counts_the_best_call_for_help():
     """An HQ with 2 Units (room for 2) and a Block of 3 Goons beside it, no other Unit: 2 of them

@@ -163,6 +163,15 @@ def test_an_unknown_mat_bonus(data):
     assert msg.startswith("mats.toml: mat 'rum_row': bonuses.tommy_guns")
 
 
+@pytest.mark.parametrize(
+    ("bonus", "says"),
+    [("extra_dice_need = 7", "a die's face from 2 to 6"), ("seize_gs = 3", "Gs in 5s"), ("seize_heat = -1", "0 or more")],
+)
+def test_a_mat_bonus_out_of_range(data, bonus, says):
+    edit(data, "mats.toml", "bonuses = { booze_output = 2 }", f"bonuses = {{ {bonus} }}")
+    msg = error(data)
+    assert msg.startswith("mats.toml: mat 'rum_row'") and says in msg
+
 def test_not_toml_and_missing_files(data):
     (data / "feds.toml").write_text("[[feds]\n")
     assert error(data).startswith("feds.toml: not valid TOML")

@@ -69,7 +69,7 @@ import math
 from typing import Any, Final
 
 from .content.models import LOSSES
-from .odds import Conflict, conflict, expand_chance
+from .odds import Conflict, conflict, expand_chance_with
 from .rules.attack import AttackGoons, AttackTarget
 from .rules.conflict import (
     SEIZE,
@@ -169,6 +169,7 @@ class Tables:
         "infamy_lines",
         "expand_dice",
         "seize_dice",
+        "extra_need",
         "seize_heat",
         "seize_gs",
         "attack_pip",
@@ -192,6 +193,7 @@ class Tables:
         mat_bonus: tuple[dict[str, int], ...],
         expand_dice: tuple[int, ...],
         seize_dice: tuple[int, ...],
+        extra_need: tuple[int, ...],
         fees: tuple[tuple[tuple[int, int], ...], ...],
         booze_made: tuple[tuple[int, ...], ...],
         booze_stock: tuple[int, ...],
@@ -212,6 +214,7 @@ class Tables:
         # per mat, the bonuses the Appraiser reads (`ProhibitionState.bonus`: a dict lookup by name each)
         self.expand_dice = expand_dice  # per mat: extra dice to Expand (and rob an HQ)
         self.seize_dice = seize_dice  # per mat: extra dice to Seize after a won Conflict
+        self.extra_need = extra_need  # per mat: the least face on which its extra dice succeed
         self.seize_heat: tuple[int, ...] = tuple(b.get("seize_heat", 0) for b in mat_bonus)  # Heat for a Seize
         self.seize_gs: tuple[int, ...] = tuple(b.get("seize_gs", 0) for b in mat_bonus)  # Gs for a Seize
         self.attack_pip: tuple[int, ...] = tuple(b.get("attack_pip", 0) for b in mat_bonus)
@@ -272,6 +275,7 @@ def tables(c) -> Tables:
         c.mat_bonus,
         c.mat_expand_dice,
         c.mat_seize_dice,
+        c.mat_extra_need,
         c.mat_fees,
         tuple(booze_made),
         tuple(c.b_stock_booze),
@@ -674,6 +678,7 @@ class Appraiser:
         "turf_pp",
         "xd",
         "xd_seize",
+        "xd_need",
         "seize_heat",
         "seize_fee",
         "pips",
@@ -705,6 +710,7 @@ class Appraiser:
         self.turf_pp: list[float] = []
         self.xd: list[int] = []  # per seat: the mat's extra dice to Expand (and rob an HQ)
         self.xd_seize: list[int] = []  # ... and to Seize after a won Conflict
+        self.xd_need: list[int] = []  # ... the least face on which those dice succeed
         self.seize_heat: list[int] = []  # per seat: the mat's Heat for a successful Seize
         self.seize_fee: list[float] = []  # ... and its Gs for one (what the Vault can pay), in PP
         self.pips: list[int] = []
@@ -719,6 +725,7 @@ class Appraiser:
             self.turf_pp.append(pp)
             self.xd.append(t.expand_dice[g.mat])
             self.xd_seize.append(t.seize_dice[g.mat])
+            self.xd_need.append(t.extra_need[g.mat])
             self.seize_heat.append(t.seize_heat[g.mat])
             self.seize_fee.append(min(t.seize_gs[g.mat], g.gs) * GS)
             self.pips.append(t.attack_pip[g.mat])
@@ -861,7 +868,7 @@ class Appraiser:
         """A Seize by `goons` Goons (one die each, and the mat's; the Block, its building and a
         Headline, less the mat's Heat and Gs for it), from its `_seize_terms`: (own, harm, Goons expected to stay)."""
         gain, units_weight, loss = terms
-        q = expand_chance(goons + self.xd_seize[seat])
+        q = expand_chance_with(goons, self.xd_seize[seat], self.xd_need[seat])
         half = self.t.halves[goons] if 0 <= goons < HALVES else 0.5**goons
         loud = self.seize_heat[seat]
         heat = self.heat_cost(seat, float(loud)) if loud else 0.0
@@ -935,7 +942,7 @@ class Appraiser:
         goons, guards = s.goons[b], s.guards[b]
         hq = g.hq == b
         if goons + guards == 0:
-            p = expand_chance(n + self.xd[seat])
+            p = expand_chance_with(n, self.xd[seat], self.xd_need[seat])
             if hq:
                 vault = 0.0 if g.robbed else g.gs // 10 * 5 * GS
                 return p * (3.0 + vault) - heat1, p * vault, p
@@ -1040,7 +1047,8 @@ def attack_chance(s: ProhibitionState, seat: int, n: int, b: int) -> float:
         return 1.0
     units = s.goons[b] + s.guards[b]
     if units == 0:
-        return expand_chance(n + s.content.mat_expand_dice[s.gangs[seat].mat])
+        mat = s.gangs[seat].mat
+        return expand_chance_with(n, s.content.mat_expand_dice[mat], s.content.mat_extra_need[mat])
     hq = s.gangs[o].hq == b
     if hq:
         units += best_help(s, o, b)

@@ -35,6 +35,13 @@ def expand_chance(dice: int) -> float:
     return 1.0 - 0.5**dice if dice > 0 else 0.0
 
 
+def expand_chance_with(dice: int, extra: int, need: int) -> float:
+    """`expand_chance` with `extra` more dice that succeed on `need` or more (a mat's extra dice)."""
+    if need == 4:
+        return expand_chance(dice + extra)
+    return 1.0 - 0.5 ** max(dice, 0) * ((need - 1) / 6) ** extra
+
+
 _hits_cache: dict[int, tuple[float, ...]] = {}
 
 

@@ -227,6 +227,7 @@ def build_content(data_dir: Path = DATA_DIR, require_complete: bool = True) -> C
         mat_bonus=tuple({str(k): v for k, v in m.bonuses.items()} for m in mats),
         mat_expand_dice=tuple(m.bonuses.get("expansion_dice", 0) + m.bonuses.get("expand_dice", 0) for m in mats),
         mat_seize_dice=tuple(m.bonuses.get("expansion_dice", 0) + m.bonuses.get("seize_dice", 0) for m in mats),
+        mat_extra_need=tuple(m.bonuses.get("extra_dice_need", 4) for m in mats),
         mat_heat=tuple(
             tuple(max(0, b.heat - (m.bonuses.get("booze_heat_cut", 0) if b.produce.booze > 0 else 0)) for b in bs) for m in mats
         ),

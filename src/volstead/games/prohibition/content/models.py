@@ -83,6 +83,7 @@ BONUSES: tuple[str, ...] = (
     "seize_dice",
     "seize_heat",
     "seize_gs",
+    "extra_dice_need",
     "extortion_per_block",
     "take_charge_gs",
     "booze_heat_cut",
@@ -98,6 +99,7 @@ Bonus = Literal[
     "seize_dice",
     "seize_heat",
     "seize_gs",
+    "extra_dice_need",
     "extortion_per_block",
     "take_charge_gs",
     "booze_heat_cut",
@@ -351,7 +353,10 @@ class Mat(Model):
         if [f.gs for f in self.fees] != sorted(f.gs for f in self.fees):
             raise ValueError("fees: the fee must not fall as Booze rises")
         for k, v in self.bonuses.items():
-            if v < 0 or (k in ("bribe_discount", "take_charge_gs") and v % 5):
+            if k == "extra_dice_need":
+                if not 2 <= v <= 6:
+                    raise ValueError(f"bonus {k} = {v}: a die's face from 2 to 6")
+            elif v < 0 or (k in ("bribe_discount", "take_charge_gs", "seize_gs") and v % 5):
                 raise ValueError(f"bonus {k} = {v}: must be 0 or more (Gs in 5s)")
         return self
 

@@ -83,6 +83,7 @@ class Content:
     # Seize after a won Conflict: `expansion_dice` counts in both, `expand_dice` / `seize_dice` in one
     mat_expand_dice: tuple[int, ...]
     mat_seize_dice: tuple[int, ...]
+    mat_extra_need: tuple[int, ...]  # the least face on which those extra dice succeed (4, as a Goon's, unless set)
     mat_heat: tuple[tuple[int, ...], ...]  # per mat, per building kind: the Heat it generates (booze_heat_cut)
     # board.limits' two numbers the rules read most, typed (`board` is not compiled: each read through it was generic)
     units_per_block: int

@@ -66,17 +66,19 @@ def has_target(s: ProhibitionState, seat: int) -> bool:
 
 
 def expansion_roll(s: ProhibitionState, seat: int, goons: int, what: str) -> bool:
-    """One die per Goon (+ the mat's extra dice for this roll: Seize, or Expand and rob); any 4 or
-    more succeeds."""
+    """One die per Goon (+ the mat's extra dice for this roll: Seize, or Expand and rob, rolled last);
+    any 4 or more succeeds (a mat's extra dice: its `extra_dice_need` or more)."""
     mat = s.gangs[seat].mat
     extra = s.content.mat_seize_dice[mat] if what == "seize" else s.content.mat_expand_dice[mat]
+    need = s.content.mat_extra_need[mat]
     dice = s.roll(goons + extra)
     s.last_roll = (seat, what, dice)
-    ok = any(d >= 4 for d in dice)
+    ok = any(d >= 4 for d in dice[:goons]) or any(d >= need for d in dice[goons:])
     if s.story is not None:
         place = s.place(s.attack.block) if s.attack is not None else "the Block"
         goal = {"expand": f"expand into {place}", "seize": f"seize {place}"}.get(what, f"{what} on {place}")
-        s.tell(f"{s.gang_name(seat)} rolls {', '.join(map(str, dice))} to {goal}: {'success' if ok else 'failure'}.")
+        mats = f" (the last {extra} the mat's, {need}+)" if extra and need != 4 else ""
+        s.tell(f"{s.gang_name(seat)} rolls {', '.join(map(str, dice))}{mats} to {goal}: {'success' if ok else 'failure'}.")
     return ok
 
 

@@ -598,6 +598,8 @@ class EndConflict(Step[ProhibitionState]):
 
 
 def seize_dice_text(s: ProhibitionState, seat: int) -> str:
-    """The mat's extra dice to Seize, as the spoils' label and help say them: "" or " and 1 more"."""
-    extra = s.content.mat_seize_dice[s.gangs[seat].mat]
-    return f" and {extra} more" if extra else ""
+    """The mat's extra dice to Seize, as the spoils' label and help say them: "", " and 1 more" or
+    " and 1 more on 5+" (a mat whose extra dice need more than a Goon's)."""
+    mat = s.gangs[seat].mat
+    extra, need = s.content.mat_seize_dice[mat], s.content.mat_extra_need[mat]
+    return (f" and {extra} more" + (f" on {need}+" if need != 4 else "")) if extra else ""
