@@ -476,6 +476,7 @@ def test_a_mats_extra_dice_may_need_more_than_a_goons(dice, tmp_path):
     s.apply("seize")
     assert s.owner[b(s, "tl3")] == 0
 
+
 def test_the_report_notes_a_seize_left_for_a_withdrawal_and_each_placement(dice):
     """Issue 34, item 1: the simulator's report counts a Seize left for a withdrawal after a won
     Conflict, and each Gangster placement by its space (`reports.play_note`)."""

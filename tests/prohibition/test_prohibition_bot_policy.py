@@ -153,6 +153,7 @@ def test_expand_chance_with_extra_dice_that_need_more_by_enumeration(need):
     wins = sum(1 for a, b_, c in product(range(1, 7), repeat=3) if a >= 4 or b_ >= 4 or c >= need)
     assert expand_chance_with(2, 1, need) == pytest.approx(wins / 216)
 
+
 def test_attack_chance_counts_the_best_call_for_help():
     """An HQ with 2 Units (room for 2) and a Block of 3 Goons beside it, no other Unit: 2 of them
     come; none if they are Laying Low."""

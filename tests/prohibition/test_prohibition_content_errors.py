@@ -172,6 +172,7 @@ def test_a_mat_bonus_out_of_range(data, bonus, says):
     msg = error(data)
     assert msg.startswith("mats.toml: mat 'rum_row'") and says in msg
 
+
 def test_not_toml_and_missing_files(data):
     (data / "feds.toml").write_text("[[feds]\n")
     assert error(data).startswith("feds.toml: not valid TOML")
