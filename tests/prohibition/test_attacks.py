@@ -421,12 +421,17 @@ def test_goons_laying_low_cannot_answer_a_call_for_help_but_guards_can(dice):
     s.apply("pip:1")
 
 
-def test_five_points_roll_an_extra_die_to_expand_and_seize(dice):
-    """Player mat (authored): Five Points Boys roll one extra die to Expand or Seize."""
+def test_five_points_roll_an_extra_die_to_expand_and_seize_that_succeeds_on_5_or_6(dice):
+    """Player mat (authored): Five Points Boys roll one extra die to Expand or Seize, which succeeds on
+    a 5 or 6 (since the thirty-first session; on 4+ before, docs/prohibition-balance.md)."""
     s = game(mats=("five_points", "rum_row"))
     dice += [1, 4]
     attack(s, "tl1", 1, "li4")
-    assert s.owner[b(s, "li4")] == 0 and s.last_roll == (0, "expand", (1, 4))
+    assert s.owner[b(s, "li4")] == 1 and s.last_roll == (0, "expand", (1, 4))
+    s = game(mats=("five_points", "rum_row"))
+    dice += [1, 5]
+    attack(s, "tl1", 1, "li4")
+    assert s.owner[b(s, "li4")] == 0 and s.last_roll == (0, "expand", (1, 5))
 
 
 @pytest.mark.parametrize(

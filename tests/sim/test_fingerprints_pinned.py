@@ -14,9 +14,9 @@ from volstead.sim.fingerprint import fingerprint
 PINNED = {
     # issue 34: the gangs re-tuned at two strengths of play again (T5: Boss skills, three starting cards; docs/balance.md)
     "scarface1920": (20113, "8299c03cf1cc06325e7f63a39d9005e5012a11ef69d055e41e53c5e3798b354e"),
-    # issue 34: Rum Row's and Tammany's mats re-tuned at two strengths (Rum Row: no Extortion bonus, no
-    # warehouse fee; Tammany: Take Charge +10, no Bribe discount; docs/prohibition-balance.md, thirtieth session)
-    "prohibition": (22732, "6ccc3312162d6d18dd8925d2e0c34af3145e71198aac06ead2fab7a303ed03c7"),
+    # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
+    # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
+    "prohibition": (22703, "30ac9d6dc8cca81882beff0e7d2c5bb787472a428f1bb345bbaf775115950712"),
     "mafia_chronicles": (10694, "42979a986a61c521cbbdae0e5b89be3ddacdf5f8c57a875a947541c643dc26b2"),
 }
 
@@ -33,9 +33,9 @@ PINNED_GREEDY = {
     "mafia_chronicles": (737, "68488f6e071ca82348803a818e8934b36a148b342effec17e818e24263508a94"),
     # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
     "scarface1920": (1768, "b668da705b5536dbd27ef1580876cb33dd6ad990195aa1260ddef714f128a080"),
-    # issue 34: Rum Row's and Tammany's mats re-tuned at two strengths (Rum Row: no Extortion bonus, no
-    # warehouse fee; Tammany: Take Charge +10, no Bribe discount; docs/prohibition-balance.md, thirtieth session)
-    "prohibition": (1468, "f05ecfb09d11936b5bb0df0784db0d0211549ffacaf744f3c7208830d4bd0ada"),
+    # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
+    # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
+    "prohibition": (1491, "53ca5a4224cba00486623aaed38a4abe80cba3d47027914779fbd40a6f74a719"),
 }
 
 
@@ -51,9 +51,9 @@ PINNED_ISMCTS = {
     # issue 34: the search's root biased by the shipped policy (search_prior 3; docs/bots.md), and Mafia's
     # policy fine-tuned against greedy (issue 37): the prior is that network's, so a new policy is a new value
     "mafia_chronicles": (319, "d92f3c4d8319a23136a60b9dac62a91b09e0fb80edb71811e5b9f0658649bafa"),
-    # issue 34: Rum Row's and Tammany's mats re-tuned at two strengths (Rum Row: no Extortion bonus, no
-    # warehouse fee; Tammany: Take Charge +10, no Bribe discount; docs/prohibition-balance.md, thirtieth session)
-    "prohibition": (711, "d84b162aecffe9e2e09f94981b8cb5b79e48ec944a88cedd5442bed9b6858287"),
+    # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
+    # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
+    "prohibition": (707, "a8c60835ad718fa7f5222dad3be20da493e26aac25c36c90eadfa7c37e3a9c96"),
     # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
     "scarface1920": (616, "0d8c54c55ef3243148ae97c6b043c9aabfa0a5a4493a1b4b9f7557230a440b72"),
 }
