@@ -429,8 +429,16 @@ def test_five_points_roll_an_extra_die_to_expand_and_seize_that_succeeds_on_5_or
     attack(s, "tl1", 1, "li4")
     assert s.owner[b(s, "li4")] == 1 and s.last_roll == (0, "expand", (1, 4))
     s = game(mats=("five_points", "rum_row"))
+    run(s, ActionTurn(0))
+    s.apply("attack:tl1")
+    s.apply("goons:1")
+    d = s.decision()
+    assert d.options[d.option_ids.index("target:li4")].help == (
+        "Undefended: one die per Goon, 4+ succeeds, and 1 more die on 5+: success takes the Block; otherwise you "
+        "Retreat (§attacks)."
+    )
     dice += [1, 5]
-    attack(s, "tl1", 1, "li4")
+    s.apply("target:li4")
     assert s.owner[b(s, "li4")] == 0 and s.last_roll == (0, "expand", (1, 5))
 
 
@@ -477,7 +485,7 @@ def test_a_mats_extra_dice_may_need_more_than_a_goons(dice, tmp_path):
     attack(s, "tl1", 1, "tl3")
     s.apply("fight")
     d = s.decision()
-    assert d.label_at(d.option_ids.index("seize")).endswith("(one die per Goon and 1 more on 5+, 4+ succeeds)")
+    assert d.label_at(d.option_ids.index("seize")).endswith("(one die per Goon, 4+ succeeds, and 1 more die on 5+)")
     s.apply("seize")
     assert s.owner[b(s, "tl3")] == 0
 

@@ -99,6 +99,18 @@ def take_block(s: ProhibitionState, seat: int, headline: bool) -> None:
         s.tell(f"{s.gang_name(seat)} takes {s.place(b)}{' (+1 Headline)' if headline else ''}.")
 
 
+def roll_text(s: ProhibitionState, seat: int, extra: int, left: bool = False) -> str:
+    """A roll to Expand or Seize as labels and help say it, the mat's `extra` dice in: "one die per
+    Goon, 4+ succeeds", "... and 1 more, 4+ succeeds" or "..., 4+ succeeds, and 1 more die on 5+"."""
+    need = s.content.mat_extra_need[s.gangs[seat].mat]
+    goons = "one die per Goon left" if left else "one die per Goon"
+    if not extra:
+        return f"{goons}, 4+ succeeds"
+    if need == 4:
+        return f"{goons} and {extra} more, 4+ succeeds"
+    return f"{goons}, 4+ succeeds, and {extra} more {'die' if extra == 1 else 'dice'} on {need}+"
+
+
 def pay_for_seize(s: ProhibitionState, seat: int) -> None:
     """The mat's price of a successful Seize, which the rules make free (authored bonuses): `seize_heat`
     degrees of Heat and `seize_gs` Gs (all the Vault holds, if less)."""
@@ -206,9 +218,10 @@ class AttackTarget(SeatStep[ProhibitionState]):
         if s.units(code):
             hq = " An HQ: its gang may Call for Help and adds a pip in the first round (§hq)." if s.gangs[o].hq == code else ""
             return f"Conflict with {s.gang_name(o)}: rounds of dice, each 4+ wipes out a Unit (§conflict).{hq}"
+        dice = roll_text(s, self.seat_, s.content.mat_expand_dice[s.gangs[self.seat_].mat])
         if s.gangs[o].hq == code:
-            return "An undefended HQ: one die per Goon, any 4+ robs half its Gs (§hq)."
-        return "Undefended: one die per Goon, any 4+ takes the Block; otherwise you Retreat (§attacks)."
+            return f"An undefended HQ: {dice}: success robs half its Gs (§hq)."
+        return f"Undefended: {dice}: success takes the Block; otherwise you Retreat (§attacks)."
 
     def option_group(self, s: ProhibitionState, code: int) -> str:
         return s.content.nbhd_names[code >> 3]  # targets come in Block order: a Neighborhood's are adjacent

@@ -9,7 +9,7 @@ from volstead.engine.step import SeatStep, Step
 from volstead.engine.tuples import replaced
 
 from ..state import Attack, ProhibitionState
-from .attack import Retreat, expansion_roll, pay_for_seize, rob_hq, take_block
+from .attack import Retreat, expansion_roll, pay_for_seize, rob_hq, roll_text, take_block
 from .building import give_back_stock
 from .common import block_ref, goons_text, gs, heat_text, push, units_text
 
@@ -531,7 +531,7 @@ class Spoils(SeatStep[ProhibitionState]):
         return {
             STEAL: f"Steal the Stock of the {name} (+1 Headline)",
             TORCH: f"Torch the {name} (+1 Headline, +1 Heat)",
-            SEIZE: f"Try to Seize {s.place(b)} (one die per Goon{seize_dice_text(s, self.seat_)}, 4+ succeeds)",
+            SEIZE: f"Try to Seize {s.place(b)} ({seize_dice_text(s, self.seat_)})",
             WITHDRAW: "Withdraw with nothing",
         }[code]
 
@@ -552,7 +552,7 @@ class Spoils(SeatStep[ProhibitionState]):
             loud, fee = s.bonus(seat, "seize_heat"), s.bonus(seat, "seize_gs")
             price = (f", {heat_text(s, seat, loud)}" if loud else "") + (f", -{gs(fee)}" if fee else "")
             return (
-                f"Roll one die per Goon left{seize_dice_text(s, seat)}: any 4+ takes the Block with its building "
+                f"Roll {seize_dice_text(s, seat, left=True)}: success takes the Block with its building "
                 f"and Stock (+1 Headline{price}{' (your mat)' if price else ''}); otherwise Retreat (§spoils)."
             )
         return "Retreat with nothing (§spoils)."
@@ -597,9 +597,6 @@ class EndConflict(Step[ProhibitionState]):
         push(s, ResolveFeds())
 
 
-def seize_dice_text(s: ProhibitionState, seat: int) -> str:
-    """The mat's extra dice to Seize, as the spoils' label and help say them: "", " and 1 more" or
-    " and 1 more on 5+" (a mat whose extra dice need more than a Goon's)."""
-    mat = s.gangs[seat].mat
-    extra, need = s.content.mat_seize_dice[mat], s.content.mat_extra_need[mat]
-    return (f" and {extra} more" + (f" on {need}+" if need != 4 else "")) if extra else ""
+def seize_dice_text(s: ProhibitionState, seat: int, left: bool = False) -> str:
+    """The Seize's dice as the spoils' label and help say them (`attack.roll_text`)."""
+    return roll_text(s, seat, s.content.mat_seize_dice[s.gangs[seat].mat], left)
