@@ -146,6 +146,14 @@ def test_attack_chance_on_undefended_turf_counts_the_mats_dice_to_expand_only(tm
     assert attack_chance(s, 0, 2, b(s, "li3")) == 1 - 0.5**dice == expand_chance(dice)
 
 
+def test_attack_chance_for_five_points_counts_their_die_on_5_or_6():
+    """The set's Five Points Boys (extra die on 5+): 2 Goons into undefended Turf succeed unless both
+    Goons' dice miss (1 in 4) and the extra die shows 1-4 (4 in 6): 1 - 1/4 * 4/6 = 5/6."""
+    s = game(mats=("five_points", "rum_row"))
+    s.set_block(b(s, "li3"), goons=0)
+    assert attack_chance(s, 0, 2, b(s, "li3")) == pytest.approx(5 / 6)
+
+
 @pytest.mark.parametrize("need", [2, 4, 5, 6])
 def test_expand_chance_with_extra_dice_that_need_more_by_enumeration(need):
     """A mat's extra dice that succeed on `need`+ (`extra_dice_need`): the chance any die succeeds,
