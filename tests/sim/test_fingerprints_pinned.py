@@ -31,8 +31,9 @@ def test_forty_random_games_are_the_same_games(game):
 # evaluation that changes play updates the value here and says why in the commit.
 PINNED_GREEDY = {
     "mafia_chronicles": (737, "68488f6e071ca82348803a818e8934b36a148b342effec17e818e24263508a94"),
-    # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
-    "scarface1920": (1768, "b668da705b5536dbd27ef1580876cb33dd6ad990195aa1260ddef714f128a080"),
+    # issue 34: every bot takes the starting district whose tile sells best with the starting Dealers
+    # (the game's policy, scarface1920/policy.py; docs/bots.md); was about a random pick
+    "scarface1920": (1726, "ab4695003ec46ad0a27fb2b6e871a452d1ce36542f1e2d8d0d2e7d3bb127fa13"),
     # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
     # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
     "prohibition": (1491, "53ca5a4224cba00486623aaed38a4abe80cba3d47027914779fbd40a6f74a719"),
@@ -54,8 +55,8 @@ PINNED_ISMCTS = {
     # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
     # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
     "prohibition": (707, "a8c60835ad718fa7f5222dad3be20da493e26aac25c36c90eadfa7c37e3a9c96"),
-    # issue 34: the Scarface gangs re-tuned at two strengths again (T5, the card set's changes)
-    "scarface1920": (616, "0d8c54c55ef3243148ae97c6b043c9aabfa0a5a4493a1b4b9f7557230a440b72"),
+    # issue 34: the starting district by the game's policy, as greedy's (scarface1920/policy.py)
+    "scarface1920": (557, "6fba3b01518e34dd9e375ba779b78e82d8ee22798510efac7f47c1a4eb762a57"),
 }
 
 

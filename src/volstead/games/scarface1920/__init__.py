@@ -73,6 +73,9 @@ class Scarface1920(Game[ScarfaceOptions]):
     table_picture = "web/table.webp"
     card_set_option = "cards"
     lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
+    # Decisions every bot plays by the game's own rule (bots.base.GamePolicy): the starting district,
+    # the tile that sells best with the starting Dealers (policy.py; docs/bots.md)
+    policy_kinds: ClassVar[frozenset[str]] = frozenset({"starting_district"})
 
     def setup(self, seed: int, seats: int, options: ScarfaceOptions) -> ScarfaceState:
         if options.solo:  # the solo state plugs the Enforcer automa into the base rules
@@ -100,6 +103,14 @@ class Scarface1920(Game[ScarfaceOptions]):
         # machinery at every call (a twentieth of a greedy game once was).
         self.evaluate = evaluate  # type: ignore[method-assign,assignment]
         return evaluate(state, seat)
+
+    def policy_choice(self, state: GameState) -> int | None:
+        """The bots' starting district: the one whose Neighborhood sells best with the starting
+        Dealers (policy.py); None at every other decision (the bot plays it)."""
+        from .policy import policy_choice
+
+        self.policy_choice = policy_choice  # type: ignore[method-assign,assignment]  # as `evaluate`
+        return policy_choice(cast("ScarfaceState", state))
 
     def factions(self, options: GameOptions | None = None) -> list[Faction]:
         from .content.loader import default_content
