@@ -64,8 +64,10 @@ def test_each_picker_in_turn_takes_the_best_selling_tile_left_with_a_truck():
 
 
 def test_equal_sales_go_to_the_higher_defense():
-    # Little Hell and Printer's Row both sell 1 alcohol + 1 gun for $11; Printer's Row defends 3, Little Hell 2
-    s = set_up({NORTH: "little_hell", WEST: "bridgeport", SOUTHWEST: "printers_row", SOUTH: "pilsen"})
+    # Little Hell (1 alcohol + 2 guns) and Gold Coast (2 alcohol + 1 gun) both sell for $16, 8.0 a
+    # Reorganize; Gold Coast defends 4, Little Hell 2
+    s = set_up({NORTH: "little_hell", WEST: "bridgeport", SOUTHWEST: "gold_coast", SOUTH: "pilsen"})
+    assert starting_worth(s.content, tile(s, "little_hell")) == (8.0, 2, 16)
     d = s.decision()
     assert d.option_ids[policy_choice(s)] == "start:southwest_side:truck"
 

@@ -862,6 +862,22 @@ def test_seize_needs_presence_and_counts_only_the_owners_pieces():
     assert ids(s) == ("seize:pilsen",)
 
 
+def test_a_seize_says_the_defense_left_to_cover_never_below_zero():
+    """Rulebook p.15 Seize: the seizer's thugs and cars in the district break down the defense and
+    its Muscle makes up the difference; pieces beyond the defense leave nothing to make up (the
+    label said "defense -1")."""
+    s = new(seats=2)
+    s.hoods = (Hood(tile(s, "pilsen"), SOUTH),)  # defense 2, nobody's
+    s.players[0].thugs = (0, 0, 0, 0, 0, 3, 0)
+    assert s.defense(0, 0) == -1
+    set_plan(s, 0, muscle=1, influence=0)
+    menu(s)
+    s.apply("order:seize")
+    assert [o.label for o in s.decision().options] == ["Seize Pilsen (defense 0)"]
+    s.players[0].thugs = (0, 0, 0, 0, 0, 1, 0)
+    assert [o.label for o in s.decision().options] == ["Seize Pilsen (defense 1)"]
+
+
 def test_a_raids_colour_band_is_read_after_its_overall_effect():
     """Rulebook p.19 Raid!, steps 3 then 4 (summary §5: "Resolves Overall Effect (all players).
     Applies Colored Effect (based on each player's Crime Rate level)"): Bail Hearings raises Ness

@@ -12,8 +12,9 @@ import pytest
 from volstead.sim.fingerprint import fingerprint
 
 PINNED = {
-    # issue 34: the gangs re-tuned at two strengths of play again (T5: Boss skills, three starting cards; docs/balance.md)
-    "scarface1920": (20113, "8299c03cf1cc06325e7f63a39d9005e5012a11ef69d055e41e53c5e3798b354e"),
+    # issue 34: Little Hell and Printer's Row take a third good (set Q: the first pick of a starting
+    # district was worth too much at ISMCTS strength; docs/balance.md, "The starting district")
+    "scarface1920": (20052, "05377d1df6ac1a0d7efa8bb38cda492a893bf38a300f5e7d07274ad7e3cd8c55"),
     # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
     # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
     "prohibition": (22703, "30ac9d6dc8cca81882beff0e7d2c5bb787472a428f1bb345bbaf775115950712"),
@@ -32,8 +33,9 @@ def test_forty_random_games_are_the_same_games(game):
 PINNED_GREEDY = {
     "mafia_chronicles": (737, "68488f6e071ca82348803a818e8934b36a148b342effec17e818e24263508a94"),
     # issue 34: every bot takes the starting district whose tile sells best with the starting Dealers
-    # (the game's policy, scarface1920/policy.py; docs/bots.md); was about a random pick
-    "scarface1920": (1726, "ab4695003ec46ad0a27fb2b6e871a452d1ce36542f1e2d8d0d2e7d3bb127fa13"),
+    # (the game's policy, scarface1920/policy.py; docs/bots.md; was about a random pick), and Little
+    # Hell and Printer's Row take a third good (set Q, docs/balance.md)
+    "scarface1920": (1760, "2aa6f368e2b5fa3c80aa7e698c2154c46c665ffd4ecfaa7f893e0db813eae201"),
     # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
     # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
     "prohibition": (1491, "53ca5a4224cba00486623aaed38a4abe80cba3d47027914779fbd40a6f74a719"),
@@ -55,7 +57,8 @@ PINNED_ISMCTS = {
     # issue 34: Five Points' extra die to Expand or Seize succeeds on 5+ (was 4+; `extra_dice_need`),
     # re-tuned at two strengths (docs/prohibition-balance.md, thirty-first session)
     "prohibition": (707, "a8c60835ad718fa7f5222dad3be20da493e26aac25c36c90eadfa7c37e3a9c96"),
-    # issue 34: the starting district by the game's policy, as greedy's (scarface1920/policy.py)
+    # issue 34: the starting district by the game's policy, as greedy's (scarface1920/policy.py); this
+    # game is the same game with set Q's two re-priced tiles
     "scarface1920": (557, "6fba3b01518e34dd9e375ba779b78e82d8ee22798510efac7f47c1a4eb762a57"),
 }
 

@@ -307,6 +307,7 @@ def test_rule11_seize_full_tie_is_your_decision():
     s.players[ENFORCER].thugs = at(4, 1)
     a = put(s, TWO_SLOTS[0], "uptown", owner=-1)
     b = put(s, TWO_SLOTS[1], "cicero", owner=-1)  # same profits, defense and district
+    put(s, 5, "pilsen", owner=-1)  # was Little Hell, which sells for more ($16) than these two
     s.stack = [Halt()]
     A.ACTIONS["seize"].run(s, 10)
     s._advance()
@@ -454,7 +455,7 @@ def test_truck_bonus_both_wanted_the_greater_amount_alcohol_on_ties():
     s = board()
     italy = put(s, slot(s, 2), "little_italy")  # 1 alcohol + 2 guns
     gold = put(s, slot(s, 5), "gold_coast")  # 2 alcohol + 1 gun
-    hell = put(s, slot(s, 1), "little_hell")  # 1 + 1
+    hell = put(s, slot(s, 1), "greektown")  # 1 + 1
     p = s.players[ENFORCER]
     p.trucks = tuple(1 if d in (d_no(s, 2), d_no(s, 5), d_no(s, 1)) else 0 for d in range(7))
     assert (E.truck_waiver(s, italy), E.truck_waiver(s, gold), E.truck_waiver(s, hell)) == ((0, 1), (1, 0), (1, 0))

@@ -725,7 +725,9 @@ class Seize(SeatStep[ScarfaceState]):
 
     def option_label(self, s: ScarfaceState, code: Any) -> str:
         h = s.hoods[code]
-        return f"Seize {s.content.tiles[h.tile].name} (defense {s.defense(code, self.seat_)})"
+        # what the seizer's Muscle must still make up: none once its pieces outnumber the defense
+        left = max(0, s.defense(code, self.seat_))
+        return f"Seize {s.content.tiles[h.tile].name} (defense {left})"
 
 
 # ------------------------------------------------------------------ g) Upgrade
