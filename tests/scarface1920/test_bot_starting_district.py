@@ -77,7 +77,7 @@ def test_the_policy_leaves_every_other_decision_to_the_bot():
     while s.decision().kind != "plan":
         s.apply_index(0)
     assert policy_choice(s) is None
-    assert GAME.policy_kinds == frozenset({"starting_district"})
+    assert GAME.policy_kinds == frozenset({"starting_district", "starting_hood"})
 
 
 @pytest.mark.parametrize("bot", [GreedyBot(seed=3), ISMCTSBot(seed=3, iterations=30)], ids=["greedy", "ismcts"])
@@ -85,3 +85,18 @@ def test_greedy_and_ismcts_take_the_policys_district(bot):
     s = set_up(TILES)
     assert s.decision().option_ids[ask_bot(bot, s)] == "start:west_side:truck"
     assert getattr(bot, "last_iterations", 0) == 0  # the search did not run: the policy answered
+
+
+def test_in_a_district_with_two_free_tiles_the_better_one():
+    """A board of a designer's own may give a starting district two tiles (setup step 14: "a
+    Neighborhood tile in that district"): the district goes by its better tile, and so does the tile."""
+    s = set_up(TILES)
+    west = next(h for h in s.hoods if h.district == WEST)
+    s.hoods = s.hoods + (west._replace(tile=tile(s, "pilsen")),)  # Pilsen, 4.5, beside Greektown, 12.0
+    assert s.decision().option_ids[policy_choice(s)] == "start:west_side:truck"
+    s.apply("start:west_side:truck")
+    d = s.decision()
+    assert d.kind == "starting_hood" and len(d.codes) == 2
+    s.apply_index(policy_choice(s))
+    owned = [s.content.tiles[h.tile].id for h in s.hoods if h.owner == 3]
+    assert owned == ["greektown"]

@@ -73,9 +73,9 @@ class Scarface1920(Game[ScarfaceOptions]):
     table_picture = "web/table.webp"
     card_set_option = "cards"
     lobby_hidden_options = frozenset({"cards"})  # a folder on the server's disk
-    # Decisions every bot plays by the game's own rule (bots.base.GamePolicy): the starting district,
-    # the tile that sells best with the starting Dealers (policy.py; docs/bots.md)
-    policy_kinds: ClassVar[frozenset[str]] = frozenset({"starting_district"})
+    # Decisions every bot plays by the game's own rule (bots.base.GamePolicy): the starting district
+    # (and tile), the one that sells best with the starting Dealers (policy.py; docs/bots.md)
+    policy_kinds: ClassVar[frozenset[str]] = frozenset({"starting_district", "starting_hood"})
 
     def setup(self, seed: int, seats: int, options: ScarfaceOptions) -> ScarfaceState:
         if options.solo:  # the solo state plugs the Enforcer automa into the base rules

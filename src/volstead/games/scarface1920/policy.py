@@ -37,21 +37,24 @@ def starting_worth(c: Content, tile: int) -> tuple[float, int, int]:
 def policy_choice(s: ScarfaceState) -> int | None:
     """The index of the option to take in `s`'s pending decision, or None (search it)."""
     d = s.decision()
-    if d.kind != "starting_district" or len(d.codes) < 2:
+    codes = d.codes
+    if len(codes) < 2:
         return None
     c = s.content
-    best: tuple[float, int, int] | None = None
-    for district, _ in d.codes:
-        worths = [starting_worth(c, h.tile) for h in s.hoods if h.district == district and h.owner < 0]
-        if worths and (best is None or max(worths) > best):
-            best = max(worths)
-            chosen = district
-    if best is None:
+    if d.kind == "starting_hood":  # a district with two free tiles (none on the published board's)
+        return max(range(len(codes)), key=lambda i: starting_worth(c, s.hoods[codes[i]].tile))
+    if d.kind != "starting_district":
         return None
-    for i, (district, vehicle) in enumerate(d.codes):
-        if district == chosen and vehicle == "truck":
-            return i
-    for i, (district, _) in enumerate(d.codes):
-        if district == chosen:
-            return i
-    return None
+    # each district by its best free tile; the first of equals in the options' order
+    worth_of: dict[int, tuple[float, int, int]] = {}
+    for h in s.hoods:
+        if h.owner < 0:
+            w = starting_worth(c, h.tile)
+            if h.district not in worth_of or w > worth_of[h.district]:
+                worth_of[h.district] = w
+    districts = [district for district, _ in codes if district in worth_of]
+    if not districts:
+        return None
+    chosen = max(districts, key=lambda district: worth_of[district])
+    trucks = [i for i, (district, vehicle) in enumerate(codes) if district == chosen and vehicle == "truck"]
+    return trucks[0] if trucks else next(i for i, (district, _) in enumerate(codes) if district == chosen)
